@@ -1,0 +1,851 @@
+//! One hand at one table: boots, blind and seen betting, see, pack, show,
+//! sideshow, limits. [`Hand::apply`] validates an action completely before it
+//! changes anything, so a rejected action leaves the hand exactly as it was.
+//! Given the same [`HandSetup`] and actions, the events are always the same.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, Rank};
+use super::rank::{evaluate, suit_key, HandValue};
+use super::rules::{Chips, Rules, ShowCost, ShowTie, Variant};
+
+/// A seat index, 0-based, in table order.
+pub type Seat = usize;
+
+pub const MIN_SEATS: usize = 2;
+pub const MAX_SEATS: usize = 10;
+
+/// Everything a hand starts from. With the actions, enough to rebuild it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSetup {
+    pub rules: Rules,
+    /// Each seat's chips before the boot.
+    pub stacks: Vec<Chips>,
+    pub dealer: Seat,
+    /// The pack in dealing order (at least enough cards for the deal).
+    pub deck: Vec<Card>,
+}
+
+/// What a player can do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", content = "amount", rename_all = "snake_case")]
+pub enum Action {
+    /// Look at your cards (become a seen player).
+    See,
+    /// Bet this many chips: a blind bet or a chaal, by whether you have seen.
+    Bet(Chips),
+    /// Fold.
+    Pack,
+    /// Pay for a show (two players left).
+    Show,
+    /// Bet the seen minimum and ask the previous player for a sideshow.
+    Sideshow,
+    /// Accept the sideshow you were asked for.
+    Accept,
+    /// Refuse the sideshow you were asked for.
+    Deny,
+    /// The turn timer ran out: packs, or refuses a pending sideshow.
+    Timeout,
+}
+
+impl Action {
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::See => "see",
+            Action::Bet(_) => "bet",
+            Action::Pack => "pack",
+            Action::Show => "show",
+            Action::Sideshow => "sideshow",
+            Action::Accept => "accept",
+            Action::Deny => "deny",
+            Action::Timeout => "timeout",
+        }
+    }
+}
+
+/// Who may see an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    All,
+    Seat(Seat),
+    Pair(Seat, Seat),
+}
+
+impl Audience {
+    pub fn includes(self, seat: Seat) -> bool {
+        match self {
+            Audience::All => true,
+            Audience::Seat(s) => s == seat,
+            Audience::Pair(a, b) => a == seat || b == seat,
+        }
+    }
+    pub fn is_public(self) -> bool {
+        self == Audience::All
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PackReason {
+    Folded,
+    Timeout,
+    SideshowLost,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndedBy {
+    LastStanding,
+    Show,
+    PotLimit,
+}
+
+impl EndedBy {
+    pub fn name(self) -> &'static str {
+        match self {
+            EndedBy::LastStanding => "last_standing",
+            EndedBy::Show => "show",
+            EndedBy::PotLimit => "pot_limit",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownHand {
+    pub seat: Seat,
+    pub cards: Vec<Card>,
+    pub value: HandValue,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payout {
+    pub seat: Seat,
+    pub amount: Chips,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum EventKind {
+    /// Every seat paid `boot`; cards are dealt face down.
+    Started {
+        dealer: Seat,
+        boot: Chips,
+        pot: Chips,
+        seats: usize,
+        joker: Option<Card>,
+    },
+    /// It is `seat`'s turn; the current stake is `stake`.
+    Turn {
+        seat: Seat,
+        stake: Chips,
+    },
+    /// `seat` looked at their cards (public: only the fact).
+    Saw {
+        seat: Seat,
+    },
+    /// `seat`'s own cards (private to that seat).
+    Cards {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
+    /// A blind bet or a chaal.
+    Bet {
+        seat: Seat,
+        amount: Chips,
+        blind: bool,
+        stake: Chips,
+        pot: Chips,
+    },
+    Packed {
+        seat: Seat,
+        reason: PackReason,
+    },
+    /// `seat` paid `cost` for a show against `against`.
+    ShowCalled {
+        seat: Seat,
+        against: Seat,
+        cost: Chips,
+        pot: Chips,
+    },
+    /// `seat` bet `amount` and asked `target` for a sideshow.
+    SideshowAsked {
+        seat: Seat,
+        target: Seat,
+        amount: Chips,
+        stake: Chips,
+        pot: Chips,
+    },
+    SideshowDenied {
+        seat: Seat,
+        target: Seat,
+    },
+    /// The private comparison (audience: the two players).
+    SideshowCompared {
+        seat: Seat,
+        target: Seat,
+        hands: Vec<ShownHand>,
+        loser: Seat,
+    },
+    /// The pot reached the pot limit: every remaining hand is shown.
+    PotLimitReached {
+        pot: Chips,
+    },
+    /// Hands shown at the end (public).
+    Showdown {
+        hands: Vec<ShownHand>,
+        winners: Vec<Seat>,
+    },
+    Ended {
+        ended_by: EndedBy,
+        pot: Chips,
+        payouts: Vec<Payout>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub audience: Audience,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+impl Event {
+    fn public(kind: EventKind) -> Event {
+        Event { audience: Audience::All, kind }
+    }
+    /// Chips this event moves from a seat into the pot.
+    pub fn contributions(&self, seats: usize) -> Vec<(Seat, Chips)> {
+        match self.kind {
+            EventKind::Started { boot, .. } => (0..seats).map(|s| (s, boot)).collect(),
+            EventKind::Bet { seat, amount, .. } | EventKind::SideshowAsked { seat, amount, .. } => {
+                vec![(seat, amount)]
+            }
+            EventKind::ShowCalled { seat, cost, .. } => vec![(seat, cost)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Why an action was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("a table needs {MIN_SEATS} to {MAX_SEATS} players")]
+    SeatCount,
+    #[error("the dealer must be one of the seats")]
+    BadDealer,
+    #[error("the deck does not hold enough distinct cards for the deal")]
+    BadDeck,
+    #[error("every player must be able to pay the boot of {0}")]
+    CannotPayBoot(Chips),
+    #[error("the hand is over")]
+    HandOver,
+    #[error("there is no such seat")]
+    NoSuchSeat,
+    #[error("you have packed")]
+    Packed,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("a sideshow is waiting for an answer")]
+    SideshowPending,
+    #[error("nobody asked you for a sideshow")]
+    NoSideshowToAnswer,
+    #[error("you have already seen your cards")]
+    AlreadySeen,
+    #[error("at this table you may look at your cards only on your turn")]
+    SeeOnlyOnTurn,
+    #[error("you have bet blind {0} times, the limit: see your cards first")]
+    MustSee(u32),
+    #[error("you cannot cover the minimum bet of {0}")]
+    CannotCover(Chips),
+    #[error("a bet must be from {min} to {max}")]
+    BetOutOfRange { min: Chips, max: Chips },
+    #[error("a seen bet must be an even number of chips")]
+    OddBet,
+    #[error("a show needs exactly two players left")]
+    ShowNeedsTwo,
+    #[error("a seen player cannot ask a blind player for a show")]
+    SeenCannotShowBlind,
+    #[error("a show costs {need}; you have {have}")]
+    CannotAffordShow { need: Chips, have: Chips },
+    #[error("a sideshow needs every remaining player to be seen")]
+    SideshowNeedsAllSeen,
+    #[error("a sideshow needs at least three players left")]
+    SideshowNeedsThree,
+    #[error("the previous player has not bet yet")]
+    SideshowNoTarget,
+}
+
+/// The bet a seat may make now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BetRange {
+    pub min: Chips,
+    pub max: Chips,
+    /// 2 for seen bets (even amounts), 1 for blind bets.
+    pub step: Chips,
+    pub blind: bool,
+}
+
+impl BetRange {
+    pub fn contains(&self, amount: Chips) -> bool {
+        (self.min..=self.max).contains(&amount) && amount % self.step == 0
+    }
+}
+
+/// Everything one seat may do now: drives the buttons.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Legal {
+    pub see: bool,
+    pub pack: bool,
+    pub bet: Option<BetRange>,
+    /// The cost of a show, if one may be asked for now.
+    pub show: Option<Chips>,
+    /// The cost of a sideshow and whom it would ask.
+    pub sideshow: Option<(Chips, Seat)>,
+    /// May accept or deny a sideshow.
+    pub respond: bool,
+}
+
+impl Legal {
+    pub fn any(&self) -> bool {
+        self.see || self.pack || self.bet.is_some() || self.show.is_some() || self.sideshow.is_some() || self.respond
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    /// Chips not in the pot.
+    pub stack: Chips,
+    /// Chips this seat put in the pot this hand.
+    pub put_in: Chips,
+    pub cards: Vec<Card>,
+    pub seen: bool,
+    pub packed: bool,
+    pub blind_bets: u32,
+    pub has_bet: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub ended_by: EndedBy,
+    pub pot: Chips,
+    pub payouts: Vec<Payout>,
+}
+
+impl Outcome {
+    pub fn winners(&self) -> Vec<Seat> {
+        self.payouts.iter().map(|p| p.seat).collect()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    rules: Rules,
+    dealer: Seat,
+    seats: Vec<SeatState>,
+    pot: Chips,
+    stake: Chips,
+    turn: Seat,
+    /// (asker, target) of a sideshow awaiting an answer.
+    pending: Option<(Seat, Seat)>,
+    joker: Option<Card>,
+    outcome: Option<Outcome>,
+    actions: Vec<(Seat, Action)>,
+}
+
+impl Hand {
+    /// Deals a hand: every seat pays the boot, cards are dealt one at a time
+    /// starting left of the dealer, and the first turn is announced.
+    pub fn start(setup: &HandSetup) -> Result<(Hand, Vec<Event>), RuleError> {
+        let n = setup.stacks.len();
+        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+            return Err(RuleError::SeatCount);
+        }
+        if setup.dealer >= n {
+            return Err(RuleError::BadDealer);
+        }
+        let per = setup.rules.cards_per_player();
+        let needed = n * per + usize::from(setup.rules.variant == Variant::Joker);
+        let mut distinct = setup.deck.clone();
+        distinct.sort();
+        distinct.dedup();
+        if setup.deck.len() < needed || distinct.len() != setup.deck.len() {
+            return Err(RuleError::BadDeck);
+        }
+        let boot = setup.rules.boot.max(1);
+        if setup.stacks.iter().any(|&s| s < boot) {
+            return Err(RuleError::CannotPayBoot(boot));
+        }
+        let mut seats: Vec<SeatState> = setup
+            .stacks
+            .iter()
+            .map(|&stack| SeatState {
+                stack: stack - boot,
+                put_in: boot,
+                cards: Vec::with_capacity(per),
+                seen: false,
+                packed: false,
+                blind_bets: 0,
+                has_bet: false,
+            })
+            .collect();
+        let mut next = setup.deck.iter().copied();
+        for _ in 0..per {
+            for i in 1..=n {
+                if let Some(card) = next.next() {
+                    seats[(setup.dealer + i) % n].cards.push(card);
+                }
+            }
+        }
+        let joker = if setup.rules.variant == Variant::Joker { next.next() } else { None };
+        let pot = boot * n as Chips;
+        let first = (setup.dealer + 1) % n;
+        let hand = Hand {
+            rules: Rules { boot, ..setup.rules.clone() },
+            dealer: setup.dealer,
+            seats,
+            pot,
+            stake: boot,
+            turn: first,
+            pending: None,
+            joker,
+            outcome: None,
+            actions: Vec::new(),
+        };
+        let events = vec![
+            Event::public(EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, joker }),
+            Event::public(EventKind::Turn { seat: first, stake: boot }),
+        ];
+        Ok((hand, events))
+    }
+
+    /// Rebuilds a hand from its setup and recorded actions. Fails on the
+    /// first action that the rules refuse, with its index.
+    pub fn replay(setup: &HandSetup, actions: &[(Seat, Action)]) -> Result<(Hand, Vec<Event>), (usize, RuleError)> {
+        let (mut hand, mut events) = Hand::start(setup).map_err(|e| (0, e))?;
+        for (i, &(seat, action)) in actions.iter().enumerate() {
+            events.extend(hand.apply(seat, action).map_err(|e| (i, e))?);
+        }
+        Ok((hand, events))
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+    pub fn seats(&self) -> &[SeatState] {
+        &self.seats
+    }
+    pub fn seat(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(seat)
+    }
+    pub fn pot(&self) -> Chips {
+        self.pot
+    }
+    pub fn stake(&self) -> Chips {
+        self.stake
+    }
+    /// Whose turn it is to bet (None once the hand is over).
+    pub fn turn(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.turn)
+    }
+    /// The seat the turn timer runs for: the sideshow target while one is
+    /// pending, otherwise the seat whose turn it is.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(self.pending.map_or(self.turn, |(_, target)| target))
+    }
+    pub fn pending_sideshow(&self) -> Option<(Seat, Seat)> {
+        self.pending
+    }
+    pub fn joker(&self) -> Option<Card> {
+        self.joker
+    }
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    /// Every accepted action so far, in order.
+    pub fn actions(&self) -> &[(Seat, Action)] {
+        &self.actions
+    }
+    /// Seats still in the hand.
+    pub fn active(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats.iter().enumerate().filter(|(_, s)| !s.packed).map(|(i, _)| i)
+    }
+    fn active_count(&self) -> usize {
+        self.seats.iter().filter(|s| !s.packed).count()
+    }
+    /// What `seat` holds is worth under the table's rules.
+    pub fn value_of(&self, seat: Seat) -> Option<HandValue> {
+        let s = self.seats.get(seat)?;
+        evaluate(&s.cards, &self.rules, self.joker.map(|c| c.rank)).ok()
+    }
+    fn joker_rank(&self) -> Option<Rank> {
+        self.joker.map(|c| c.rank)
+    }
+
+    fn next_active(&self, from: Seat) -> Seat {
+        let n = self.seats.len();
+        (1..=n).map(|i| (from + i) % n).find(|&s| !self.seats[s].packed).unwrap_or(from)
+    }
+    fn prev_active(&self, from: Seat) -> Seat {
+        let n = self.seats.len();
+        (1..=n).map(|i| (from + n - i) % n).find(|&s| !self.seats[s].packed).unwrap_or(from)
+    }
+
+    /// Range for a bet by `seat` now, ignoring whose turn it is.
+    fn bet_range(&self, seat: Seat) -> Result<BetRange, RuleError> {
+        let s = &self.seats[seat];
+        if !s.seen {
+            if let Some(limit) = self.rules.blind_turn_limit {
+                if s.blind_bets >= limit {
+                    return Err(RuleError::MustSee(limit));
+                }
+            }
+        }
+        let stake = self.stake;
+        let (min, mut max, step) = if s.seen {
+            let cap = self.rules.chaal_limit.map_or(Chips::MAX, |l| l.max(2 * stake));
+            (2 * stake, (4 * stake).min(cap), 2)
+        } else {
+            let cap = self.rules.chaal_limit.map_or(Chips::MAX, |l| (l / 2).max(stake));
+            (stake, (2 * stake).min(cap), 1)
+        };
+        max = max.min(s.stack);
+        if step == 2 {
+            max -= max % 2;
+        }
+        if max < min {
+            return Err(RuleError::CannotCover(min));
+        }
+        Ok(BetRange { min, max, step, blind: !s.seen })
+    }
+
+    fn show_cost(&self, seat: Seat) -> Result<Chips, RuleError> {
+        if self.active_count() != 2 {
+            return Err(RuleError::ShowNeedsTwo);
+        }
+        let other = self.next_active(seat);
+        let me = &self.seats[seat];
+        let base = if !me.seen {
+            self.stake
+        } else if self.seats[other].seen {
+            2 * self.stake
+        } else if self.rules.seen_can_show_blind {
+            4 * self.stake
+        } else {
+            return Err(RuleError::SeenCannotShowBlind);
+        };
+        let cost = if self.rules.show_cost == ShowCost::Double { 2 * base } else { base };
+        if cost > me.stack {
+            return Err(RuleError::CannotAffordShow { need: cost, have: me.stack });
+        }
+        Ok(cost)
+    }
+
+    fn sideshow_check(&self, seat: Seat) -> Result<(Chips, Seat), RuleError> {
+        if self.active_count() < 3 {
+            return Err(RuleError::SideshowNeedsThree);
+        }
+        if self.active().any(|s| !self.seats[s].seen) {
+            return Err(RuleError::SideshowNeedsAllSeen);
+        }
+        let target = self.prev_active(seat);
+        if !self.seats[target].has_bet {
+            return Err(RuleError::SideshowNoTarget);
+        }
+        let range = self.bet_range(seat)?;
+        Ok((range.min, target))
+    }
+
+    fn check_live(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::HandOver);
+        }
+        let s = self.seats.get(seat).ok_or(RuleError::NoSuchSeat)?;
+        if s.packed {
+            return Err(RuleError::Packed);
+        }
+        Ok(())
+    }
+
+    fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.pending.is_some() {
+            return Err(RuleError::SideshowPending);
+        }
+        if seat != self.turn {
+            return Err(RuleError::NotYourTurn);
+        }
+        Ok(())
+    }
+
+    /// Everything `seat` may do now (empty for a packed seat or a finished hand).
+    pub fn legal_actions(&self, seat: Seat) -> Legal {
+        if self.check_live(seat).is_err() {
+            return Legal::default();
+        }
+        let s = &self.seats[seat];
+        let on_turn = self.check_turn(seat).is_ok();
+        let responding = self.pending.is_some_and(|(_, t)| t == seat);
+        Legal {
+            see: !s.seen && (on_turn || !self.rules.see_on_turn_only),
+            pack: true,
+            bet: on_turn.then(|| self.bet_range(seat).ok()).flatten(),
+            show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),
+            sideshow: (on_turn && s.seen).then(|| self.sideshow_check(seat).ok()).flatten(),
+            respond: responding,
+        }
+    }
+
+    /// Applies one action by `seat`. On error nothing has changed.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check_live(seat)?;
+        let mut events = Vec::new();
+        match action {
+            Action::See => {
+                if self.seats[seat].seen {
+                    return Err(RuleError::AlreadySeen);
+                }
+                if self.rules.see_on_turn_only && self.check_turn(seat).is_err() {
+                    return Err(RuleError::SeeOnlyOnTurn);
+                }
+                let s = &mut self.seats[seat];
+                s.seen = true;
+                events.push(Event::public(EventKind::Saw { seat }));
+                events.push(Event {
+                    audience: Audience::Seat(seat),
+                    kind: EventKind::Cards { seat, cards: s.cards.clone() },
+                });
+            }
+            Action::Bet(amount) => {
+                self.check_turn(seat)?;
+                let range = self.bet_range(seat)?;
+                if !(range.min..=range.max).contains(&amount) {
+                    return Err(RuleError::BetOutOfRange { min: range.min, max: range.max });
+                }
+                if amount % range.step != 0 {
+                    return Err(RuleError::OddBet);
+                }
+                self.put_in(seat, amount);
+                let s = &mut self.seats[seat];
+                s.has_bet = true;
+                if range.blind {
+                    s.blind_bets += 1;
+                    self.stake = amount;
+                } else {
+                    self.stake = amount / 2;
+                }
+                events.push(Event::public(EventKind::Bet {
+                    seat,
+                    amount,
+                    blind: range.blind,
+                    stake: self.stake,
+                    pot: self.pot,
+                }));
+                self.after_bet(seat, &mut events);
+            }
+            Action::Pack => self.pack(seat, PackReason::Folded, &mut events),
+            Action::Timeout => match self.pending {
+                Some((asker, target)) if target == seat => self.deny(asker, target, &mut events),
+                Some(_) => return Err(RuleError::SideshowPending),
+                None if seat == self.turn => self.pack(seat, PackReason::Timeout, &mut events),
+                None => return Err(RuleError::NotYourTurn),
+            },
+            Action::Show => {
+                self.check_turn(seat)?;
+                let cost = self.show_cost(seat)?;
+                let other = self.next_active(seat);
+                self.put_in(seat, cost);
+                events.push(Event::public(EventKind::ShowCalled { seat, against: other, cost, pot: self.pot }));
+                self.show(seat, other, &mut events);
+            }
+            Action::Sideshow => {
+                self.check_turn(seat)?;
+                if !self.seats[seat].seen {
+                    return Err(RuleError::SideshowNeedsAllSeen);
+                }
+                let (amount, target) = self.sideshow_check(seat)?;
+                self.put_in(seat, amount);
+                self.seats[seat].has_bet = true;
+                self.stake = amount / 2;
+                events.push(Event::public(EventKind::SideshowAsked {
+                    seat,
+                    target,
+                    amount,
+                    stake: self.stake,
+                    pot: self.pot,
+                }));
+                if self.pot_limit_reached() {
+                    self.pot_limit_showdown(&mut events);
+                } else {
+                    self.pending = Some((seat, target));
+                }
+            }
+            Action::Accept | Action::Deny => {
+                let (asker, target) = match self.pending {
+                    Some((a, t)) if t == seat => (a, t),
+                    _ => return Err(RuleError::NoSideshowToAnswer),
+                };
+                if action == Action::Deny {
+                    self.deny(asker, target, &mut events);
+                } else {
+                    self.accept(asker, target, &mut events);
+                }
+            }
+        }
+        self.actions.push((seat, action));
+        Ok(events)
+    }
+
+    fn put_in(&mut self, seat: Seat, amount: Chips) {
+        let s = &mut self.seats[seat];
+        s.stack -= amount;
+        s.put_in += amount;
+        self.pot += amount;
+    }
+
+    fn pot_limit_reached(&self) -> bool {
+        self.rules.pot_limit.is_some_and(|limit| self.pot >= limit)
+    }
+
+    fn after_bet(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        if self.pot_limit_reached() {
+            self.pot_limit_showdown(events);
+        } else {
+            self.advance_from(seat, events);
+        }
+    }
+
+    fn advance_from(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.turn = self.next_active(seat);
+        events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+    }
+
+    fn pack(&mut self, seat: Seat, reason: PackReason, events: &mut Vec<Event>) {
+        self.seats[seat].packed = true;
+        events.push(Event::public(EventKind::Packed { seat, reason }));
+        let pending = self.pending.take();
+        if self.active_count() == 1 {
+            let winner = self.next_active(seat);
+            self.finish(EndedBy::LastStanding, &[winner], events);
+            return;
+        }
+        match pending {
+            // The sideshow lapses; play goes on after the asker.
+            Some((asker, _)) => self.advance_from(asker, events),
+            None if seat == self.turn => self.advance_from(seat, events),
+            None => {}
+        }
+    }
+
+    fn deny(&mut self, asker: Seat, target: Seat, events: &mut Vec<Event>) {
+        self.pending = None;
+        events.push(Event::public(EventKind::SideshowDenied { seat: asker, target }));
+        self.advance_from(asker, events);
+    }
+
+    fn accept(&mut self, asker: Seat, target: Seat, events: &mut Vec<Event>) {
+        self.pending = None;
+        let a = self.shown(asker);
+        let t = self.shown(target);
+        // Tie: the asker packs.
+        let loser = if a.value > t.value { target } else { asker };
+        events.push(Event {
+            audience: Audience::Pair(asker, target),
+            kind: EventKind::SideshowCompared { seat: asker, target, hands: vec![a, t], loser },
+        });
+        self.seats[loser].packed = true;
+        events.push(Event::public(EventKind::Packed { seat: loser, reason: PackReason::SideshowLost }));
+        self.advance_from(asker, events);
+    }
+
+    fn shown(&self, seat: Seat) -> ShownHand {
+        let cards = self.seats[seat].cards.clone();
+        let value = evaluate(&cards, &self.rules, self.joker_rank())
+            .unwrap_or(HandValue { category: super::rank::Category::HighCard, strength: 0 });
+        ShownHand { seat, cards, value }
+    }
+
+    fn show(&mut self, payer: Seat, other: Seat, events: &mut Vec<Event>) {
+        let p = self.shown(payer);
+        let o = self.shown(other);
+        let winners: Vec<Seat> = match p.value.cmp(&o.value) {
+            std::cmp::Ordering::Greater => vec![payer],
+            std::cmp::Ordering::Less => vec![other],
+            std::cmp::Ordering::Equal => match self.rules.show_tie {
+                ShowTie::PayerLoses => vec![other],
+                ShowTie::Split => self.seat_order(&[payer, other]),
+                ShowTie::SuitOrder => {
+                    let order = self.rules.suit_order;
+                    if suit_key(&p.cards, order) > suit_key(&o.cards, order) {
+                        vec![payer]
+                    } else {
+                        vec![other]
+                    }
+                }
+            },
+        };
+        events
+            .push(Event::public(EventKind::Showdown { hands: self.seat_sorted(vec![p, o]), winners: winners.clone() }));
+        self.finish(EndedBy::Show, &winners, events);
+    }
+
+    fn pot_limit_showdown(&mut self, events: &mut Vec<Event>) {
+        self.pending = None;
+        events.push(Event::public(EventKind::PotLimitReached { pot: self.pot }));
+        let hands: Vec<ShownHand> = self.active().map(|s| self.shown(s)).collect();
+        let best = hands.iter().map(|h| h.value).max();
+        let winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();
+        let winners = self.seat_order(&winners);
+        events.push(Event::public(EventKind::Showdown { hands, winners: winners.clone() }));
+        self.finish(EndedBy::PotLimit, &winners, events);
+    }
+
+    /// `seats` ordered starting left of the dealer (who gets odd chips first).
+    fn seat_order(&self, seats: &[Seat]) -> Vec<Seat> {
+        let n = self.seats.len();
+        let mut v = seats.to_vec();
+        v.sort_by_key(|&s| (s + n - self.dealer - 1) % n);
+        v
+    }
+
+    fn seat_sorted(&self, mut hands: Vec<ShownHand>) -> Vec<ShownHand> {
+        hands.sort_by_key(|h| h.seat);
+        hands
+    }
+
+    fn finish(&mut self, ended_by: EndedBy, winners: &[Seat], events: &mut Vec<Event>) {
+        let pot = self.pot;
+        let k = winners.len().max(1) as Chips;
+        let (share, mut odd) = (pot / k, pot % k);
+        let mut payouts = Vec::with_capacity(winners.len());
+        for &w in winners {
+            let extra = Chips::from(odd > 0);
+            odd -= extra;
+            let amount = share + extra;
+            self.seats[w].stack += amount;
+            payouts.push(Payout { seat: w, amount });
+        }
+        self.pot = 0;
+        let outcome = Outcome { ended_by, pot, payouts: payouts.clone() };
+        self.outcome = Some(outcome);
+        events.push(Event::public(EventKind::Ended { ended_by, pot, payouts }));
+    }
+
+    /// Chips each seat has won (+) or lost (-) so far, against its stack
+    /// before the boot. Sums to minus the pot while the hand is live, zero after.
+    pub fn nets(&self) -> Vec<i64> {
+        let mut nets: Vec<i64> = self.seats.iter().map(|s| -(s.put_in as i64)).collect();
+        for p in self.outcome.iter().flat_map(|o| &o.payouts) {
+            nets[p.seat] += p.amount as i64;
+        }
+        nets
+    }
+}

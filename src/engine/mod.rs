@@ -1,0 +1,13 @@
+//! The game, pure: cards, hand ranking, rules and variants, the hand state
+//! machine and hand scripts. No async, no I/O, no Discord or SQL types;
+//! randomness is passed in.
+
+pub mod cards;
+pub mod hand;
+pub mod rank;
+pub mod rules;
+
+pub use cards::{Card, Rank, Suit};
+pub use hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Legal, RuleError, Seat};
+pub use rank::{evaluate, Category, HandValue};
+pub use rules::{Chips, Rules, Variant};

@@ -1,0 +1,5 @@
+//! Teen Patti for Discord. `engine` is the pure game; everything else drives it.
+
+pub mod cli;
+pub mod engine;
+pub mod tools;
