@@ -2,4 +2,6 @@
 
 pub mod cli;
 pub mod engine;
+pub mod sim;
+pub mod store;
 pub mod tools;

@@ -1,8 +1,57 @@
+//! `teenpatti-bot simulate`: a load test and crash drill against a real database.
+
 use std::process::ExitCode;
 
 use crate::cli::SimulateArgs;
+use crate::sim::{self, SimConfig};
+use crate::store::Store;
 
-pub fn run(_args: &SimulateArgs) -> ExitCode {
-    eprintln!("not implemented yet");
-    ExitCode::FAILURE
+pub fn run(args: &SimulateArgs) -> ExitCode {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(simulate(args)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
+    let store = Store::open(&args.database_url).await?;
+    let recovered = sim::recover(&store).await?;
+    println!("recovered {recovered} live hands left by an interrupted run (refunded)");
+    let cfg = SimConfig { tables: args.tables, hands: args.hands, players: args.players, seed: args.seed };
+    let report = sim::run(&store, &cfg).await?;
+    let audit = store.audit().await?;
+    println!(
+        "tables {}  players/table {}  hands {}  actions {}  elapsed {:.2}s  actions/s {:.0}",
+        cfg.tables,
+        cfg.players,
+        report.hands,
+        report.actions,
+        report.elapsed.as_secs_f64(),
+        report.actions_per_sec()
+    );
+    println!(
+        "refused bets (wallet spent at another table) {}  refused starts {}  duplicate keys ignored {}  top-ups {}",
+        report.refused, report.refused_starts, report.duplicates, report.top_ups
+    );
+    println!("audit {audit}");
+    store.close().await;
+    Ok(audit.ok())
 }

@@ -1,0 +1,105 @@
+//! What can go wrong in the store, said so a person can act on it.
+
+/// Every failure of the store. Nothing is half-written when one is returned:
+/// each operation is one transaction.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file exists but is not an SQLite database, or is damaged.
+    #[error("{path} is not a teenpatti database (the file is corrupt or not SQLite): {detail}")]
+    NotADatabase { path: String, detail: String },
+    /// The schema holds a migration this binary does not know.
+    #[error(
+        "the database was written by a newer teenpatti-bot (schema migration {version} is unknown to this \
+         binary); run the newer version, or restore a backup"
+    )]
+    NewerSchema { version: i64 },
+    /// A migration failed or the schema is in an unexpected state.
+    #[error("database schema migration failed: {0}")]
+    Migration(String),
+    /// SQLITE_FULL: the disk (or the database's page limit) is full.
+    #[error("the database disk is full; nothing was written ({context}): {detail}")]
+    DiskFull { context: &'static str, detail: String },
+    /// A wallet cannot cover a debit. Nothing was written.
+    #[error("user {user} needs {need} chips but has {have}")]
+    InsufficientFunds { user: u64, need: i64, have: i64 },
+    /// A channel already has an open table.
+    #[error("channel {channel} already has an open table (#{table_id})")]
+    TableExists { channel: u64, table_id: i64 },
+    #[error("table #{0} is full")]
+    TableFull(i64),
+    #[error("table #{0} is closed")]
+    TableClosed(i64),
+    #[error("{0} not found")]
+    NotFound(String),
+    /// The hand is finished or refunded: no more actions.
+    #[error("hand #{0} is not live")]
+    HandNotLive(i64),
+    /// An action with this sequence number exists already (under another key),
+    /// or the sequence skips a number.
+    #[error("hand #{hand_id}: expected action #{expected}, got #{got}")]
+    OutOfOrder { hand_id: i64, expected: i64, got: i64 },
+    /// The caller passed something the store refuses to write.
+    #[error("invalid input: {0}")]
+    Invalid(String),
+    /// Stored data that does not read back (bad JSON, impossible values).
+    #[error("stored data is inconsistent: {0}")]
+    Corrupt(String),
+    /// Any other database failure, with what the store was doing.
+    #[error("database error while {context}: {source}")]
+    Database {
+        context: &'static str,
+        #[source]
+        source: sqlx::Error,
+    },
+}
+
+/// SQLite primary result codes we tell apart.
+const SQLITE_CORRUPT: i64 = 11;
+const SQLITE_FULL: i64 = 13;
+const SQLITE_NOTADB: i64 = 26;
+
+pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
+    match e {
+        sqlx::Error::Database(db) => db.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff),
+        _ => None,
+    }
+}
+
+impl StoreError {
+    /// Wraps a database error with what was being done, picking out disk-full.
+    pub(crate) fn db(context: &'static str, source: sqlx::Error) -> StoreError {
+        match sqlite_code(&source) {
+            Some(SQLITE_FULL) => StoreError::DiskFull { context, detail: source.to_string() },
+            _ => StoreError::Database { context, source },
+        }
+    }
+
+    /// Like [`StoreError::db`], also recognising an unreadable file (used at open).
+    pub(crate) fn at_open(path: &str, context: &'static str, source: sqlx::Error) -> StoreError {
+        match sqlite_code(&source) {
+            Some(SQLITE_NOTADB | SQLITE_CORRUPT) => {
+                StoreError::NotADatabase { path: path.to_string(), detail: source.to_string() }
+            }
+            _ => StoreError::db(context, source),
+        }
+    }
+
+    pub(crate) fn json(what: &str, e: serde_json::Error) -> StoreError {
+        StoreError::Corrupt(format!("{what}: {e}"))
+    }
+
+    pub fn is_insufficient_funds(&self) -> bool {
+        matches!(self, StoreError::InsufficientFunds { .. })
+    }
+}
+
+/// Adds context to a `sqlx::Result`.
+pub(crate) trait Ctx<T> {
+    fn ctx(self, context: &'static str) -> Result<T, StoreError>;
+}
+
+impl<T> Ctx<T> for Result<T, sqlx::Error> {
+    fn ctx(self, context: &'static str) -> Result<T, StoreError> {
+        self.map_err(|e| StoreError::db(context, e))
+    }
+}

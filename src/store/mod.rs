@@ -1,0 +1,227 @@
+//! Persistence: chips, hands, tables and settings in SQLite (sqlx), with a
+//! ledger row for every change of every balance.
+//!
+//! Invariants the store keeps (checked by [`Store::audit`]):
+//! - each wallet's balance equals the sum of its ledger rows;
+//! - no balance is ever negative (also a `CHECK` in the schema);
+//! - sum of balances + chips in live pots = chips ever granted
+//!   (`starting_grant` + `daily` + `admin_grant`, signed).
+//!
+//! Every operation that writes is one `BEGIN IMMEDIATE` transaction, so it
+//! either happens whole or not at all, and concurrent writers queue on the
+//! write lock instead of deadlocking on a read-to-write upgrade.
+
+mod audit;
+mod error;
+mod hands;
+mod settings;
+mod stats;
+mod tables;
+mod wallets;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::MigrateError;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::Sqlite;
+
+pub use audit::{Audit, HandMismatch, WalletMismatch};
+pub use error::StoreError;
+pub use hands::{ActionRecord, ActionRow, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
+pub use settings::GuildSettings;
+pub use stats::{LeaderBy, LeaderRow, Stats};
+pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
+pub use wallets::{DailyClaim, LedgerRow};
+
+use error::Ctx;
+
+/// The default database: a file beside the bot, created on first run.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
+
+/// How long a connection waits for another writer's lock before giving up.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Connection settings beyond the URL.
+#[derive(Clone, Debug)]
+pub struct OpenOptions {
+    /// Pool size. SQLite has one writer at a time; readers run beside it (WAL).
+    pub max_connections: u32,
+    /// `PRAGMA max_page_count` on every connection: a hard cap on the file's
+    /// size in pages (none by default). Writes past it fail with
+    /// [`StoreError::DiskFull`], exactly like a full disk.
+    pub max_page_count: Option<u64>,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        OpenOptions { max_connections: 8, max_page_count: None }
+    }
+}
+
+/// The store: a cheap-to-clone handle on a pool of SQLite connections.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+pub(crate) type Tx = sqlx::Transaction<'static, Sqlite>;
+
+impl Store {
+    /// Opens (creating if missing) the database at `url` and brings its schema
+    /// up to date. `url` is `sqlite://path/to/file.db` (or `sqlite::memory:`).
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, OpenOptions::default()).await
+    }
+
+    #[tracing::instrument(level = "info", skip(opts), err)]
+    pub async fn open_with(url: &str, opts: OpenOptions) -> Result<Store, StoreError> {
+        let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:").to_string();
+        let mut connect = SqliteConnectOptions::from_str(url)
+            .map_err(|e| StoreError::Invalid(format!("bad database URL {url:?}: {e}")))?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT)
+            // FULL: a commit that returned is on disk even after a power cut
+            // (a player was told about it). See docs/store.md.
+            .synchronous(SqliteSynchronous::Full);
+        if let Some(pages) = opts.max_page_count {
+            connect = connect.pragma("max_page_count", pages.to_string());
+        }
+        let pool = SqlitePoolOptions::new()
+            .max_connections(opts.max_connections.max(1))
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(connect)
+            .await
+            .map_err(|e| StoreError::at_open(&path, "opening the database", e))?;
+        // A garbage file may open lazily; make SQLite read the header now.
+        sqlx::query("SELECT count(*) FROM sqlite_master")
+            .execute(&pool)
+            .await
+            .map_err(|e| StoreError::at_open(&path, "reading the schema", e))?;
+        MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&path, e))?;
+        tracing::info!(%path, "database ready");
+        Ok(Store { pool })
+    }
+
+    /// The underlying pool, for tools and tests that need raw SQL.
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// Closes every connection (checkpointing the WAL).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// A write transaction that takes the write lock at once.
+    pub(crate) async fn write_tx(&self, context: &'static str) -> Result<Tx, StoreError> {
+        self.pool.begin_with("BEGIN IMMEDIATE").await.ctx(context)
+    }
+}
+
+fn migrate_error(path: &str, e: MigrateError) -> StoreError {
+    match e {
+        MigrateError::VersionMissing(version) => StoreError::NewerSchema { version },
+        MigrateError::Execute(source) => StoreError::at_open(path, "migrating the schema", source),
+        other => StoreError::Migration(other.to_string()),
+    }
+}
+
+/// Why a balance changed. Stored as its name in `ledger.reason`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    StartingGrant,
+    Daily,
+    Bet,
+    PotWon,
+    Refund,
+    AdminGrant,
+    Transfer,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 7] = [
+        Reason::StartingGrant,
+        Reason::Daily,
+        Reason::Bet,
+        Reason::PotWon,
+        Reason::Refund,
+        Reason::AdminGrant,
+        Reason::Transfer,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::StartingGrant => "starting_grant",
+            Reason::Daily => "daily",
+            Reason::Bet => "bet",
+            Reason::PotWon => "pot_won",
+            Reason::Refund => "refund",
+            Reason::AdminGrant => "admin_grant",
+            Reason::Transfer => "transfer",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+/// Discord ids are u64 below 2^63; stored as INTEGER (i64) bit for bit.
+pub(crate) fn sid(id: u64) -> i64 {
+    id as i64
+}
+
+pub(crate) fn uid(v: i64) -> u64 {
+    v as u64
+}
+
+pub(crate) fn chips(c: u64) -> Result<i64, StoreError> {
+    i64::try_from(c).map_err(|_| StoreError::Invalid(format!("{c} chips is too large")))
+}
+
+pub(crate) fn now_unix() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// One ledger row. Always written in the same transaction as the balance change.
+pub(crate) struct Entry<'a> {
+    pub guild: u64,
+    pub user: u64,
+    pub delta: i64,
+    pub reason: Reason,
+    pub hand_id: Option<i64>,
+    pub actor: Option<u64>,
+    pub note: Option<&'a str>,
+    pub now: i64,
+}
+
+pub(crate) async fn insert_ledger(conn: &mut sqlx::SqliteConnection, e: &Entry<'_>) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(sid(e.guild))
+    .bind(sid(e.user))
+    .bind(e.delta)
+    .bind(e.reason.as_str())
+    .bind(e.hand_id)
+    .bind(e.actor.map(sid))
+    .bind(e.note)
+    .bind(e.now)
+    .execute(conn)
+    .await
+    .ctx("writing a ledger row")?;
+    Ok(())
+}
+
+/// Reads a column, turning a type mismatch into [`StoreError::Corrupt`] instead of a panic.
+pub(crate) fn get<'r, T>(row: &'r sqlx::sqlite::SqliteRow, col: &str) -> Result<T, StoreError>
+where
+    T: sqlx::Decode<'r, Sqlite> + sqlx::Type<Sqlite>,
+{
+    use sqlx::Row;
+    row.try_get(col).map_err(|e| StoreError::Corrupt(format!("column {col}: {e}")))
+}

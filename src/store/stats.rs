@@ -1,0 +1,109 @@
+//! Leaderboards and per-player statistics.
+
+use super::error::Ctx;
+use super::{sid, uid, Store, StoreError};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaderBy {
+    /// Current balance.
+    Balance,
+    /// Net chips won at the tables (bets, pots won, refunds).
+    Winnings,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderRow {
+    /// 1-based position in the whole ranking.
+    pub rank: u64,
+    pub user: u64,
+    pub value: i64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stats {
+    /// Hands the user was dealt into (refunded hands excluded).
+    pub hands_played: i64,
+    /// Hands in which the user won (all or a share of) the pot.
+    pub hands_won: i64,
+    /// The largest amount won in a single hand.
+    pub biggest_pot: i64,
+    /// Net chips from play: sum of bet, pot_won and refund rows.
+    pub net: i64,
+    /// hands_won / hands_played (0 when none played).
+    pub win_rate: f64,
+}
+
+impl Store {
+    /// One page (1-based; page 0 is treated as 1) of the guild's ranking and
+    /// the number of ranked users. Ties are ordered by user id.
+    #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
+    pub async fn leaderboard(
+        &self,
+        guild: u64,
+        by: LeaderBy,
+        page: u32,
+        per_page: u32,
+    ) -> Result<(Vec<LeaderRow>, u64), StoreError> {
+        let per_page = per_page.clamp(1, 100);
+        let offset = i64::from(page.max(1) - 1) * i64::from(per_page);
+        let (rows_sql, count_sql) = match by {
+            LeaderBy::Balance => (
+                "SELECT user_id, balance FROM wallets WHERE guild_id = ? \
+                 ORDER BY balance DESC, user_id LIMIT ? OFFSET ?",
+                "SELECT COUNT(*) FROM wallets WHERE guild_id = ?",
+            ),
+            LeaderBy::Winnings => (
+                "SELECT user_id, SUM(delta) AS net FROM ledger \
+                 WHERE guild_id = ? AND reason IN ('bet', 'pot_won', 'refund') \
+                 GROUP BY user_id ORDER BY net DESC, user_id LIMIT ? OFFSET ?",
+                "SELECT COUNT(DISTINCT user_id) FROM ledger \
+                 WHERE guild_id = ? AND reason IN ('bet', 'pot_won', 'refund')",
+            ),
+        };
+        let rows: Vec<(i64, i64)> = sqlx::query_as(rows_sql)
+            .bind(sid(guild))
+            .bind(i64::from(per_page))
+            .bind(offset)
+            .fetch_all(&self.pool)
+            .await
+            .ctx("reading the leaderboard")?;
+        let total: i64 = sqlx::query_scalar(count_sql)
+            .bind(sid(guild))
+            .fetch_one(&self.pool)
+            .await
+            .ctx("reading the leaderboard")?;
+        let rows = rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, (user, value))| LeaderRow { rank: offset as u64 + i as u64 + 1, user: uid(user), value })
+            .collect();
+        Ok((rows, total.max(0) as u64))
+    }
+
+    /// A user's record in one guild.
+    #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
+    pub async fn stats(&self, guild: u64, user: u64) -> Result<Stats, StoreError> {
+        let (played, won, biggest, net): (i64, i64, Option<i64>, Option<i64>) = sqlx::query_as(
+            "SELECT \
+               COUNT(DISTINCT CASE WHEN l.reason = 'bet' AND h.status <> 'refunded' THEN l.hand_id END), \
+               COUNT(DISTINCT CASE WHEN l.reason = 'pot_won' THEN l.hand_id END), \
+               MAX(CASE WHEN l.reason = 'pot_won' THEN l.delta END), \
+               SUM(CASE WHEN l.reason IN ('bet', 'pot_won', 'refund') THEN l.delta ELSE 0 END) \
+             FROM ledger l LEFT JOIN hands h ON h.id = l.hand_id \
+             WHERE l.guild_id = ? AND l.user_id = ?",
+        )
+        .bind(sid(guild))
+        .bind(sid(user))
+        .fetch_one(&self.pool)
+        .await
+        .ctx("reading stats")?;
+        let win_rate = if played > 0 { won as f64 / played as f64 } else { 0.0 };
+        Ok(Stats {
+            hands_played: played,
+            hands_won: won,
+            biggest_pot: biggest.unwrap_or(0),
+            net: net.unwrap_or(0),
+            win_rate,
+        })
+    }
+}
