@@ -72,12 +72,43 @@ pub struct SimulateArgs {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Run) {
-        Command::Run => {
-            eprintln!("the bot is not built yet");
-            ExitCode::FAILURE
-        }
+        Command::Run => run_bot(),
         Command::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
         Command::Replay(args) => crate::tools::replay_cmd::run(&args),
         Command::Simulate(args) => crate::tools::simulate_cmd::run(&args),
+    }
+}
+
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let ansi = std::env::var_os("NO_COLOR").is_none();
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(ansi).with_target(false).try_init();
+}
+
+fn run_bot() -> ExitCode {
+    let config = match crate::config::Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("teenpatti-bot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logging();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("teenpatti-bot: could not start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    tracing::info!(database = %config.database_url, api = ?config.api_url, dev_guild = ?config.dev_guild, "starting");
+    match runtime.block_on(crate::discord::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("teenpatti-bot: {e:#}");
+            ExitCode::FAILURE
+        }
     }
 }

@@ -1,7 +1,12 @@
-//! Teen Patti for Discord. `engine` is the pure game; everything else drives it.
+//! Teen Patti for Discord. `engine` is the pure game; `store` keeps chips and
+//! hands in SQLite; `table` runs one actor per live table; `discord` is the
+//! thin poise/serenity layer.
 
 pub mod cli;
+pub mod config;
+pub mod discord;
 pub mod engine;
 pub mod sim;
 pub mod store;
+pub mod table;
 pub mod tools;

@@ -1,0 +1,223 @@
+//! The Discord side of the table service: posts and edits hand messages,
+//! sends DMs (DM channels cached), answers button clicks. Retries 429s and
+//! 5xx a few times: with the rate limiter disabled (needed behind a proxy)
+//! serenity hands those errors to us.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ChannelId, ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, EditMessage, Http, MessageId,
+    UserId,
+};
+
+use super::render;
+use crate::table::view::{PrivateNote, TableView, Update};
+use crate::table::{BoxFuture, ButtonId, DmError, Presenter, Responder, UserError};
+
+pub struct DiscordPresenter {
+    http: Arc<Http>,
+    dm_channels: Mutex<HashMap<u64, ChannelId>>,
+}
+
+/// Discord's codes for "this user cannot receive a DM from you".
+const DM_CLOSED_CODES: [isize; 2] = [50007, 50278];
+
+fn status_of(e: &serenity::Error) -> Option<u16> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.status_code.as_u16()),
+        _ => None,
+    }
+}
+
+fn json_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// Runs a Discord call, retrying rate limits and server errors (4 tries,
+/// backing off 0.25 s, 0.5 s, 1 s).
+pub async fn with_retry<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, serenity::Error>>,
+{
+    let mut delay = Duration::from_millis(250);
+    let mut attempt = 1;
+    loop {
+        match call().await {
+            Err(e) if attempt < 4 && matches!(status_of(&e), Some(429 | 500..=599)) => {
+                tracing::warn!(what, attempt, error = %e, "Discord call failed; retrying");
+                tokio::time::sleep(delay).await;
+                delay *= 2;
+                attempt += 1;
+            }
+            result => return result,
+        }
+    }
+}
+
+fn mentions_for(view: &TableView) -> CreateAllowedMentions {
+    let user = view.hand.as_ref().filter(|h| h.outcome.is_none()).and_then(|h| h.to_act.and_then(|s| h.user(s)));
+    CreateAllowedMentions::new().users(user.map(UserId::new))
+}
+
+impl DiscordPresenter {
+    pub fn new(http: Arc<Http>) -> DiscordPresenter {
+        DiscordPresenter { http, dm_channels: Mutex::new(HashMap::new()) }
+    }
+
+    async fn dm_channel(&self, user: u64) -> Result<ChannelId, serenity::Error> {
+        if let Some(c) = self.dm_channels.lock().unwrap_or_else(|p| p.into_inner()).get(&user) {
+            return Ok(*c);
+        }
+        let channel = with_retry("opening a DM", || UserId::new(user).create_dm_channel(&*self.http)).await?.id;
+        self.dm_channels.lock().unwrap_or_else(|p| p.into_inner()).insert(user, channel);
+        Ok(channel)
+    }
+
+    async fn send_dm(&self, user: u64, text: String) -> Result<(), DmError> {
+        let classify = |e: serenity::Error| {
+            if json_code(&e).is_some_and(|c| DM_CLOSED_CODES.contains(&c)) {
+                DmError::Closed
+            } else {
+                DmError::Failed(e.to_string())
+            }
+        };
+        let channel = self.dm_channel(user).await.map_err(classify)?;
+        let msg = CreateMessage::new().content(text).allowed_mentions(CreateAllowedMentions::new());
+        with_retry("sending a DM", || channel.send_message(&*self.http, msg.clone())).await.map_err(classify)?;
+        Ok(())
+    }
+}
+
+impl Presenter for DiscordPresenter {
+    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<u64, String>> {
+        let (content, embed, rows) = render::hand_message(view);
+        let msg =
+            CreateMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
+        let channel = ChannelId::new(view.channel);
+        Box::pin(async move {
+            with_retry("posting a hand", || channel.send_message(&*self.http, msg.clone()))
+                .await
+                .map(|m| m.id.get())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
+        let (content, embed, rows) = render::hand_message(view);
+        let channel = ChannelId::new(view.channel);
+        let message = view.message_id.map(MessageId::new);
+        let edit =
+            EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
+        Box::pin(async move {
+            let Some(message) = message else { return Err("the table has no message yet".to_string()) };
+            with_retry("editing a hand", || channel.edit_message(&*self.http, message, edit.clone()))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
+        let text = render::note_text(view, note);
+        Box::pin(self.send_dm(user, text))
+    }
+}
+
+/// Answers a button click: the message the button is on is updated in place
+/// through the interaction response (no extra API call); anything private
+/// comes as an ephemeral follow-up.
+pub struct ComponentResponder {
+    pub http: Arc<Http>,
+    pub interaction: ComponentInteraction,
+    pub button: ButtonId,
+}
+
+pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: String) {
+    let reply = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new()),
+    );
+    if let Err(e) = interaction.create_response(http, reply).await {
+        tracing::warn!(error = %e, "could not answer a button click");
+    }
+}
+
+/// The private part of an update, for the person who asked.
+pub fn private_text(update: &Update) -> Option<String> {
+    let mut parts: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n)).collect();
+    if update.dm_closed {
+        parts.push(render::DM_FALLBACK.to_string());
+    }
+    if let Some(n) = &update.notice {
+        parts.insert(0, n.clone());
+    }
+    (!parts.is_empty()).then(|| parts.join("\n\n"))
+}
+
+impl Responder for ComponentResponder {
+    fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let update = match result {
+                Ok(u) => u,
+                Err(e) => return ephemeral(&self.http, &self.interaction, e.0).await,
+            };
+            let view = &update.view;
+            let on_current_hand = view.hand.as_ref().is_some_and(|h| h.hand_id == self.button.hand)
+                && view.message_id == Some(self.interaction.message.id.get());
+            let message = if self.button.hand == 0 {
+                let (embed, rows) = render::lobby(view);
+                Some(CreateInteractionResponseMessage::new().embed(embed).components(rows))
+            } else if on_current_hand {
+                let (content, embed, rows) = render::hand_message(view);
+                Some(
+                    CreateInteractionResponseMessage::new()
+                        .content(content)
+                        .embed(embed)
+                        .components(rows)
+                        .allowed_mentions(mentions_for(view)),
+                )
+            } else {
+                None
+            };
+            let private = private_text(&update);
+            match message {
+                Some(m) => {
+                    let r = self
+                        .interaction
+                        .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
+                        .await;
+                    if let Err(e) = r {
+                        tracing::warn!(error = %e, "could not update the table message");
+                        return;
+                    }
+                    if let Some(text) = private {
+                        let f = CreateInteractionResponseFollowup::new()
+                            .content(text)
+                            .ephemeral(true)
+                            .allowed_mentions(CreateAllowedMentions::new());
+                        if let Err(e) =
+                            with_retry("a follow-up", || self.interaction.create_followup(&*self.http, f.clone())).await
+                        {
+                            tracing::warn!(error = %e, "could not send an ephemeral follow-up");
+                        }
+                    }
+                }
+                None => {
+                    let text = private.unwrap_or_else(|| "Done.".to_string());
+                    ephemeral(&self.http, &self.interaction, text).await;
+                }
+            }
+        })
+    }
+}
