@@ -83,6 +83,26 @@ async fn post(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Deferred, then answered by follow-up, then the follow-up edited
+#[poise::command(slash_command)]
+async fn slow(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let first = ctx.say("thinking done").await?;
+    let second = ctx.say("a second follow-up").await?;
+    second.edit(ctx, poise::CreateReply::default().content("second, edited")).await?;
+    drop(first);
+    Ok(())
+}
+
+/// Answered, then the answer edited
+#[poise::command(slash_command)]
+async fn count(ctx: Context<'_>) -> Result<(), Error> {
+    let reply = ctx.say("1").await?;
+    reply.edit(ctx, poise::CreateReply::default().content("2")).await?;
+    Ok(())
+}
+
 /// For admins
 #[poise::command(slash_command, required_permissions = "MANAGE_GUILD")]
 async fn admin(ctx: Context<'_>) -> Result<(), Error> {
@@ -142,7 +162,7 @@ async fn start_with(opts: FakeOptions) -> (FakeDiscord, Seen) {
     let seen2 = seen.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![table(), secret(), lobby(), post(), admin(), badrows(), longid()],
+            commands: vec![table(), secret(), lobby(), post(), admin(), badrows(), longid(), slow(), count()],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
@@ -180,7 +200,7 @@ async fn ready_and_command_registration_are_recorded() {
     assert_eq!((stats.identifies, stats.live), (1, true));
     let cmds = fake.registered_commands();
     let names: Vec<&str> = cmds.iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["table", "secret", "lobby", "post", "admin", "badrows", "longid"]);
+    assert_eq!(names, ["table", "secret", "lobby", "post", "admin", "badrows", "longid", "slow", "count"]);
     let table = &cmds[0];
     assert!(table["id"].as_str().unwrap().parse::<u64>().is_ok());
     assert_eq!(table["guild_id"], json!(fake.guild_id().to_string()));
@@ -464,4 +484,82 @@ fn openapi_schemas_of_the_routes_serenity_uses_are_strict() {
         assert_eq!(spec.validate(route, &good), Vec::<String>::new(), "{route} refuses {good}");
         assert!(!spec.validate(route, &bad).is_empty(), "{route} accepts {bad}");
     }
+}
+
+#[tokio::test]
+async fn deferred_reply_follow_ups_and_edits() {
+    let (fake, _) = start().await;
+    let alice = fake.add_user("alice");
+    let tables = fake.add_channel("tables");
+    let h = fake.slash(alice, tables, "slow", json!({})).await;
+    let r = h.response(T).await;
+    assert_eq!(r.kind, 5);
+    assert!(r.ephemeral);
+    assert_eq!(r.content, "thinking done", "the first follow-up replaces the thinking message");
+    fake.wait_for_request(|r| r.route == "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}", T)
+        .await
+        .expect("follow-up edited");
+    let r = h.snapshot();
+    let followups: Vec<&str> = r.followups.iter().map(|m| m["content"].as_str().unwrap()).collect();
+    assert_eq!(followups, ["thinking done", "second, edited"]);
+    // deferred ephemerally: the follow-ups carry no ephemeral flag, so the second one is public
+    assert_eq!(fake.ephemerals(alice).len(), 1);
+    assert_eq!(fake.channel_messages(tables).len(), 1);
+
+    let h = fake.slash(alice, tables, "count", json!({})).await;
+    fake.wait_for_request(|r| r.route == "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original", T)
+        .await
+        .expect("original edited");
+    assert_eq!(h.snapshot().content, "2");
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn answering_twice_and_ephemeral_channel_messages_are_violations() {
+    let (fake, _) = start().await;
+    let alice = fake.add_user("alice");
+    let tables = fake.add_channel("tables");
+    let h = fake.slash(alice, tables, "table close", json!({})).await;
+    h.response(T).await;
+    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let again = json!({"type": 4, "data": {"content": "again"}});
+    let err = http.create_interaction_response(serenity::InteractionId::new(h.id), &h.token, &again, vec![]).await;
+    assert!(format!("{err:?}").contains("40060"), "{err:?}");
+    let v = fake.violations();
+    assert!(v.iter().any(|v| v.message.contains("answered more than once")), "{v:?}");
+    fake.clear_violations();
+
+    let eph = json!({"content": "psst", "flags": 64});
+    http.send_message(serenity::ChannelId::new(tables), vec![], &eph).await.expect("sent");
+    let v = fake.violations();
+    assert!(v.iter().any(|v| v.message.contains("ephemeral flag")), "{v:?}");
+    fake.clear_violations();
+}
+
+#[tokio::test]
+async fn dm_refused_with_50278() {
+    let (fake, _) = start().await;
+    let bob = fake.add_user("bob");
+    fake.block_dms(bob, 50278);
+    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let user = http.get_user(serenity::UserId::new(bob)).await.expect("user");
+    let dm = user.create_dm_channel(&http).await.expect("DM channel");
+    let err = dm.say(&http, "hi").await.expect_err("refused");
+    assert!(format!("{err:?}").contains("50278"), "{err:?}");
+    fake.unblock_dms(bob);
+    dm.say(&http, "hi").await.expect("delivered");
+    assert_eq!(fake.dms(bob).len(), 1);
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn unreported_violations_fail_the_test_when_the_stand_in_is_dropped() {
+    let fake = FakeDiscord::start(FakeOptions::default()).await;
+    let tables = fake.add_channel("tables");
+    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let long = json!({"content": "x".repeat(2001)});
+    http.send_message(serenity::ChannelId::new(tables), vec![], &long).await.expect("sent");
+    assert!(fake.violations()[0].message.contains("content has 2001 characters"), "{:?}", fake.violations());
+    let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(fake)));
+    assert!(dropped.is_err(), "dropping a stand-in with violations must panic");
 }

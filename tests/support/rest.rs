@@ -464,14 +464,33 @@ fn webhook(
         for problem in rules::check_message(body, Target::InteractionReply) {
             st.violation(route, problem);
         }
-        let eph = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
-        let id = st.new_message(i.channel, body, true, eph.then_some(i.user));
+        // After a deferred reply (type 5), the first follow-up replaces the "thinking" message.
+        let loading = i.callbacks.first().is_some_and(|c| c.kind == 5)
+            && i.original
+                .and_then(|m| st.messages.get(&m))
+                .is_some_and(|m| m.json["flags"].as_u64().unwrap_or(0) & 128 != 0);
+        let id = match i.original.filter(|_| loading) {
+            Some(orig) => {
+                if let Some(m) = st.messages.get_mut(&orig) {
+                    let f = m.json["flags"].as_u64().unwrap_or(0) & !128;
+                    m.json["flags"] = json!(f);
+                }
+                st.edit_message(orig, body);
+                orig
+            }
+            None => {
+                let eph = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
+                st.new_message(i.channel, body, true, eph.then_some(i.user))
+            }
+        };
         if let Some(rec) = st.interactions.get_mut(&iid) {
             rec.followups.push(id);
         }
         let v = st.message_json(id).unwrap_or_default();
         check_message_fixture(st, route, &v);
-        return if query.contains("wait=true") { ok(v) } else { NO_CONTENT };
+        // serenity's create_followup expects the message back (no `wait` query) as Discord sends for interaction tokens
+        let _ = query;
+        return ok(v);
     }
     let target = if route.contains("@original") {
         i.original
