@@ -392,7 +392,7 @@ async fn rule_violations_are_detected() {
 }
 
 #[tokio::test]
-async fn late_or_double_interaction_answers_are_violations() {
+async fn late_interaction_answer_is_a_violation() {
     let (fake, _) = start_with(FakeOptions {
         interaction_deadline: Duration::from_millis(1),
         heartbeat_interval: Duration::from_millis(600),
@@ -562,4 +562,34 @@ async fn unreported_violations_fail_the_test_when_the_stand_in_is_dropped() {
     assert!(fake.violations()[0].message.contains("content has 2001 characters"), "{:?}", fake.violations());
     let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(fake)));
     assert!(dropped.is_err(), "dropping a stand-in with violations must panic");
+}
+
+/// serenity 0.12.5 answers a missed heartbeat ack by restarting the shard: a new connection and a new IDENTIFY
+/// (not a RESUME).
+#[tokio::test]
+async fn unacknowledged_heartbeats_make_the_bot_reconnect() {
+    let (fake, _) =
+        start_with(FakeOptions { heartbeat_interval: Duration::from_millis(300), ..Default::default() }).await;
+    fake.ack_heartbeats(false);
+    fake.wait_gateway(Duration::from_secs(10), |s| s.connections >= 2).await;
+    fake.ack_heartbeats(true);
+    let s = fake.wait_gateway(Duration::from_secs(10), |s| s.identifies >= 2 && s.live).await;
+    assert_eq!(s.resumes, 0);
+    let alice = fake.add_user("alice");
+    let tables = fake.add_channel("tables");
+    assert_eq!(fake.slash(alice, tables, "table close", json!({})).await.response(T).await.content, "Table closed");
+    fake.assert_no_violations();
+}
+
+/// Slower (about 6 s): serenity waits ~5 s after INVALID_SESSION before identifying again.
+#[tokio::test]
+async fn invalid_session_makes_the_bot_identify_again() {
+    let (fake, _) = start().await;
+    fake.invalidate_session();
+    let s = fake.wait_gateway(Duration::from_secs(20), |s| s.identifies >= 2 && s.live).await;
+    assert_eq!(s.resumes, 0);
+    let alice = fake.add_user("alice");
+    let tables = fake.add_channel("tables");
+    assert_eq!(fake.slash(alice, tables, "table close", json!({})).await.response(T).await.content, "Table closed");
+    fake.assert_no_violations();
 }

@@ -114,9 +114,13 @@ async fn handle_op(inner: &Arc<Inner>, socket: &mut WebSocket, conn: u32, v: &Va
     let op = v.get("op").and_then(Value::as_u64).unwrap_or(u64::MAX);
     match op {
         1 => {
-            inner.state.lock().unwrap().heartbeats += 1;
+            let ack = {
+                let mut st = inner.state.lock().unwrap();
+                st.heartbeats += 1;
+                st.ack_heartbeats
+            };
             inner.notify.notify_waiters();
-            send(socket, &payload(11, Value::Null)).await
+            !ack || send(socket, &payload(11, Value::Null)).await
         }
         2 => {
             let token = v["d"]["token"].as_str().unwrap_or("");

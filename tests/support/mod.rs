@@ -347,6 +347,19 @@ impl FakeDiscord {
         self.changed();
     }
 
+    /// Like `drop_gateway`, but the session is also forgotten: the bot's RESUME is answered with
+    /// INVALID_SESSION (false), after which serenity waits about 5 s and identifies again.
+    pub fn invalidate_session(&self) {
+        self.lock().session_id = None;
+        self.drop_gateway();
+    }
+
+    /// Stops (false) or resumes (true) acknowledging heartbeats. At its next beat without an ack, serenity 0.12.5
+    /// restarts the shard: a new connection and a new IDENTIFY (not a RESUME).
+    pub fn ack_heartbeats(&self, on: bool) {
+        self.lock().ack_heartbeats = on;
+    }
+
     // ----- gateway
 
     pub fn gateway_stats(&self) -> GatewayStats {

@@ -132,6 +132,8 @@ pub struct State {
     pub gateway_log: Vec<(u64, String, Value)>,
     pub connections: u32,
     pub live: bool,
+    /// false = heartbeats go unanswered (serenity then reconnects and resumes).
+    pub ack_heartbeats: bool,
 }
 
 impl State {
@@ -157,6 +159,7 @@ impl State {
             gateway_log: Vec::new(),
             connections: 0,
             live: false,
+            ack_heartbeats: true,
         };
         st.app_id = st.new_id();
         st.guild_id = st.new_id();
