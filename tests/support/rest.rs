@@ -397,6 +397,8 @@ fn interaction_callback(
                     m.json["flags"] = json!(f);
                 }
             }
+            let v = st.message_json(id).unwrap_or_default();
+            check_message_fixture(st, route, &v);
             original = Some(id);
         }
         6 | 7 => {
@@ -413,7 +415,9 @@ fn interaction_callback(
                     st.violation(route, "type 7 (update message) cannot change the ephemeral flag");
                 }
                 if let Some(src) = i.source_message {
-                    st.edit_message(src, data);
+                    if let Some(v) = st.edit_message(src, data) {
+                        check_message_fixture(st, route, &v);
+                    }
                 }
             }
         }

@@ -97,6 +97,17 @@ fn check_embeds(embeds: &[Value], out: &mut Vec<String>) {
 }
 
 fn check_components(rows: &[Value], out: &mut Vec<String>) {
+    let mut ids = std::collections::HashSet::new();
+    for id in rows
+        .iter()
+        .filter_map(|r| r.get("components").and_then(Value::as_array))
+        .flatten()
+        .filter_map(|c| c.get("custom_id").and_then(Value::as_str))
+    {
+        if !ids.insert(id) {
+            out.push(format!("custom_id {id:?} used twice in one message"));
+        }
+    }
     if rows.len() > MAX_ACTION_ROWS {
         out.push(format!("{} action rows (max {MAX_ACTION_ROWS})", rows.len()));
     }
