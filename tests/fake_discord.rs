@@ -103,6 +103,17 @@ async fn count(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Give chips to a player
+#[poise::command(slash_command)]
+async fn give(
+    ctx: Context<'_>,
+    #[description = "Who gets them"] player: serenity::User,
+    #[description = "How many"] amount: i64,
+) -> Result<(), Error> {
+    ctx.say(format!("gave {amount} to {}", player.name)).await?;
+    Ok(())
+}
+
 /// For admins
 #[poise::command(slash_command, required_permissions = "MANAGE_GUILD")]
 async fn admin(ctx: Context<'_>) -> Result<(), Error> {
@@ -162,7 +173,7 @@ async fn start_with(opts: FakeOptions) -> (FakeDiscord, Seen) {
     let seen2 = seen.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![table(), secret(), lobby(), post(), admin(), badrows(), longid(), slow(), count()],
+            commands: vec![table(), secret(), lobby(), post(), admin(), badrows(), longid(), slow(), count(), give()],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
@@ -200,7 +211,7 @@ async fn ready_and_command_registration_are_recorded() {
     assert_eq!((stats.identifies, stats.live), (1, true));
     let cmds = fake.registered_commands();
     let names: Vec<&str> = cmds.iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["table", "secret", "lobby", "post", "admin", "badrows", "longid", "slow", "count"]);
+    assert_eq!(names, ["table", "secret", "lobby", "post", "admin", "badrows", "longid", "slow", "count", "give"]);
     let table = &cmds[0];
     assert!(table["id"].as_str().unwrap().parse::<u64>().is_ok());
     assert_eq!(table["guild_id"], json!(fake.guild_id().to_string()));
@@ -594,5 +605,28 @@ async fn invalid_session_makes_the_bot_identify_again() {
     let alice = fake.add_user("alice");
     let tables = fake.add_channel("tables");
     assert_eq!(fake.slash(alice, tables, "table close", json!({})).await.response(T).await.content, "Table closed");
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn user_options_are_resolved() {
+    let (fake, _) = start().await;
+    let alice = fake.add_user("alice");
+    let bob = fake.add_user("bob");
+    let tables = fake.add_channel("tables");
+    let r = fake.slash(alice, tables, "give", json!({"player": bob, "amount": 5})).await.response(T).await;
+    assert_eq!(r.content, "gave 5 to bob");
+    fake.assert_no_violations();
+}
+
+#[tokio::test]
+async fn without_the_spec_file_the_openapi_check_is_skipped() {
+    let missing = std::path::PathBuf::from("/nonexistent/openapi.json");
+    let fake = FakeDiscord::start(FakeOptions { spec_path: Some(missing), ..Default::default() }).await;
+    assert!(!fake.spec_enabled());
+    let tables = fake.add_channel("tables");
+    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let odd = json!({"content": "hi", "tts": "yes"});
+    http.send_message(serenity::ChannelId::new(tables), vec![], &odd).await.expect("sent");
     fake.assert_no_violations();
 }
