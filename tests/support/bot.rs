@@ -1,0 +1,95 @@
+//! Runs the real `teenpatti-bot` binary against the stand-in.
+#![allow(dead_code)]
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use super::FakeDiscord;
+
+/// The bot process (`teenpatti-bot run`), its stdout and stderr captured in a log file that is printed when
+/// the test fails (or on `print_log`). Killed (SIGKILL) on drop.
+pub struct BotProcess {
+    child: Option<Child>,
+    log_path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl BotProcess {
+    pub fn spawn(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)]) -> BotProcess {
+        let dir = tempfile::tempdir().expect("temp dir for the bot log");
+        let log_path = dir.path().join("bot.log");
+        let log = File::create(&log_path).expect("create bot log");
+        let log2 = log.try_clone().expect("clone log handle");
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"));
+        cmd.arg("run")
+            .env("DISCORD_TOKEN", fake.token())
+            .env("DISCORD_API_URL", fake.url())
+            .env("DATABASE_URL", format!("sqlite://{}", db_path.display()))
+            .env("DEV_GUILD_ID", fake.guild_id().to_string())
+            .env("RUST_LOG", "info,teenpatti=debug")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::from(log))
+            .stderr(Stdio::from(log2));
+        for (k, v) in extra_env {
+            cmd.env(k, v);
+        }
+        let child = cmd.spawn().expect("spawn teenpatti-bot");
+        BotProcess { child: Some(child), log_path, _dir: dir }
+    }
+
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
+    /// Everything the bot printed so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log_path).unwrap_or_default()
+    }
+
+    pub fn print_log(&self) {
+        eprintln!("----- teenpatti-bot log -----\n{}\n----- end of bot log -----", self.log());
+    }
+
+    /// Is the process still running?
+    pub fn is_running(&mut self) -> bool {
+        self.child.as_mut().is_some_and(|c| matches!(c.try_wait(), Ok(None)))
+    }
+
+    /// SIGKILL, as a crash would.
+    pub fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    /// SIGTERM, then waits up to `grace` for a clean exit (SIGKILL after that). Returns the exit code if any.
+    pub fn stop(&mut self, grace: Duration) -> Option<i32> {
+        let mut c = self.child.take()?;
+        let pid = c.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = std::time::Instant::now() + grace;
+        loop {
+            match c.try_wait() {
+                Ok(Some(status)) => return status.code(),
+                Ok(None) if std::time::Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+                _ => {
+                    let _ = c.kill();
+                    return c.wait().ok().and_then(|s| s.code());
+                }
+            }
+        }
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.print_log();
+        }
+        self.kill();
+    }
+}

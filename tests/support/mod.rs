@@ -1,0 +1,731 @@
+//! A local Discord stand-in for integration tests: REST (`/api/v10/...`) and the gateway websocket on one
+//! 127.0.0.1 port, speaking Discord's protocol to an unmodified serenity + poise client. See docs/testing.md.
+#![allow(dead_code)]
+
+pub mod bot;
+pub mod gateway;
+pub mod model;
+pub mod rest;
+pub mod rules;
+pub mod spec;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::sync::{mpsc, oneshot, Notify};
+
+use model::{ChannelRec, Fault, InteractionRec, State, UserRec};
+pub use model::{RecordedRequest, Violation};
+
+/// Timings and switches of the stand-in.
+#[derive(Clone, Debug)]
+pub struct FakeOptions {
+    /// Sent in HELLO; serenity heartbeats at this interval.
+    pub heartbeat_interval: Duration,
+    /// An interaction must be answered (callback) within this time (Discord: 3 s).
+    pub interaction_deadline: Duration,
+    /// Follow-ups and edits through the interaction token are allowed for this long (Discord: 15 min).
+    pub webhook_lifetime: Duration,
+    /// Discord's OpenAPI description; `None` = `../shared/discord-api-spec/openapi.json`.
+    pub spec_path: Option<PathBuf>,
+}
+
+impl Default for FakeOptions {
+    fn default() -> Self {
+        FakeOptions {
+            heartbeat_interval: Duration::from_millis(1500),
+            interaction_deadline: Duration::from_secs(3),
+            webhook_lifetime: Duration::from_secs(15 * 60),
+            spec_path: None,
+        }
+    }
+}
+
+pub struct Inner {
+    pub state: Mutex<State>,
+    pub notify: Notify,
+    pub opts: FakeOptions,
+    pub spec: spec::SpecValidator,
+    pub token: String,
+    pub addr: SocketAddr,
+    /// The live gateway connection: (connection number, command sender).
+    pub gateway: Mutex<Option<(u32, mpsc::UnboundedSender<gateway::GwCmd>)>>,
+}
+
+impl Inner {
+    pub fn ws_url(&self) -> String {
+        format!("ws://{}/gateway-ws", self.addr)
+    }
+
+    /// Waits until `f` returns `Some`, re-checking after every state change, up to `timeout`.
+    pub async fn wait_for<T>(&self, timeout: Duration, mut f: impl FnMut(&State) -> Option<T>) -> Option<T> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = self.notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if let Some(v) = f(&self.state.lock().unwrap()) {
+                return Some(v);
+            }
+            // also poll now and then, in case a change was not notified
+            let step = tokio::time::Instant::now() + Duration::from_millis(200);
+            if tokio::time::timeout_at(deadline.min(step), notified).await.is_err()
+                && tokio::time::Instant::now() >= deadline
+            {
+                return f(&self.state.lock().unwrap());
+            }
+        }
+    }
+}
+
+/// Reports leftover violations when the last handle of the stand-in goes away, and stops its server.
+struct Guard {
+    inner: Arc<Inner>,
+    shutdown: Mutex<Option<oneshot::Sender<()>>>,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.lock().unwrap().take() {
+            let _ = tx.send(());
+        }
+        if let Some((_, tx)) = self.inner.gateway.lock().unwrap().take() {
+            let _ = tx.send(gateway::GwCmd::Close(1000));
+        }
+        let violations = self.inner.state.lock().map(|st| st.violations.clone()).unwrap_or_default();
+        if !violations.is_empty() && !std::thread::panicking() {
+            panic!(
+                "fake Discord: unreported rule violations (call assert_no_violations):\n{}",
+                format_violations(&violations)
+            );
+        }
+    }
+}
+
+fn format_violations(v: &[Violation]) -> String {
+    v.iter().map(|v| format!("  - {}: {}", v.route, v.message)).collect::<Vec<_>>().join("\n")
+}
+
+/// What the bot answered to an interaction.
+#[derive(Clone, Debug)]
+pub struct InteractionResponse {
+    /// The callback type: 4 message, 5 deferred message, 6 deferred update, 7 update message, 9 modal.
+    pub kind: u8,
+    /// The content of the original response message as it is now (after edits); for 7, the updated message.
+    pub content: String,
+    pub embeds: Vec<Value>,
+    pub components: Vec<Value>,
+    pub ephemeral: bool,
+    /// The original response message (current state), if there is one.
+    pub message: Option<Value>,
+    /// Follow-up messages (current state), in order.
+    pub followups: Vec<Value>,
+    /// The raw callback `data`.
+    pub data: Value,
+}
+
+/// An interaction the test sent; ask it what the bot answered.
+#[derive(Clone)]
+pub struct InteractionHandle {
+    fake: FakeDiscord,
+    pub id: u64,
+    pub token: String,
+}
+
+impl InteractionHandle {
+    /// Waits for the bot's answer. For a deferred answer (5 or 6) it also waits (within the same timeout) for
+    /// the first edit of the original message or the first follow-up. Panics on timeout.
+    pub async fn response(&self, timeout: Duration) -> InteractionResponse {
+        match self.try_response(timeout).await {
+            Some(r) => r,
+            None => panic!(
+                "the bot did not answer interaction {} within {timeout:?}\nrequests:\n{}",
+                self.id,
+                self.fake.requests_summary()
+            ),
+        }
+    }
+
+    pub async fn try_response(&self, timeout: Duration) -> Option<InteractionResponse> {
+        let start = Instant::now();
+        let id = self.id;
+        let kind = self
+            .fake
+            .inner
+            .wait_for(timeout, |st| st.interactions.get(&id).and_then(|i| i.callbacks.first()).map(|c| c.kind))
+            .await?;
+        if kind == 5 || kind == 6 {
+            let rest = timeout.saturating_sub(start.elapsed());
+            let before = self
+                .fake
+                .with_state(|st| st.interactions.get(&id).and_then(|i| i.original).and_then(|m| st.message_json(m)));
+            self.fake
+                .inner
+                .wait_for(rest, |st| {
+                    let i = st.interactions.get(&id)?;
+                    let now = i.original.and_then(|m| st.message_json(m));
+                    (!i.followups.is_empty() || now != before).then_some(())
+                })
+                .await;
+        }
+        Some(self.snapshot())
+    }
+
+    /// The answer as it is now (panics if there is none yet).
+    pub fn snapshot(&self) -> InteractionResponse {
+        self.fake.with_state(|st| {
+            let i = st.interactions.get(&self.id).expect("interaction exists");
+            let cb = i.callbacks.first().expect("interaction answered");
+            let message = i.original.and_then(|m| st.message_json(m));
+            let ephemeral = i.original.and_then(|m| st.messages.get(&m)).is_some_and(|m| m.ephemeral_for.is_some());
+            let field = |k: &str| message.as_ref().and_then(|m| m.get(k)).cloned();
+            InteractionResponse {
+                kind: cb.kind,
+                content: field("content").and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
+                embeds: field("embeds").and_then(|v| v.as_array().cloned()).unwrap_or_default(),
+                components: field("components").and_then(|v| v.as_array().cloned()).unwrap_or_default(),
+                ephemeral,
+                message: message.clone(),
+                followups: i.followups.iter().filter_map(|m| st.message_json(*m)).collect(),
+                data: cb.data.clone(),
+            }
+        })
+    }
+}
+
+/// Gateway counters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GatewayStats {
+    pub connections: u32,
+    pub identifies: u32,
+    pub resumes: u32,
+    pub heartbeats: u32,
+    pub live: bool,
+}
+
+/// The stand-in. Cheap to clone; the server stops when the last clone is dropped.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    inner: Arc<Inner>,
+    _guard: Arc<Guard>,
+}
+
+impl FakeDiscord {
+    /// Binds 127.0.0.1:0 and serves REST and the gateway on that port.
+    pub async fn start(opts: FakeOptions) -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
+        let addr = listener.local_addr().expect("local addr");
+        let spec = spec::SpecValidator::load(opts.spec_path.clone());
+        let inner = Arc::new(Inner {
+            state: Mutex::new(State::new()),
+            notify: Notify::new(),
+            opts,
+            spec,
+            token: "fake.bot.token".to_string(),
+            addr,
+            gateway: Mutex::new(None),
+        });
+        let app = axum::Router::new()
+            .route("/gateway-ws", axum::routing::get(gateway::ws_handler))
+            .fallback(rest::handle)
+            .with_state(inner.clone());
+        let (tx, rx) = oneshot::channel::<()>();
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = rx.await;
+                })
+                .await;
+        });
+        FakeDiscord { inner: inner.clone(), _guard: Arc::new(Guard { inner, shutdown: Mutex::new(Some(tx)) }) }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.inner.state.lock().unwrap()
+    }
+
+    fn with_state<T>(&self, f: impl FnOnce(&State) -> T) -> T {
+        f(&self.lock())
+    }
+
+    fn changed(&self) {
+        self.inner.notify.notify_waiters();
+    }
+
+    /// The value for DISCORD_API_URL (serenity's HTTP "proxy").
+    pub fn url(&self) -> String {
+        format!("http://{}", self.inner.addr)
+    }
+
+    pub fn token(&self) -> &str {
+        &self.inner.token
+    }
+
+    pub fn application_id(&self) -> u64 {
+        self.lock().app_id
+    }
+
+    /// The bot's user id (equal to the application id, as for real bots).
+    pub fn bot_user_id(&self) -> u64 {
+        self.lock().app_id
+    }
+
+    pub fn guild_id(&self) -> u64 {
+        self.lock().guild_id
+    }
+
+    pub fn spec_enabled(&self) -> bool {
+        self.inner.spec.enabled()
+    }
+
+    // ----- users and channels
+
+    pub fn add_user(&self, name: &str) -> u64 {
+        self.insert_user(name, false)
+    }
+
+    /// A member whose permissions include MANAGE_GUILD.
+    pub fn add_admin(&self, name: &str) -> u64 {
+        self.insert_user(name, true)
+    }
+
+    fn insert_user(&self, name: &str, admin: bool) -> u64 {
+        let mut st = self.lock();
+        let id = st.new_id();
+        st.users.insert(id, UserRec { id, name: name.into(), admin, bot: false, dm_block: None, dm_channel: None });
+        id
+    }
+
+    /// A guild text channel.
+    pub fn add_channel(&self, name: &str) -> u64 {
+        let mut st = self.lock();
+        let id = st.new_id();
+        st.channels.insert(id, ChannelRec { id, name: name.into(), dm_user: None });
+        id
+    }
+
+    /// The user's DM channel with the bot (created if needed): for slash commands used in DMs.
+    pub fn dm_channel(&self, user: u64) -> u64 {
+        self.lock().dm_channel_for(user)
+    }
+
+    // ----- faults
+
+    /// Sending a DM to this user answers 403 with this Discord error code (50007: the user blocks DMs from
+    /// the bot; 50278: no shared server / server DMs off).
+    pub fn block_dms(&self, user: u64, code: u32) {
+        if let Some(u) = self.lock().users.get_mut(&user) {
+            u.dm_block = Some(code);
+        }
+    }
+
+    pub fn unblock_dms(&self, user: u64) {
+        if let Some(u) = self.lock().users.get_mut(&user) {
+            u.dm_block = None;
+        }
+    }
+
+    /// The next `count` requests whose route matches `pattern` (a template such as
+    /// `POST /channels/{channel_id}/messages`, a prefix ending in `*`, or `*`) answer `status`
+    /// (429 comes with `retry_after` 0.05 s; other statuses with a Discord-style error body).
+    pub fn fail_next(&self, pattern: &str, status: u16, count: usize) {
+        self.lock().faults.push(Fault { pattern: pattern.into(), status, remaining: count });
+    }
+
+    /// Closes the gateway websocket (close code 4000, resumable): serenity reconnects and RESUMEs.
+    pub fn drop_gateway(&self) {
+        let mut st = self.lock();
+        if let Some((_, tx)) = self.inner.gateway.lock().unwrap().take() {
+            let _ = tx.send(gateway::GwCmd::Close(4000));
+        }
+        st.live = false;
+        drop(st);
+        self.changed();
+    }
+
+    /// Like `drop_gateway`, but the session is also forgotten: the bot's RESUME is answered with
+    /// INVALID_SESSION (false), after which serenity waits about 5 s and identifies again.
+    pub fn invalidate_session(&self) {
+        self.lock().session_id = None;
+        self.drop_gateway();
+    }
+
+    /// Stops (false) or resumes (true) acknowledging heartbeats. At its next beat without an ack, serenity 0.12.5
+    /// restarts the shard: a new connection and a new IDENTIFY (not a RESUME).
+    pub fn ack_heartbeats(&self, on: bool) {
+        self.lock().ack_heartbeats = on;
+    }
+
+    // ----- gateway
+
+    pub fn gateway_stats(&self) -> GatewayStats {
+        self.with_state(|st| GatewayStats {
+            connections: st.connections,
+            identifies: st.identifies,
+            resumes: st.resumes,
+            heartbeats: st.heartbeats,
+            live: st.live,
+        })
+    }
+
+    /// Waits until `f(stats)` holds; panics on timeout.
+    pub async fn wait_gateway(&self, timeout: Duration, f: impl Fn(&GatewayStats) -> bool) -> GatewayStats {
+        let got = self
+            .inner
+            .wait_for(timeout, |st| {
+                let s = GatewayStats {
+                    connections: st.connections,
+                    identifies: st.identifies,
+                    resumes: st.resumes,
+                    heartbeats: st.heartbeats,
+                    live: st.live,
+                };
+                f(&s).then_some(s)
+            })
+            .await;
+        got.unwrap_or_else(|| panic!("gateway condition not reached within {timeout:?}: {:?}", self.gateway_stats()))
+    }
+
+    /// Waits until the bot has identified and registered its commands (guild or global). Panics on timeout.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        let ok =
+            self.inner.wait_for(timeout, |st| (st.identifies > 0 && !st.registrations.is_empty()).then_some(())).await;
+        if ok.is_none() {
+            panic!(
+                "bot not ready within {timeout:?}: {:?}, {} command registrations\nrequests:\n{}",
+                self.gateway_stats(),
+                self.lock().registrations.len(),
+                self.requests_summary()
+            );
+        }
+    }
+
+    /// Sends a gateway dispatch (after checking that serenity can read it). Delivered now if the bot is
+    /// connected, else on its RESUME.
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let mut st = self.lock();
+        st.seq += 1;
+        let seq = st.seq;
+        if let Err(e) = gateway::check_dispatch(seq, event, &data) {
+            drop(st);
+            panic!("fake Discord fixture error: {e}");
+        }
+        st.gateway_log.push((seq, event.to_string(), data.clone()));
+        if st.live {
+            if let Some((_, tx)) = self.inner.gateway.lock().unwrap().as_ref() {
+                let _ = tx.send(gateway::GwCmd::Dispatch(seq, event.to_string(), data));
+            }
+        }
+    }
+
+    // ----- interactions
+
+    /// The registered commands (as echoed back to the bot, with ids), guild and global.
+    pub fn registered_commands(&self) -> Vec<Value> {
+        self.with_state(|st| st.commands.iter().map(|c| c.json.clone()).collect())
+    }
+
+    /// Every `PUT .../commands` body the bot sent, in order.
+    pub fn command_registrations(&self) -> Vec<Value> {
+        self.with_state(|st| st.registrations.clone())
+    }
+
+    fn base_interaction(st: &mut State, kind: u8, user: u64, channel: u64, data: Value) -> (u64, String, Value) {
+        let id = st.new_id();
+        let token = format!("itoken-{id}-{}", "x".repeat(40));
+        let in_dm = st.channels.get(&channel).is_some_and(|c| c.dm_user.is_some());
+        let mut v = json!({
+            "id": id.to_string(),
+            "application_id": st.app_id.to_string(),
+            "type": kind,
+            "data": data,
+            "channel_id": channel.to_string(),
+            "token": token,
+            "version": 1,
+            "app_permissions": model::PERM_BOT.to_string(),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+        });
+        if in_dm {
+            v["user"] = st.user_json(user);
+            v["context"] = json!(1);
+            v["authorizing_integration_owners"] = json!({"0": st.guild_id.to_string()});
+        } else {
+            v["guild_id"] = json!(st.guild_id.to_string());
+            v["guild_locale"] = json!("en-US");
+            v["member"] = st.member_json(user);
+            v["context"] = json!(0);
+            v["authorizing_integration_owners"] = json!({"0": st.guild_id.to_string()});
+            if let Some(ch) = st.channel_json(channel) {
+                v["channel"] = ch;
+            }
+        }
+        (id, token, v)
+    }
+
+    /// A slash command from `user` in `channel`: `path` is the command name followed by subcommand group /
+    /// subcommand names (`"table open"`); `options` is a JSON object of option name -> value, typed after the
+    /// registered command's option types. Panics if the command or an option is not registered.
+    pub async fn slash(&self, user: u64, channel: u64, path: &str, options: Value) -> InteractionHandle {
+        let (handle, payload) = {
+            let mut st = self.lock();
+            let mut words = path.split_whitespace();
+            let name = words.next().expect("command name");
+            let sub: Vec<&str> = words.collect();
+            let Some(cmd) = st.commands.iter().rev().find(|c| c.json["name"] == name && c.json["type"] == 1).cloned()
+            else {
+                let names: Vec<String> = st.commands.iter().map(|c| c.json["name"].to_string()).collect();
+                panic!("command {name:?} is not registered (registered: {names:?})");
+            };
+            let values = options.as_object().cloned().unwrap_or_default();
+            let mut resolved_users = serde_json::Map::new();
+            let schema = cmd.json.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+            let opts = build_options(&st, &schema, &sub, &values, &mut resolved_users, path);
+            let mut data = json!({"id": cmd.id.to_string(), "name": name, "type": 1, "options": opts});
+            if let Some(g) = cmd.guild_id {
+                data["guild_id"] = json!(g.to_string());
+            }
+            if !resolved_users.is_empty() {
+                data["resolved"] = json!({"users": resolved_users});
+            }
+            let (id, token, v) = Self::base_interaction(&mut st, 2, user, channel, data);
+            st.interactions.insert(id, new_interaction(id, &token, 2, user, channel, None));
+            (InteractionHandle { fake: self.clone(), id, token }, v)
+        };
+        self.dispatch("INTERACTION_CREATE", payload);
+        handle
+    }
+
+    /// A button click by `user` on `message` (a message object as returned by `channel_messages`, `dms`,
+    /// `last_message_with_button`...): the button is found by label or custom_id. The interaction carries the
+    /// message's current state. Panics if there is no such (enabled) button.
+    pub async fn click(&self, user: u64, message: &Value, label_or_custom_id: &str) -> InteractionHandle {
+        let msg_id: u64 = message["id"].as_str().and_then(|s| s.parse().ok()).expect("message id");
+        let (handle, payload) = {
+            let mut st = self.lock();
+            let current = st.message_json(msg_id).unwrap_or_else(|| message.clone());
+            let channel: u64 = current["channel_id"].as_str().and_then(|s| s.parse().ok()).expect("channel id");
+            let Some(button) = find_button(&current, label_or_custom_id) else {
+                panic!("no button {label_or_custom_id:?} on message {msg_id}: {:#}", current["components"]);
+            };
+            if button["disabled"].as_bool().unwrap_or(false) {
+                panic!("button {label_or_custom_id:?} on message {msg_id} is disabled: a user cannot click it");
+            }
+            let custom_id = button["custom_id"].as_str().expect("button custom_id").to_string();
+            let data = json!({"custom_id": custom_id, "component_type": 2});
+            let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, channel, data);
+            v["message"] = current;
+            st.interactions.insert(id, new_interaction(id, &token, 3, user, channel, Some(msg_id)));
+            (InteractionHandle { fake: self.clone(), id, token }, v)
+        };
+        self.dispatch("INTERACTION_CREATE", payload);
+        handle
+    }
+
+    // ----- what players see
+
+    /// The messages of a channel (oldest first, current state after edits, without deleted or ephemeral ones).
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        self.with_state(|st| {
+            st.messages
+                .values()
+                .filter(|m| m.channel_id == channel && !m.deleted && m.ephemeral_for.is_none())
+                .map(|m| m.json.clone())
+                .collect()
+        })
+    }
+
+    /// The messages the bot sent to this user's DM channel.
+    pub fn dms(&self, user: u64) -> Vec<Value> {
+        let ch = self.with_state(|st| st.users.get(&user).and_then(|u| u.dm_channel));
+        ch.map(|c| self.channel_messages(c)).unwrap_or_default()
+    }
+
+    /// The ephemeral replies and follow-ups only this user sees.
+    pub fn ephemerals(&self, user: u64) -> Vec<Value> {
+        self.with_state(|st| {
+            st.messages
+                .values()
+                .filter(|m| m.ephemeral_for == Some(user) && !m.deleted)
+                .map(|m| m.json.clone())
+                .collect()
+        })
+    }
+
+    /// The newest message in `channel` with a button of this label (or custom_id).
+    pub fn last_message_with_button(&self, channel: u64, label: &str) -> Option<Value> {
+        self.channel_messages(channel).into_iter().rev().find(|m| find_button(m, label).is_some())
+    }
+
+    /// Waits for a message in `channel` satisfying `f`.
+    pub async fn wait_for_message(&self, channel: u64, timeout: Duration, f: impl Fn(&Value) -> bool) -> Option<Value> {
+        self.inner
+            .wait_for(timeout, |st| {
+                st.messages
+                    .values()
+                    .rev()
+                    .find(|m| m.channel_id == channel && !m.deleted && m.ephemeral_for.is_none() && f(&m.json))
+                    .map(|m| m.json.clone())
+            })
+            .await
+    }
+
+    // ----- requests
+
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.with_state(|st| st.requests.clone())
+    }
+
+    /// Requests to routes the stand-in does not know (answered 404).
+    pub fn unknown_routes(&self) -> Vec<RecordedRequest> {
+        self.with_state(|st| st.requests.iter().filter(|r| !r.known).cloned().collect())
+    }
+
+    /// Number of requests per route template since `since`.
+    pub fn calls_by_route(&self, since: Instant) -> BTreeMap<String, usize> {
+        let mut out = BTreeMap::new();
+        for r in self.with_state(|st| st.requests.iter().filter(|r| r.at >= since).cloned().collect::<Vec<_>>()) {
+            *out.entry(r.route).or_insert(0) += 1;
+        }
+        out
+    }
+
+    /// Waits for a request (already made or coming) satisfying `f`.
+    pub async fn wait_for_request(
+        &self,
+        f: impl Fn(&RecordedRequest) -> bool,
+        timeout: Duration,
+    ) -> Option<RecordedRequest> {
+        self.inner.wait_for(timeout, |st| st.requests.iter().find(|r| f(r)).cloned()).await
+    }
+
+    pub fn requests_summary(&self) -> String {
+        self.with_state(|st| {
+            st.requests
+                .iter()
+                .map(|r| {
+                    format!(
+                        "  {} {} -> {}",
+                        r.route,
+                        r.body.as_ref().map(|b| b.to_string()).unwrap_or_default(),
+                        r.status
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }
+
+    // ----- violations
+
+    pub fn violations(&self) -> Vec<Violation> {
+        self.with_state(|st| st.violations.clone())
+    }
+
+    pub fn clear_violations(&self) {
+        self.lock().violations.clear();
+    }
+
+    /// Panics (listing them) if the bot broke any of Discord's rules, or a fixture of the stand-in did not
+    /// deserialize with serenity's types.
+    pub fn assert_no_violations(&self) {
+        let v = self.violations();
+        if !v.is_empty() {
+            self.clear_violations();
+            panic!("fake Discord recorded {} violation(s):\n{}", v.len(), format_violations(&v));
+        }
+    }
+}
+
+fn new_interaction(id: u64, token: &str, kind: u8, user: u64, channel: u64, source: Option<u64>) -> InteractionRec {
+    InteractionRec {
+        id,
+        token: token.to_string(),
+        kind,
+        user,
+        channel,
+        created: Instant::now(),
+        callbacks: Vec::new(),
+        original: None,
+        followups: Vec::new(),
+        source_message: source,
+    }
+}
+
+fn find_button(message: &Value, key: &str) -> Option<Value> {
+    message["components"].as_array()?.iter().find_map(|row| {
+        row["components"]
+            .as_array()?
+            .iter()
+            .find(|c| c["type"] == 2 && (c["label"] == key || c["custom_id"] == key))
+            .cloned()
+    })
+}
+
+fn build_options(
+    st: &State,
+    schema: &[Value],
+    sub: &[&str],
+    values: &serde_json::Map<String, Value>,
+    resolved_users: &mut serde_json::Map<String, Value>,
+    path: &str,
+) -> Vec<Value> {
+    if let Some((first, rest)) = sub.split_first() {
+        let Some(o) = schema.iter().find(|o| o["name"] == *first && (o["type"] == 1 || o["type"] == 2)) else {
+            panic!("{path:?}: no subcommand or group {first:?} registered");
+        };
+        let inner = o.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+        return vec![json!({
+            "name": first,
+            "type": o["type"],
+            "options": build_options(st, &inner, rest, values, resolved_users, path),
+        })];
+    }
+    if schema.iter().any(|o| o["type"] == 1 || o["type"] == 2) {
+        panic!("{path:?} names a command with subcommands: give the subcommand too");
+    }
+    for o in schema {
+        let required = o["required"].as_bool().unwrap_or(false);
+        let name = o["name"].as_str().unwrap_or("");
+        if required && !values.contains_key(name) {
+            panic!("{path:?}: required option {name:?} missing");
+        }
+    }
+    let mut out = Vec::new();
+    for (name, value) in values {
+        let Some(o) = schema.iter().find(|o| o["name"] == name.as_str()) else {
+            panic!("{path:?}: no option {name:?} registered");
+        };
+        let kind = o["type"].as_u64().unwrap_or(3);
+        let as_id = |v: &Value| match v {
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.clone(),
+            other => panic!("{path:?}: option {name:?} needs an id, got {other}"),
+        };
+        let value = match kind {
+            3 => match value {
+                Value::String(_) => value.clone(),
+                other => Value::String(other.to_string()),
+            },
+            4 => json!(value.as_i64().unwrap_or_else(|| panic!("{path:?}: option {name:?} needs an integer"))),
+            10 => json!(value.as_f64().unwrap_or_else(|| panic!("{path:?}: option {name:?} needs a number"))),
+            5 => json!(value.as_bool().unwrap_or_else(|| panic!("{path:?}: option {name:?} needs a boolean"))),
+            6 => {
+                let id = as_id(value);
+                if let Ok(uid) = id.parse::<u64>() {
+                    resolved_users.insert(id.clone(), st.user_json(uid));
+                }
+                json!(id)
+            }
+            7 | 8 | 9 | 11 => json!(as_id(value)),
+            _ => value.clone(),
+        };
+        out.push(json!({"name": name, "type": kind, "value": value}));
+    }
+    out
+}

@@ -1,0 +1,403 @@
+//! The stand-in's state (users, channels, messages, DMs, ephemerals, interactions, requests) and the JSON
+//! objects it hands to the bot. Every object it hands out is first deserialized with serenity's own types
+//! (`check_with_serenity`), so a bad fixture shows up as a violation instead of being silently dropped.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+/// Permission bits used in member objects.
+pub const PERM_MANAGE_GUILD: u64 = 1 << 5;
+/// VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | READ_MESSAGE_HISTORY | ADD_REACTIONS | USE_APPLICATION_COMMANDS
+pub const PERM_MEMBER: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 6) | (1 << 31);
+/// What the bot itself may do in the guild (`app_permissions`).
+pub const PERM_BOT: u64 = PERM_MEMBER | (1 << 13) | (1 << 15);
+
+/// One HTTP request the bot made, as the stand-in saw it.
+#[derive(Clone, Debug)]
+pub struct RecordedRequest {
+    pub method: String,
+    /// Route template in the OpenAPI spec's spelling, with the method, e.g. `POST /channels/{channel_id}/messages`.
+    /// Unknown routes keep their concrete path.
+    pub route: String,
+    /// Concrete path after `/api/v10`, e.g. `/channels/123/messages`.
+    pub path: String,
+    pub body: Option<Value>,
+    pub status: u16,
+    pub at: Instant,
+    /// false for a route the stand-in does not know (answered 404).
+    pub known: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct UserRec {
+    pub id: u64,
+    pub name: String,
+    pub admin: bool,
+    pub bot: bool,
+    /// Discord error code answered (403) when the bot DMs this user.
+    pub dm_block: Option<u32>,
+    pub dm_channel: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ChannelRec {
+    pub id: u64,
+    pub name: String,
+    /// `Some(user)` for a DM channel with that user.
+    pub dm_user: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MessageRec {
+    pub id: u64,
+    pub channel_id: u64,
+    /// The full message object, in its current state (after edits).
+    pub json: Value,
+    pub deleted: bool,
+    /// `Some(user)` for an ephemeral interaction reply only that user sees.
+    pub ephemeral_for: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CallbackRec {
+    pub kind: u8,
+    pub data: Value,
+    pub at: Instant,
+}
+
+#[derive(Clone, Debug)]
+pub struct InteractionRec {
+    pub id: u64,
+    pub token: String,
+    /// 2 = application command, 3 = message component.
+    pub kind: u8,
+    pub user: u64,
+    pub channel: u64,
+    pub created: Instant,
+    pub callbacks: Vec<CallbackRec>,
+    /// The message the interaction's original response lives in (the reply, or for type 6/7 the clicked message).
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+    /// For a component interaction, the message whose button was clicked.
+    pub source_message: Option<u64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub pattern: String,
+    pub status: u16,
+    pub remaining: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Violation {
+    pub route: String,
+    pub message: String,
+}
+
+/// A command the bot registered, with the id the stand-in gave it.
+#[derive(Clone, Debug)]
+pub struct RegisteredCommand {
+    pub id: u64,
+    pub guild_id: Option<u64>,
+    pub json: Value,
+}
+
+#[derive(Debug)]
+pub struct State {
+    pub next_id: u64,
+    pub app_id: u64,
+    pub guild_id: u64,
+    pub users: BTreeMap<u64, UserRec>,
+    pub channels: BTreeMap<u64, ChannelRec>,
+    pub messages: BTreeMap<u64, MessageRec>,
+    pub interactions: BTreeMap<u64, InteractionRec>,
+    pub commands: Vec<RegisteredCommand>,
+    /// Every `PUT .../commands` body, in order.
+    pub registrations: Vec<Value>,
+    pub requests: Vec<RecordedRequest>,
+    pub violations: Vec<Violation>,
+    pub faults: Vec<Fault>,
+    // gateway
+    pub identifies: u32,
+    pub resumes: u32,
+    pub heartbeats: u32,
+    pub session_id: Option<String>,
+    pub seq: u64,
+    /// Dispatches of the current session (seq, name, data), replayed on RESUME.
+    pub gateway_log: Vec<(u64, String, Value)>,
+    pub connections: u32,
+    pub live: bool,
+    /// false = heartbeats go unanswered (serenity then reconnects and resumes).
+    pub ack_heartbeats: bool,
+}
+
+impl State {
+    pub fn new() -> Self {
+        let mut st = State {
+            next_id: 1_200_000_000_000_000_000,
+            app_id: 0,
+            guild_id: 0,
+            users: BTreeMap::new(),
+            channels: BTreeMap::new(),
+            messages: BTreeMap::new(),
+            interactions: BTreeMap::new(),
+            commands: Vec::new(),
+            registrations: Vec::new(),
+            requests: Vec::new(),
+            violations: Vec::new(),
+            faults: Vec::new(),
+            identifies: 0,
+            resumes: 0,
+            heartbeats: 0,
+            session_id: None,
+            seq: 0,
+            gateway_log: Vec::new(),
+            connections: 0,
+            live: false,
+            ack_heartbeats: true,
+        };
+        st.app_id = st.new_id();
+        st.guild_id = st.new_id();
+        let app = st.app_id;
+        st.users.insert(
+            app,
+            UserRec { id: app, name: "teenpatti".into(), admin: false, bot: true, dm_block: None, dm_channel: None },
+        );
+        st
+    }
+
+    pub fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub fn violation(&mut self, route: &str, message: impl Into<String>) {
+        let message = message.into();
+        eprintln!("[fake-discord] VIOLATION at {route}: {message}");
+        self.violations.push(Violation { route: route.to_string(), message });
+    }
+
+    pub fn user_json(&self, id: u64) -> Value {
+        match self.users.get(&id) {
+            Some(u) => json!({
+                "id": id.to_string(),
+                "username": u.name,
+                "global_name": u.name,
+                "discriminator": "0",
+                "avatar": null,
+                "bot": u.bot,
+                "public_flags": 0,
+            }),
+            None => json!({"id": id.to_string(), "username": "unknown", "discriminator": "0", "avatar": null}),
+        }
+    }
+
+    pub fn member_json(&self, id: u64) -> Value {
+        let admin = self.users.get(&id).is_some_and(|u| u.admin);
+        let perms = if admin { PERM_MEMBER | PERM_MANAGE_GUILD } else { PERM_MEMBER };
+        json!({
+            "user": self.user_json(id),
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": perms.to_string(),
+            "communication_disabled_until": null,
+        })
+    }
+
+    pub fn channel_json(&self, id: u64) -> Option<Value> {
+        let c = self.channels.get(&id)?;
+        Some(match c.dm_user {
+            Some(user) => json!({
+                "id": id.to_string(),
+                "type": 1,
+                "last_message_id": null,
+                "recipients": [self.user_json(user)],
+                "flags": 0,
+            }),
+            None => json!({
+                "id": id.to_string(),
+                "type": 0,
+                "guild_id": self.guild_id.to_string(),
+                "name": c.name,
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": false,
+                "parent_id": null,
+                "topic": null,
+                "last_message_id": null,
+                "rate_limit_per_user": 0,
+                "flags": 0,
+            }),
+        })
+    }
+
+    pub fn application_json(&self) -> Value {
+        json!({
+            "id": self.app_id.to_string(),
+            "name": "teenpatti",
+            "icon": null,
+            "description": "",
+            "rpc_origins": [],
+            "bot_public": true,
+            "bot_require_code_grant": false,
+            "owner": self.user_json(self.app_id),
+            "verify_key": "0000000000000000000000000000000000000000000000000000000000000000",
+            "team": null,
+            "flags": 0,
+            "bot": self.user_json(self.app_id),
+        })
+    }
+
+    /// Builds a message object from a message body the bot sent (content, embeds, components, flags).
+    pub fn new_message(&mut self, channel_id: u64, body: &Value, webhook: bool, ephemeral_for: Option<u64>) -> u64 {
+        let id = self.new_id();
+        let guild = self.channels.get(&channel_id).is_some_and(|c| c.dm_user.is_none());
+        let mut msg = json!({
+            "id": id.to_string(),
+            "channel_id": channel_id.to_string(),
+            "author": self.user_json(self.app_id),
+            "content": "",
+            "timestamp": now_timestamp(),
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [],
+            "pinned": false,
+            "type": 0,
+            "flags": 0,
+        });
+        if guild {
+            msg["guild_id"] = json!(self.guild_id.to_string());
+        }
+        if webhook {
+            msg["webhook_id"] = json!(self.app_id.to_string());
+            msg["application_id"] = json!(self.app_id.to_string());
+        }
+        apply_edit(&mut msg, body, false);
+        if ephemeral_for.is_some() {
+            let flags = msg["flags"].as_u64().unwrap_or(0) | 64;
+            msg["flags"] = json!(flags);
+        }
+        self.messages.insert(id, MessageRec { id, channel_id, json: msg, deleted: false, ephemeral_for });
+        id
+    }
+
+    pub fn edit_message(&mut self, id: u64, body: &Value) -> Option<Value> {
+        let m = self.messages.get_mut(&id).filter(|m| !m.deleted)?;
+        apply_edit(&mut m.json, body, true);
+        Some(m.json.clone())
+    }
+
+    pub fn message_json(&self, id: u64) -> Option<Value> {
+        self.messages.get(&id).filter(|m| !m.deleted).map(|m| m.json.clone())
+    }
+
+    pub fn find_interaction_by_token(&self, token: &str) -> Option<u64> {
+        self.interactions.values().find(|i| i.token == token).map(|i| i.id)
+    }
+
+    pub fn dm_channel_for(&mut self, user: u64) -> u64 {
+        if let Some(c) = self.users.get(&user).and_then(|u| u.dm_channel) {
+            return c;
+        }
+        let id = self.new_id();
+        self.channels.insert(id, ChannelRec { id, name: String::new(), dm_user: Some(user) });
+        if let Some(u) = self.users.get_mut(&user) {
+            u.dm_channel = Some(id);
+        }
+        id
+    }
+}
+
+/// Applies the message fields of a create/edit body to a message object.
+fn apply_edit(msg: &mut Value, body: &Value, is_edit: bool) {
+    if let Some(c) = body.get("content") {
+        msg["content"] = if c.is_null() { json!("") } else { c.clone() };
+    }
+    if let Some(e) = body.get("embeds") {
+        msg["embeds"] = normalize_embeds(e);
+    }
+    if let Some(c) = body.get("components") {
+        msg["components"] = normalize_components(c);
+    }
+    if let Some(f) = body.get("flags").and_then(Value::as_u64) {
+        // only the flags a bot may set: SUPPRESS_EMBEDS (4), EPHEMERAL (64), SUPPRESS_NOTIFICATIONS (4096)
+        let keep = msg["flags"].as_u64().unwrap_or(0) & 64;
+        msg["flags"] = json!((f & (4 | 4096)) | keep);
+    }
+    if is_edit {
+        msg["edited_timestamp"] = json!(now_timestamp());
+    }
+}
+
+fn normalize_embeds(e: &Value) -> Value {
+    let Some(list) = e.as_array() else { return json!([]) };
+    Value::Array(
+        list.iter()
+            .map(|emb| {
+                let mut emb = emb.clone();
+                if emb.get("type").is_none() {
+                    emb["type"] = json!("rich");
+                }
+                if let Some(fields) = emb.get_mut("fields").and_then(Value::as_array_mut) {
+                    for f in fields {
+                        if f.get("inline").is_none() {
+                            f["inline"] = json!(false);
+                        }
+                    }
+                }
+                emb
+            })
+            .collect(),
+    )
+}
+
+fn normalize_components(c: &Value) -> Value {
+    let Some(rows) = c.as_array() else { return json!([]) };
+    Value::Array(
+        rows.iter()
+            .map(|row| {
+                let mut row = row.clone();
+                if let Some(items) = row.get_mut("components").and_then(Value::as_array_mut) {
+                    for item in items {
+                        if item.get("type") == Some(&json!(2)) && item.get("disabled").is_none() {
+                            item["disabled"] = json!(false);
+                        }
+                    }
+                }
+                row
+            })
+            .collect(),
+    )
+}
+
+pub fn now_timestamp() -> String {
+    serenity::model::Timestamp::now().to_string()
+}
+
+/// Deserializes `value` with serenity's type `T`; the error text on failure.
+pub fn check_with_serenity<T: DeserializeOwned>(value: &Value) -> Result<(), String> {
+    serde_json::from_value::<T>(value.clone())
+        .map(|_| ())
+        .map_err(|e| format!("serenity cannot read this {}: {e}\n{value:#}", std::any::type_name::<T>()))
+}
+
+pub fn since(t: Instant) -> Duration {
+    Instant::now().saturating_duration_since(t)
+}

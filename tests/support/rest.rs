@@ -1,0 +1,613 @@
+//! The HTTP side: every request under `/api/v10` is routed by hand against a table of route templates
+//! (spelled as in Discord's OpenAPI description), recorded, checked (auth, injected faults, OpenAPI body
+//! schema, Discord's limits) and answered from the state in `model.rs`.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::State as AxState;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+
+use super::model::{check_with_serenity, since, RecordedRequest, State};
+use super::rules::{self, Target};
+use super::Inner;
+
+/// Route templates the stand-in serves. Literal segments must come before `{param}` ones that could match them.
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/gateway"),
+    ("GET", "/gateway/bot"),
+    ("GET", "/oauth2/applications/@me"),
+    ("GET", "/applications/@me"),
+    ("GET", "/applications/{application_id}/commands"),
+    ("PUT", "/applications/{application_id}/commands"),
+    ("GET", "/applications/{application_id}/guilds/{guild_id}/commands"),
+    ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"),
+    ("POST", "/interactions/{interaction_id}/{interaction_token}/callback"),
+    ("POST", "/webhooks/{webhook_id}/{webhook_token}"),
+    ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+    ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"),
+    ("GET", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+    ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+    ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"),
+    ("POST", "/users/@me/channels"),
+    ("GET", "/users/@me"),
+    ("GET", "/users/{user_id}"),
+    ("GET", "/channels/{channel_id}"),
+    ("GET", "/channels/{channel_id}/messages"),
+    ("POST", "/channels/{channel_id}/messages"),
+    ("GET", "/channels/{channel_id}/messages/{message_id}"),
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"),
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}"),
+];
+
+/// Finds the route template for a concrete path; returns `METHOD /template` and the path parameters.
+pub fn match_route(method: &str, path: &str) -> Option<(String, HashMap<String, String>)> {
+    let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
+    'routes: for (m, tpl) in ROUTES {
+        if *m != method {
+            continue;
+        }
+        let tsegs: Vec<&str> = tpl.trim_matches('/').split('/').collect();
+        if tsegs.len() != segs.len() {
+            continue;
+        }
+        let mut params = HashMap::new();
+        for (t, s) in tsegs.iter().zip(&segs) {
+            if let Some(name) = t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+                params.insert(name.to_string(), (*s).to_string());
+            } else if t != s {
+                continue 'routes;
+            }
+        }
+        return Some((format!("{m} {tpl}"), params));
+    }
+    None
+}
+
+type Answer = (u16, Option<Value>);
+
+fn error(status: u16, code: u32, message: &str) -> Answer {
+    (status, Some(json!({"message": message, "code": code})))
+}
+
+fn ok(v: Value) -> Answer {
+    (200, Some(v))
+}
+
+const NO_CONTENT: Answer = (204, None);
+
+pub async fn handle(
+    AxState(inner): AxState<Arc<Inner>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let method = method.as_str().to_string();
+    let full_path = uri.path().to_string();
+    let query = uri.query().unwrap_or("").to_string();
+    let path = full_path.strip_prefix("/api/v10").unwrap_or(&full_path).to_string();
+    let is_json =
+        headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
+    let body_json: Option<Value> = if body.is_empty() {
+        None
+    } else if is_json {
+        match serde_json::from_slice(&body) {
+            Ok(v) => Some(v),
+            Err(e) => Some(json!({"_unparsable_body": e.to_string()})),
+        }
+    } else {
+        Some(json!({"_non_json_body": String::from_utf8_lossy(&body)}))
+    };
+
+    let matched = if full_path.starts_with("/api/v10/") { match_route(&method, &path) } else { None };
+    let (route, known, answer, retry_after) = match matched {
+        None => {
+            let route = format!("{method} {path}");
+            eprintln!("[fake-discord] unknown route {route}");
+            (route, false, error(404, 0, "404: Not Found"), None)
+        }
+        Some((route, params)) => {
+            let answer = respond(&inner, &route, &params, &query, &headers, body_json.as_ref());
+            (route, true, answer.0, answer.1)
+        }
+    };
+
+    {
+        let mut st = inner.state.lock().unwrap();
+        st.requests.push(RecordedRequest {
+            method: method.clone(),
+            route,
+            path,
+            body: body_json,
+            status: answer.0,
+            at: Instant::now(),
+            known,
+        });
+    }
+    inner.notify.notify_waiters();
+
+    let status = StatusCode::from_u16(answer.0).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let mut resp = match answer.1 {
+        Some(v) => (status, axum::Json(v)).into_response(),
+        None => status.into_response(),
+    };
+    if let Some(secs) = retry_after {
+        let h = resp.headers_mut();
+        h.insert("retry-after", HeaderValue::from_str(&format!("{}", secs.ceil() as u64)).unwrap());
+        h.insert("x-ratelimit-scope", HeaderValue::from_static("user"));
+    }
+    resp
+}
+
+/// Checks and answers one request to a known route. The second value is a `retry_after` for 429s.
+fn respond(
+    inner: &Arc<Inner>,
+    route: &str,
+    params: &HashMap<String, String>,
+    query: &str,
+    headers: &HeaderMap,
+    body: Option<&Value>,
+) -> (Answer, Option<f64>) {
+    let mut st = inner.state.lock().unwrap();
+
+    // Interaction callbacks and webhook-token routes need no bot token; everything else does.
+    let needs_auth = !route.contains("{interaction_token}") && !route.contains("{webhook_token}");
+    let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
+    if needs_auth && auth != format!("Bot {}", inner.token) {
+        st.violation(route, format!("missing or wrong Authorization header: {auth:?}"));
+        return (error(401, 0, "401: Unauthorized"), None);
+    }
+
+    // Injected faults.
+    if let Some(f) = st.faults.iter_mut().find(|f| f.remaining > 0 && pattern_matches(&f.pattern, route)) {
+        f.remaining -= 1;
+        let status = f.status;
+        return if status == 429 {
+            let retry = 0.05;
+            (
+                (
+                    429,
+                    Some(
+                        json!({"message": "You are being rate limited.", "retry_after": retry, "global": false, "code": 0}),
+                    ),
+                ),
+                Some(retry),
+            )
+        } else {
+            (error(status, 0, &format!("{status}: injected fault")), None)
+        };
+    }
+
+    if let Some(b) = body {
+        if b.get("_unparsable_body").is_some() || b.get("_non_json_body").is_some() {
+            st.violation(route, format!("body is not JSON: {b}"));
+            return (error(400, 50109, "The request body contains invalid JSON."), None);
+        }
+        let errors = inner.spec.validate(route, b);
+        if !errors.is_empty() {
+            st.violation(
+                route,
+                format!("body does not match Discord's OpenAPI schema: {}\nbody: {b}", errors.join("; ")),
+            );
+        }
+    }
+
+    let p = |name: &str| params.get(name).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+    let empty = json!({});
+    let b = body.unwrap_or(&empty);
+    let app = st.app_id;
+    let answer = match route {
+        "GET /gateway" => ok(json!({"url": inner.ws_url()})),
+        "GET /gateway/bot" => ok(json!({
+            "url": inner.ws_url(), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        })),
+        "GET /oauth2/applications/@me" | "GET /applications/@me" => {
+            let v = st.application_json();
+            if let Err(e) = check_with_serenity::<serenity::model::application::CurrentApplicationInfo>(&v) {
+                st.violation(route, format!("stand-in fixture: {e}"));
+            }
+            ok(v)
+        }
+        "GET /applications/{application_id}/commands" => ok(commands_of(&st, None)),
+        "GET /applications/{application_id}/guilds/{guild_id}/commands" => {
+            let g = p("guild_id");
+            ok(commands_of(&st, Some(g)))
+        }
+        "PUT /applications/{application_id}/commands"
+        | "PUT /applications/{application_id}/guilds/{guild_id}/commands" => {
+            let guild = params.get("guild_id").map(|_| p("guild_id"));
+            if p("application_id") != app {
+                return (error(404, 10002, "Unknown Application"), None);
+            }
+            if guild.is_some_and(|g| g != st.guild_id) {
+                return (error(404, 10004, "Unknown Guild"), None);
+            }
+            put_commands(&mut st, route, guild, b)
+        }
+        "POST /interactions/{interaction_id}/{interaction_token}/callback" => {
+            let token = params.get("interaction_token").cloned().unwrap_or_default();
+            interaction_callback(inner, &mut st, route, p("interaction_id"), &token, b)
+        }
+        r if r.starts_with("POST /webhooks/")
+            || r.contains("/messages/@original")
+            || r.contains("/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}") =>
+        {
+            let token = params.get("webhook_token").cloned().unwrap_or_default();
+            webhook(inner, &mut st, route, p("webhook_id"), &token, p("message_id"), query, b)
+        }
+        "POST /users/@me/channels" => {
+            let rid = match &b["recipient_id"] {
+                Value::String(s) => s.parse::<u64>().unwrap_or(0),
+                Value::Number(n) => n.as_u64().unwrap_or(0),
+                _ => 0,
+            };
+            match st.users.get(&rid) {
+                None => error(400, 50033, "Invalid Recipient(s)"),
+                Some(u) if u.bot => error(400, 50007, "Cannot send messages to this user"),
+                Some(_) => {
+                    let ch = st.dm_channel_for(rid);
+                    let v = st.channel_json(ch).unwrap_or_default();
+                    if let Err(e) = check_with_serenity::<serenity::model::channel::PrivateChannel>(&v) {
+                        st.violation(route, format!("stand-in fixture: {e}"));
+                    }
+                    ok(v)
+                }
+            }
+        }
+        "GET /users/@me" => ok(st.user_json(app)),
+        "GET /users/{user_id}" => {
+            let id = p("user_id");
+            if st.users.contains_key(&id) {
+                ok(st.user_json(id))
+            } else {
+                error(404, 10013, "Unknown User")
+            }
+        }
+        "GET /channels/{channel_id}" => match st.channel_json(p("channel_id")) {
+            Some(v) => {
+                if let Err(e) = check_with_serenity::<serenity::model::channel::Channel>(&v) {
+                    st.violation(route, format!("stand-in fixture: {e}"));
+                }
+                ok(v)
+            }
+            None => error(404, 10003, "Unknown Channel"),
+        },
+        _ if route.starts_with("GET /channels/{channel_id}/messages")
+            || route.starts_with("POST /channels/")
+            || route.starts_with("PATCH /channels/")
+            || route.starts_with("DELETE /channels/") =>
+        {
+            channel_messages(&mut st, route, p("channel_id"), p("message_id"), query, b)
+        }
+        _ => error(404, 0, "404: Not Found"),
+    };
+    (answer, None)
+}
+
+/// `pattern` is a route template (`POST /channels/{channel_id}/messages`), `*` for any route, or a prefix ending in `*`.
+pub fn pattern_matches(pattern: &str, route: &str) -> bool {
+    if pattern == "*" || pattern == route {
+        return true;
+    }
+    pattern.strip_suffix('*').is_some_and(|p| route.starts_with(p))
+}
+
+fn commands_of(st: &State, guild: Option<u64>) -> Value {
+    Value::Array(st.commands.iter().filter(|c| c.guild_id == guild).map(|c| c.json.clone()).collect())
+}
+
+fn put_commands(st: &mut State, route: &str, guild: Option<u64>, body: &Value) -> Answer {
+    let Some(list) = body.as_array() else {
+        st.violation(route, "command list is not an array");
+        return error(400, 50035, "Invalid Form Body");
+    };
+    for problem in rules::check_commands(list) {
+        st.violation(route, problem);
+    }
+    let mut out = Vec::new();
+    let mut registered = Vec::new();
+    for cmd in list {
+        let name = cmd["name"].as_str().unwrap_or_default().to_string();
+        let kind = cmd.get("type").and_then(Value::as_u64).unwrap_or(1);
+        let existing = st
+            .commands
+            .iter()
+            .find(|c| c.guild_id == guild && c.json["name"] == name.as_str() && c.json["type"] == kind)
+            .map(|c| c.id);
+        let id = existing.unwrap_or_else(|| st.new_id());
+        let version = st.new_id();
+        let mut echo = cmd.clone();
+        echo["id"] = json!(id.to_string());
+        echo["application_id"] = json!(st.app_id.to_string());
+        echo["version"] = json!(version.to_string());
+        echo["type"] = json!(kind);
+        if echo.get("default_member_permissions").is_none() {
+            echo["default_member_permissions"] = Value::Null;
+        }
+        if echo.get("nsfw").is_none() {
+            echo["nsfw"] = json!(false);
+        }
+        if let Some(g) = guild {
+            echo["guild_id"] = json!(g.to_string());
+        }
+        if let Err(e) = check_with_serenity::<serenity::model::application::Command>(&echo) {
+            st.violation(route, format!("stand-in fixture: {e}"));
+        }
+        registered.push(super::model::RegisteredCommand { id, guild_id: guild, json: echo.clone() });
+        out.push(echo);
+    }
+    st.commands.retain(|c| c.guild_id != guild);
+    st.commands.extend(registered);
+    st.registrations.push(body.clone());
+    ok(Value::Array(out))
+}
+
+fn interaction_callback(
+    inner: &Arc<Inner>,
+    st: &mut State,
+    route: &str,
+    iid: u64,
+    token: &str,
+    body: &Value,
+) -> Answer {
+    let Some(i) = st.interactions.get(&iid).filter(|i| i.token == token).cloned() else {
+        st.violation(route, format!("callback for an unknown interaction {iid}"));
+        return error(404, 10062, "Unknown interaction");
+    };
+    if !i.callbacks.is_empty() {
+        st.violation(route, format!("interaction {iid} answered more than once (body {body})"));
+        return error(400, 40060, "Interaction has already been acknowledged.");
+    }
+    let age = since(i.created);
+    if age > inner.opts.interaction_deadline {
+        st.violation(route, format!("interaction {iid} answered after {} ms (limit 3 s)", age.as_millis()));
+        return error(404, 10062, "Unknown interaction");
+    }
+    let kind = body.get("type").and_then(Value::as_u64).unwrap_or(0) as u8;
+    let empty = json!({});
+    let data = body.get("data").unwrap_or(&empty);
+    let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
+    let eph_user = ephemeral.then_some(i.user);
+    let mut original = i.original;
+    match kind {
+        4 | 5 => {
+            if kind == 4 {
+                for problem in rules::check_message(data, Target::InteractionReply) {
+                    st.violation(route, problem);
+                }
+            }
+            let msg_body = if kind == 4 { data.clone() } else { json!({"content": ""}) };
+            let id = st.new_message(i.channel, &msg_body, true, eph_user);
+            if let Some(m) = st.messages.get_mut(&id) {
+                m.json["type"] = json!(if i.kind == 2 { 20 } else { 19 });
+                m.json["interaction_metadata"] = json!({
+                    "id": iid.to_string(), "type": i.kind, "user": st_user(&st.users, i.user),
+                    "authorizing_integration_owners": {}
+                });
+                if kind == 5 {
+                    let f = m.json["flags"].as_u64().unwrap_or(0) | 128; // LOADING
+                    m.json["flags"] = json!(f);
+                }
+            }
+            let v = st.message_json(id).unwrap_or_default();
+            check_message_fixture(st, route, &v);
+            original = Some(id);
+        }
+        6 | 7 => {
+            if i.kind != 3 {
+                st.violation(route, format!("callback type {kind} is only valid for component interactions"));
+                return error(400, 40004, "Interaction callback type is not valid for this interaction");
+            }
+            original = i.source_message;
+            if kind == 7 {
+                for problem in rules::check_message(data, Target::InteractionReply) {
+                    st.violation(route, problem);
+                }
+                if ephemeral {
+                    st.violation(route, "type 7 (update message) cannot change the ephemeral flag");
+                }
+                if let Some(src) = i.source_message {
+                    if let Some(v) = st.edit_message(src, data) {
+                        check_message_fixture(st, route, &v);
+                    }
+                }
+            }
+        }
+        8 | 9 => {}
+        _ => {
+            st.violation(route, format!("unknown or invalid interaction callback type {kind}"));
+            return error(400, 50035, "Invalid Form Body");
+        }
+    }
+    if let Some(rec) = st.interactions.get_mut(&iid) {
+        rec.callbacks.push(super::model::CallbackRec { kind, data: data.clone(), at: Instant::now() });
+        rec.original = original;
+    }
+    NO_CONTENT
+}
+
+fn st_user(users: &std::collections::BTreeMap<u64, super::model::UserRec>, id: u64) -> Value {
+    let name = users.get(&id).map_or("unknown", |u| u.name.as_str());
+    json!({"id": id.to_string(), "username": name, "discriminator": "0", "avatar": null, "global_name": name})
+}
+
+#[allow(clippy::too_many_arguments)]
+fn webhook(
+    inner: &Arc<Inner>,
+    st: &mut State,
+    route: &str,
+    webhook_id: u64,
+    token: &str,
+    message_id: u64,
+    query: &str,
+    body: &Value,
+) -> Answer {
+    let Some(iid) = st.find_interaction_by_token(token).filter(|_| webhook_id == st.app_id) else {
+        st.violation(route, "webhook call with an unknown application id or interaction token");
+        return error(404, 10015, "Unknown Webhook");
+    };
+    let Some(i) = st.interactions.get(&iid).cloned() else { return error(404, 10015, "Unknown Webhook") };
+    if i.callbacks.is_empty() {
+        st.violation(route, format!("webhook call for interaction {iid} before it was acknowledged"));
+        return error(404, 10015, "Unknown Webhook");
+    }
+    if since(i.created) > inner.opts.webhook_lifetime {
+        st.violation(route, format!("webhook call for interaction {iid} after its token expired (15 minutes)"));
+        return error(401, 50027, "Invalid Webhook Token");
+    }
+    let method = route.split(' ').next().unwrap_or("");
+    if method == "POST" {
+        for problem in rules::check_message(body, Target::InteractionReply) {
+            st.violation(route, problem);
+        }
+        // After a deferred reply (type 5), the first follow-up replaces the "thinking" message.
+        let loading = i.callbacks.first().is_some_and(|c| c.kind == 5)
+            && i.original
+                .and_then(|m| st.messages.get(&m))
+                .is_some_and(|m| m.json["flags"].as_u64().unwrap_or(0) & 128 != 0);
+        let id = match i.original.filter(|_| loading) {
+            Some(orig) => {
+                if let Some(m) = st.messages.get_mut(&orig) {
+                    let f = m.json["flags"].as_u64().unwrap_or(0) & !128;
+                    m.json["flags"] = json!(f);
+                }
+                st.edit_message(orig, body);
+                orig
+            }
+            None => {
+                let eph = body.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
+                st.new_message(i.channel, body, true, eph.then_some(i.user))
+            }
+        };
+        if let Some(rec) = st.interactions.get_mut(&iid) {
+            rec.followups.push(id);
+        }
+        let v = st.message_json(id).unwrap_or_default();
+        check_message_fixture(st, route, &v);
+        // serenity's create_followup expects the message back (no `wait` query) as Discord sends for interaction tokens
+        let _ = query;
+        return ok(v);
+    }
+    let target = if route.contains("@original") {
+        i.original
+    } else if i.original == Some(message_id) || i.followups.contains(&message_id) {
+        Some(message_id)
+    } else {
+        None
+    };
+    let Some(target) = target.filter(|id| st.message_json(*id).is_some()) else {
+        return error(404, 10008, "Unknown Message");
+    };
+    match method {
+        "GET" => ok(st.message_json(target).unwrap_or_default()),
+        "DELETE" => {
+            if let Some(m) = st.messages.get_mut(&target) {
+                m.deleted = true;
+            }
+            NO_CONTENT
+        }
+        _ => {
+            for problem in rules::check_message(body, Target::InteractionReply) {
+                st.violation(route, problem);
+            }
+            // a deferred reply stops "thinking" once edited
+            if let Some(m) = st.messages.get_mut(&target) {
+                let f = m.json["flags"].as_u64().unwrap_or(0) & !128;
+                m.json["flags"] = json!(f);
+            }
+            let v = st.edit_message(target, body).unwrap_or_default();
+            check_message_fixture(st, route, &v);
+            ok(v)
+        }
+    }
+}
+
+fn check_message_fixture(st: &mut State, route: &str, v: &Value) {
+    if let Err(e) = check_with_serenity::<serenity::model::channel::Message>(v) {
+        st.violation(route, format!("stand-in fixture: {e}"));
+    }
+}
+
+fn channel_messages(st: &mut State, route: &str, channel: u64, message_id: u64, query: &str, body: &Value) -> Answer {
+    let Some(ch) = st.channels.get(&channel).cloned() else { return error(404, 10003, "Unknown Channel") };
+    let method = route.split(' ').next().unwrap_or("");
+    let single = route.ends_with("{message_id}");
+    match (method, single) {
+        ("POST", false) => {
+            if let Some(code) = ch.dm_user.and_then(|u| st.users.get(&u)).and_then(|u| u.dm_block) {
+                let msg = if code == 50278 {
+                    "Cannot send messages to this user due to having no mutual guilds"
+                } else {
+                    "Cannot send messages to this user"
+                };
+                return error(403, code, msg);
+            }
+            for problem in rules::check_message(body, Target::ChannelMessage) {
+                st.violation(route, problem);
+            }
+            if body.get("content").and_then(Value::as_str).unwrap_or("").is_empty()
+                && body.get("embeds").and_then(Value::as_array).map_or(true, |e| e.is_empty())
+                && body.get("components").and_then(Value::as_array).map_or(true, |c| c.is_empty())
+                && body.get("sticker_ids").is_none()
+                && body.get("poll").is_none()
+            {
+                return error(400, 50006, "Cannot send an empty message");
+            }
+            let id = st.new_message(channel, body, false, None);
+            let v = st.message_json(id).unwrap_or_default();
+            check_message_fixture(st, route, &v);
+            ok(v)
+        }
+        ("GET", false) => {
+            let limit = query
+                .split('&')
+                .find_map(|kv| kv.strip_prefix("limit="))
+                .and_then(|v| v.parse::<usize>().ok())
+                .unwrap_or(50);
+            let list: Vec<Value> = st
+                .messages
+                .values()
+                .rev()
+                .filter(|m| m.channel_id == channel && !m.deleted && m.ephemeral_for.is_none())
+                .take(limit)
+                .map(|m| m.json.clone())
+                .collect();
+            ok(Value::Array(list))
+        }
+        (_, true) => {
+            let found = st
+                .messages
+                .get(&message_id)
+                .is_some_and(|m| m.channel_id == channel && !m.deleted && m.ephemeral_for.is_none());
+            if !found {
+                return error(404, 10008, "Unknown Message");
+            }
+            match method {
+                "GET" => ok(st.message_json(message_id).unwrap_or_default()),
+                "DELETE" => {
+                    if let Some(m) = st.messages.get_mut(&message_id) {
+                        m.deleted = true;
+                    }
+                    NO_CONTENT
+                }
+                _ => {
+                    for problem in rules::check_message(body, Target::ChannelMessage) {
+                        st.violation(route, problem);
+                    }
+                    let v = st.edit_message(message_id, body).unwrap_or_default();
+                    check_message_fixture(st, route, &v);
+                    ok(v)
+                }
+            }
+        }
+        _ => error(405, 0, "405: Method Not Allowed"),
+    }
+}
