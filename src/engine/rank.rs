@@ -3,10 +3,17 @@
 //! wild cards, best of four) and options (A-2-3, langdi, pure sequence over
 //! trio) are all folded into the strength, so callers only compare numbers.
 //!
-//! NOTE: interim implementation (classic rules and options, no wild cards);
-//! replaced by the table-driven evaluator.
+//! How it is fast: a three-card hand is identified by its three ranks (in the
+//! order given) and whether it is suited, so one table of 13 x 13 x 13 x 2
+//! packed entries answers every plain hand with one lookup. One table set is
+//! built lazily per option combination (A-2-3 place x pure-over-trio x langdi
+//! x lowball = 24), each in a [`OnceLock`]. Wild hands use small side tables
+//! built with it: the best entry for "two real cards + one wild" (by their
+//! ranks and whether they share a suit), "one real rank + two wild" and
+//! "three wild". See docs/ranking.md for the exact ordering and the strength number.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -91,9 +98,398 @@ pub enum RankError {
     NoJoker,
 }
 
-/// Ranks a hand. `joker` is the turned-up rank for [`Variant::Joker`] (ignored otherwise).
-pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<HandValue, RankError> {
-    let expected = rules.cards_per_player();
+/// Lowball strengths are `MUFLIS_BASE - classic strength`: every classic
+/// strength is below it, so lowball strengths stay positive and reversed.
+pub const MUFLIS_BASE: u32 = 7 << 16;
+
+/// Which cards of a hand are wild.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wild {
+    /// No wild cards.
+    None,
+    /// Every card whose rank is in the set; bit `r` stands for rank value `r` (2..=14).
+    Ranks(u16),
+    /// The hand's own highest rank (every card of it in the hand).
+    OwnHighest,
+    /// The hand's own lowest rank (every card of it in the hand).
+    OwnLowest,
+}
+
+impl Wild {
+    /// The set of the given ranks.
+    pub fn ranks(ranks: &[Rank]) -> Wild {
+        Wild::Ranks(ranks.iter().fold(0u16, |m, r| m | 1 << r.value()))
+    }
+}
+
+/// Everything ranking depends on, resolved from [`Rules`] (and the turned-up
+/// joker). Built by hand it can also express combinations the variant list
+/// cannot, e.g. best of four under lowball.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scheme {
+    pub a23: A23,
+    pub pure_sequence_beats_trio: bool,
+    pub langdi: bool,
+    /// The whole order reversed: the lowest classic hand wins (muflis).
+    pub lowball: bool,
+    pub wild: Wild,
+    /// Four cards; the best three count.
+    pub best_of_four: bool,
+}
+
+impl Scheme {
+    /// The scheme for `rules`. `joker` is the turned-up rank for the joker
+    /// variant; when `None`, `rules.joker` is used; when both are `None` the
+    /// joker variant is an error. Other variants ignore both.
+    pub fn from_rules(rules: &Rules, joker: Option<Rank>) -> Result<Scheme, RankError> {
+        let wild = match rules.variant {
+            Variant::Joker => Wild::ranks(&[joker.or(rules.joker).ok_or(RankError::NoJoker)?]),
+            Variant::Ak47 => Wild::Ranks(1 << 14 | 1 << 13 | 1 << 4 | 1 << 7),
+            Variant::HighWild => Wild::OwnHighest,
+            Variant::LowWild => Wild::OwnLowest,
+            Variant::Classic | Variant::Muflis | Variant::BestOfFour => Wild::None,
+        };
+        Ok(Scheme {
+            a23: rules.a23,
+            pure_sequence_beats_trio: rules.pure_sequence_beats_trio,
+            langdi: rules.langdi,
+            lowball: rules.variant == Variant::Muflis,
+            wild,
+            best_of_four: rules.variant == Variant::BestOfFour,
+        })
+    }
+
+    /// Cards in a hand: 4 for best of four, else 3.
+    pub fn hand_size(&self) -> usize {
+        if self.best_of_four {
+            4
+        } else {
+            3
+        }
+    }
+
+    fn table_index(&self) -> usize {
+        let a = match self.a23 {
+            A23::Highest => 0,
+            A23::Second => 1,
+            A23::Lowest => 2,
+        };
+        ((a * 2 + self.pure_sequence_beats_trio as usize) * 2 + self.langdi as usize) * 2 + self.lowball as usize
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tables
+
+/// Entries per suited/unsuited half of the base table.
+const N3: usize = 13 * 13 * 13;
+const STRENGTH_MASK: u32 = 0x00FF_FFFF;
+const CATS: [Category; 8] = [
+    Category::HighCard,
+    Category::Pair,
+    Category::Colour,
+    Category::Sequence,
+    Category::PureSequence,
+    Category::Trio,
+    Category::HighCard,
+    Category::HighCard,
+];
+
+/// Packed entry: category in bits 24.., strength in bits 0..24.
+#[inline(always)]
+fn unpack(e: u32) -> HandValue {
+    HandValue { category: CATS[(e >> 24) as usize & 7], strength: e & STRENGTH_MASK }
+}
+
+struct Tables {
+    /// `[suited][r0][r1][r2]`, ranks as value - 2, any order.
+    base: Box<[u32; 2 * N3]>,
+    /// Two real cards + one wild: `[r0][r1][suited]`.
+    one_wild: [u32; 13 * 13 * 2],
+    /// One real rank + two wild.
+    two_wild: [u32; 13],
+    /// All three wild.
+    three_wild: u32,
+}
+
+static TABLES: [OnceLock<Tables>; 24] = [const { OnceLock::new() }; 24];
+
+fn tables(scheme: &Scheme) -> &'static Tables {
+    TABLES[scheme.table_index()].get_or_init(|| build(scheme))
+}
+
+#[inline(always)]
+fn idx3(r0: usize, r1: usize, r2: usize, suited: bool) -> usize {
+    (suited as usize) * N3 + (r0 * 13 + r1) * 13 + r2
+}
+
+fn better(a: u32, b: u32) -> u32 {
+    if (b & STRENGTH_MASK) > (a & STRENGTH_MASK) {
+        b
+    } else {
+        a
+    }
+}
+
+fn build(s: &Scheme) -> Tables {
+    let mut base = Box::new([0u32; 2 * N3]);
+    for suited in [false, true] {
+        for r0 in 0..13 {
+            for r1 in 0..13 {
+                for r2 in 0..13 {
+                    let (cat, strength) = classic([r0 as u8 + 2, r1 as u8 + 2, r2 as u8 + 2], suited, s);
+                    let strength = if s.lowball { MUFLIS_BASE - strength } else { strength };
+                    base[idx3(r0, r1, r2, suited)] = (cat as u32) << 24 | strength;
+                }
+            }
+        }
+    }
+    // A wild card may be any rank and any suit (even a copy of a real card),
+    // so it can always match the real cards' suit when they share one.
+    let mut one_wild = [0u32; 13 * 13 * 2];
+    for r0 in 0..13 {
+        for r1 in 0..13 {
+            for suited in [false, true] {
+                let best = (0..13).fold(0, |b, x| {
+                    let b = better(b, base[idx3(r0, r1, x, false)]);
+                    if suited {
+                        better(b, base[idx3(r0, r1, x, true)])
+                    } else {
+                        b
+                    }
+                });
+                one_wild[(r0 * 13 + r1) * 2 + suited as usize] = best;
+            }
+        }
+    }
+    let mut two_wild = [0u32; 13];
+    for (r, slot) in two_wild.iter_mut().enumerate() {
+        *slot = (0..13 * 13 * 2).fold(0, |b, k| better(b, base[idx3(r, k / 26, k / 2 % 13, k % 2 == 1)]));
+    }
+    let three_wild = base.iter().fold(0, |b, &e| better(b, e));
+    Tables { base, one_wild, two_wild, three_wild }
+}
+
+/// Classic category and strength of three rank values (2..=14, any order).
+/// Equal ranks make a trio or pair whatever the suits (a suited pair can only
+/// arise from wild copies). Strength = `(category order + 1) << 16 | key`.
+fn classic(mut r: [u8; 3], suited: bool, s: &Scheme) -> (Category, u32) {
+    r.sort_unstable_by(|a, b| b.cmp(a));
+    let (cat, key): (Category, u32) = if r[0] == r[2] {
+        (Category::Trio, r[0] as u32)
+    } else if r[0] == r[1] || r[1] == r[2] {
+        let (p, k) = if r[0] == r[1] { (r[0], r[2]) } else { (r[1], r[0]) };
+        (Category::Pair, (p as u32) << 4 | k as u32)
+    } else if let Some(top) = seq_key(r, s) {
+        (if suited { Category::PureSequence } else { Category::Sequence }, top)
+    } else if suited {
+        (Category::Colour, (r[0] as u32) << 8 | (r[1] as u32) << 4 | r[2] as u32)
+    } else {
+        (Category::HighCard, (r[0] as u32) << 8 | (r[1] as u32) << 4 | r[2] as u32)
+    };
+    let order: u32 = match cat {
+        Category::HighCard => 0,
+        Category::Pair => 1,
+        Category::Colour => 2,
+        Category::Sequence => 3,
+        Category::PureSequence if s.pure_sequence_beats_trio => 5,
+        Category::PureSequence => 4,
+        Category::Trio if s.pure_sequence_beats_trio => 4,
+        Category::Trio => 5,
+    };
+    (cat, (order + 1) << 16 | key)
+}
+
+/// The sequence key of distinct ranks sorted high to low, or None. Keys:
+/// 4-3-2 = 8 ... A-K-Q = 28 (twice the top card); A-2-3 = 30 / 27 / 6 for
+/// a23 = highest / second / lowest; langdi 2-3-5 = 32.
+fn seq_key(r: [u8; 3], s: &Scheme) -> Option<u32> {
+    if r[0] == r[1] + 1 && r[1] == r[2] + 1 {
+        return Some(2 * r[0] as u32);
+    }
+    if r == [14, 3, 2] {
+        return Some(match s.a23 {
+            A23::Highest => 30,
+            A23::Second => 27,
+            A23::Lowest => 6,
+        });
+    }
+    if s.langdi && r == [5, 3, 2] {
+        return Some(32);
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------
+// Evaluation
+
+/// A resolved [`Scheme`] with its tables: evaluate many hands without
+/// re-reading the rules.
+#[derive(Clone, Copy)]
+pub struct Evaluator {
+    scheme: Scheme,
+    t: &'static Tables,
+}
+
+impl fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Evaluator").field("scheme", &self.scheme).finish_non_exhaustive()
+    }
+}
+
+#[inline(always)]
+fn r(c: Card) -> usize {
+    (c.rank.value() - 2) as usize
+}
+
+#[inline(always)]
+fn suited(a: Card, b: Card, c: Card) -> bool {
+    a.suit == b.suit && b.suit == c.suit
+}
+
+impl Evaluator {
+    pub fn new(rules: &Rules, joker: Option<Rank>) -> Result<Evaluator, RankError> {
+        Ok(Evaluator::for_scheme(Scheme::from_rules(rules, joker)?))
+    }
+
+    pub fn for_scheme(scheme: Scheme) -> Evaluator {
+        Evaluator { scheme, t: tables(&scheme) }
+    }
+
+    pub fn scheme(&self) -> &Scheme {
+        &self.scheme
+    }
+
+    /// Ranks a hand: the right number of distinct cards, or an error.
+    #[inline]
+    pub fn evaluate(&self, cards: &[Card]) -> Result<HandValue, RankError> {
+        let s = &self.scheme;
+        if let ([a, b, c], Wild::None, false) = (cards, s.wild, s.best_of_four) {
+            if a == b || a == c {
+                return Err(RankError::Duplicate(*a));
+            }
+            if b == c {
+                return Err(RankError::Duplicate(*b));
+            }
+            return Ok(unpack(self.t.base[idx3(r(*a), r(*b), r(*c), suited(*a, *b, *c))]));
+        }
+        check(cards, s.hand_size())?;
+        let mask = self.wild_mask(cards);
+        let packed = if s.best_of_four {
+            let [a, b, c, d] = [cards[0], cards[1], cards[2], cards[3]];
+            let x = better(self.eval3([a, b, c], mask), self.eval3([a, b, d], mask));
+            better(x, better(self.eval3([a, c, d], mask), self.eval3([b, c, d], mask)))
+        } else {
+            self.eval3([cards[0], cards[1], cards[2]], mask)
+        };
+        Ok(unpack(packed))
+    }
+
+    /// The wild ranks of this dealt hand, as a bit set over rank values.
+    fn wild_mask(&self, cards: &[Card]) -> u16 {
+        match self.scheme.wild {
+            Wild::None => 0,
+            Wild::Ranks(m) => m,
+            Wild::OwnHighest => cards.iter().map(|c| c.rank).max().map_or(0, |r| 1 << r.value()),
+            Wild::OwnLowest => cards.iter().map(|c| c.rank).min().map_or(0, |r| 1 << r.value()),
+        }
+    }
+
+    #[inline]
+    fn eval3(&self, c: [Card; 3], mask: u16) -> u32 {
+        let w = |x: Card| mask & (1 << x.rank.value()) != 0;
+        match (w(c[0]), w(c[1]), w(c[2])) {
+            (false, false, false) => self.t.base[idx3(r(c[0]), r(c[1]), r(c[2]), suited(c[0], c[1], c[2]))],
+            (true, false, false) => self.one(c[1], c[2]),
+            (false, true, false) => self.one(c[0], c[2]),
+            (false, false, true) => self.one(c[0], c[1]),
+            (false, true, true) => self.t.two_wild[r(c[0])],
+            (true, false, true) => self.t.two_wild[r(c[1])],
+            (true, true, false) => self.t.two_wild[r(c[2])],
+            (true, true, true) => self.t.three_wild,
+        }
+    }
+
+    #[inline]
+    fn one(&self, a: Card, b: Card) -> u32 {
+        self.t.one_wild[(r(a) * 13 + r(b)) * 2 + (a.suit == b.suit) as usize]
+    }
+
+    /// The three cards the hand counts as, for display: for best of four the
+    /// chosen three, and each wild card replaced by the card it stands for.
+    /// Its value always equals [`Evaluator::evaluate`]'s.
+    pub fn best_hand(&self, cards: &[Card]) -> Result<MadeHand, RankError> {
+        check(cards, self.scheme.hand_size())?;
+        let mask = self.wild_mask(cards);
+        let is_wild = |c: &Card| mask & (1 << c.rank.value()) != 0;
+        let subsets: &[[usize; 3]] =
+            if self.scheme.best_of_four { &[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]] } else { &[[0, 1, 2]] };
+        // Best (strength, fewest copies of real cards) wins; first found on ties.
+        let mut best: Option<((u32, usize), MadeHand)> = None;
+        let deck: Vec<Card> = (0..52u8).rev().filter_map(Card::from_index).collect();
+        for sub in subsets {
+            let picked = sub.map(|i| cards[i]);
+            let wild = picked.map(|c| is_wild(&c));
+            let real: Vec<Card> = picked.iter().copied().filter(|c| !is_wild(c)).collect();
+            let slots: Vec<usize> = (0..3).filter(|&i| wild[i]).collect();
+            for choice in multisets(slots.len(), deck.len()) {
+                let mut made = picked;
+                for (k, &slot) in slots.iter().enumerate() {
+                    made[slot] = deck[choice[k]];
+                }
+                let e = self.t.base[idx3(r(made[0]), r(made[1]), r(made[2]), suited(made[0], made[1], made[2]))];
+                let copies = slots
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, &slot)| {
+                        real.contains(&made[slot]) || slots[..k].iter().any(|&o| made[o] == made[slot])
+                    })
+                    .count();
+                let found = (e & STRENGTH_MASK, usize::MAX - copies);
+                if best.as_ref().map_or(true, |(key, _)| found > *key) {
+                    best = Some((found, MadeHand { value: unpack(e), cards: made, wild }));
+                }
+            }
+        }
+        let (_, mut made) = best.ok_or(RankError::WrongCount { expected: self.scheme.hand_size(), got: 0 })?;
+        // High to low for display.
+        let mut order = [0usize, 1, 2];
+        order.sort_by(|&i, &j| made.cards[j].cmp(&made.cards[i]));
+        made = MadeHand { value: made.value, cards: order.map(|i| made.cards[i]), wild: order.map(|i| made.wild[i]) };
+        Ok(made)
+    }
+}
+
+/// Every multiset of `n` indices below `m` (as non-decreasing index lists).
+fn multisets(n: usize, m: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    for _ in 0..n {
+        out = out
+            .into_iter()
+            .flat_map(|v| {
+                let from = v.last().copied().unwrap_or(0);
+                (from..m).map(move |i| {
+                    let mut w = v.clone();
+                    w.push(i);
+                    w
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The three cards a hand counts as (see [`Evaluator::best_hand`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MadeHand {
+    pub value: HandValue,
+    /// High to low; a wild card appears as the card it stands for.
+    pub cards: [Card; 3],
+    /// Which of `cards` are stand-ins for wild cards.
+    pub wild: [bool; 3],
+}
+
+fn check(cards: &[Card], expected: usize) -> Result<(), RankError> {
     if cards.len() != expected {
         return Err(RankError::WrongCount { expected, got: cards.len() });
     }
@@ -102,57 +498,19 @@ pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<Ha
             return Err(RankError::Duplicate(*c));
         }
     }
-    let _ = joker;
-    let v = classic3([cards[0], cards[1], cards[2]], rules);
-    Ok(if rules.variant == Variant::Muflis { HandValue { strength: u32::MAX - v.strength, ..v } } else { v })
+    Ok(())
 }
 
-fn classic3(cards: [Card; 3], rules: &Rules) -> HandValue {
-    let mut r = [cards[0].rank.value(), cards[1].rank.value(), cards[2].rank.value()];
-    r.sort_unstable_by(|a, b| b.cmp(a));
-    let flush = cards[0].suit == cards[1].suit && cards[1].suit == cards[2].suit;
-    let (cat, key): (Category, u32) = if r[0] == r[2] {
-        (Category::Trio, r[0] as u32)
-    } else if let Some(top) = seq_key(r, rules) {
-        (if flush { Category::PureSequence } else { Category::Sequence }, top)
-    } else if flush {
-        (Category::Colour, (r[0] as u32) << 8 | (r[1] as u32) << 4 | r[2] as u32)
-    } else if r[0] == r[1] || r[1] == r[2] {
-        let (p, k) = if r[0] == r[1] { (r[0], r[2]) } else { (r[1], r[0]) };
-        (Category::Pair, (p as u32) << 4 | k as u32)
-    } else {
-        (Category::HighCard, (r[0] as u32) << 8 | (r[1] as u32) << 4 | r[2] as u32)
-    };
-    let order = match cat {
-        Category::HighCard => 0,
-        Category::Pair => 1,
-        Category::Colour => 2,
-        Category::Sequence => 3,
-        Category::PureSequence if rules.pure_sequence_beats_trio => 5,
-        Category::PureSequence => 4,
-        Category::Trio if rules.pure_sequence_beats_trio => 4,
-        Category::Trio => 5,
-    };
-    HandValue { category: cat, strength: (order + 1) << 16 | key }
+/// Ranks a hand. `joker` is the turned-up rank for [`Variant::Joker`]
+/// (`rules.joker` when `None`; ignored by other variants).
+#[inline]
+pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<HandValue, RankError> {
+    Evaluator::new(rules, joker)?.evaluate(cards)
 }
 
-/// The sequence key of ranks sorted high to low, or None. Keys: 4-3-2 = 8 ...
-/// A-K-Q = 28; A-2-3 = 30 / 27 / 6 by option; langdi 2-3-5 = 32.
-fn seq_key(r: [u8; 3], rules: &Rules) -> Option<u32> {
-    if r[0] == r[1] + 1 && r[1] == r[2] + 1 {
-        return Some(2 * r[0] as u32);
-    }
-    if r == [14, 3, 2] {
-        return Some(match rules.a23 {
-            A23::Highest => 30,
-            A23::Second => 27,
-            A23::Lowest => 6,
-        });
-    }
-    if rules.langdi && r == [5, 3, 2] {
-        return Some(32);
-    }
-    None
+/// The three cards a hand counts as, for display (see [`Evaluator::best_hand`]).
+pub fn best_hand(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<MadeHand, RankError> {
+    Evaluator::new(rules, joker)?.best_hand(cards)
 }
 
 /// Tie-break by suits for `show_tie = suit_order`: compares the cards from
@@ -161,4 +519,27 @@ pub fn suit_key(cards: &[Card], order: SuitOrder) -> u32 {
     let mut sorted: Vec<Card> = cards.to_vec();
     sorted.sort_by(|a, b| b.rank.cmp(&a.rank).then(order.strength(b.suit).cmp(&order.strength(a.suit))));
     sorted.iter().fold(0u32, |acc, c| acc * 4 + order.strength(c.suit) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cards::parse_cards;
+
+    #[test]
+    fn trio_of_aces_strength() {
+        let v = evaluate(&parse_cards("As Ad Ah").unwrap(), &Rules::default(), None).unwrap();
+        assert_eq!(v, HandValue { category: Category::Trio, strength: 393230 });
+    }
+
+    #[test]
+    fn made_hand_matches_value() {
+        let rules = Rules::preset("joker").unwrap();
+        let cards = parse_cards("7s Ah Kd").unwrap();
+        let made = best_hand(&cards, &rules, Rank::new(7)).unwrap();
+        assert_eq!(made.value, evaluate(&cards, &rules, Rank::new(7)).unwrap());
+        assert_eq!(made.value.category, Category::Sequence);
+        assert_eq!(made.wild, [false, false, true]);
+        assert_eq!(made.cards[2].rank, Rank::new(12).unwrap());
+    }
 }
