@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Rank};
 use super::rank::{evaluate, suit_key, HandValue};
-use super::rules::{Chips, Rules, ShowCost, ShowTie, Variant};
+use super::rules::{Chips, Rules, ShowCost, ShowTie, Variant, MAX_AMOUNT};
 
 /// A seat index, 0-based, in table order.
 pub type Seat = usize;
@@ -238,6 +238,8 @@ pub enum RuleError {
     BadDeck,
     #[error("every player must be able to pay the boot of {0}")]
     CannotPayBoot(Chips),
+    #[error("a stack may hold at most {MAX_AMOUNT} chips")]
+    StackTooLarge,
     #[error("the hand is over")]
     HandOver,
     #[error("there is no such seat")]
@@ -371,6 +373,9 @@ impl Hand {
         distinct.dedup();
         if setup.deck.len() < needed || distinct.len() != setup.deck.len() {
             return Err(RuleError::BadDeck);
+        }
+        if setup.stacks.iter().any(|&s| s > MAX_AMOUNT) {
+            return Err(RuleError::StackTooLarge);
         }
         let boot = setup.rules.boot.max(1);
         if setup.stacks.iter().any(|&s| s < boot) {
@@ -534,6 +539,13 @@ impl Hand {
         }
         let other = self.next_active(seat);
         let me = &self.seats[seat];
+        if !me.seen {
+            if let Some(limit) = self.rules.blind_turn_limit {
+                if me.blind_bets >= limit {
+                    return Err(RuleError::MustSee(limit));
+                }
+            }
+        }
         let base = if !me.seen {
             self.stake
         } else if self.seats[other].seen {
@@ -731,15 +743,21 @@ impl Hand {
     fn pack(&mut self, seat: Seat, reason: PackReason, events: &mut Vec<Event>) {
         self.seats[seat].packed = true;
         events.push(Event::public(EventKind::Packed { seat, reason }));
-        let pending = self.pending.take();
         if self.active_count() == 1 {
+            self.pending = None;
             let winner = self.next_active(seat);
             self.finish(EndedBy::LastStanding, &[winner], events);
             return;
         }
-        match pending {
-            // The sideshow lapses; play goes on after the asker.
-            Some((asker, _)) => self.advance_from(asker, events),
+        match self.pending {
+            // The asker or the target packed, or too few players are left for
+            // a sideshow: it lapses and play goes on after the asker.
+            Some((asker, target)) if seat == asker || seat == target || self.active_count() < 3 => {
+                self.pending = None;
+                self.advance_from(asker, events);
+            }
+            // Someone else packed: the sideshow still waits for its answer.
+            Some(_) => {}
             None if seat == self.turn => self.advance_from(seat, events),
             None => {}
         }
@@ -763,6 +781,11 @@ impl Hand {
         });
         self.seats[loser].packed = true;
         events.push(Event::public(EventKind::Packed { seat: loser, reason: PackReason::SideshowLost }));
+        if self.active_count() == 1 {
+            let winner = self.next_active(loser);
+            self.finish(EndedBy::LastStanding, &[winner], events);
+            return;
+        }
         self.advance_from(asker, events);
     }
 

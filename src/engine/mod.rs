@@ -6,6 +6,7 @@ pub mod cards;
 pub mod hand;
 pub mod rank;
 pub mod rules;
+pub mod script;
 
 pub use cards::{Card, Rank, Suit};
 pub use hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Legal, RuleError, Seat};

@@ -1,8 +1,38 @@
+//! `teenpatti-bot replay FILE [--json]`: plays a hand script (see
+//! [`crate::engine::script`]) and prints a transcript or one JSON object.
+//! Exit status: 0 when the script ran (refused actions included), 2 when the
+//! file cannot be read or a directive is wrong.
+
 use std::process::ExitCode;
 
 use crate::cli::ReplayArgs;
+use crate::engine::script;
 
-pub fn run(_args: &ReplayArgs) -> ExitCode {
-    eprintln!("not implemented yet");
-    ExitCode::FAILURE
+pub fn run(args: &ReplayArgs) -> ExitCode {
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let replay = match script::run_script(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    if args.json {
+        match serde_json::to_string_pretty(&replay.to_json()) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        print!("{}", replay.transcript());
+    }
+    ExitCode::SUCCESS
 }

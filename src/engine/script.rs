@@ -1,0 +1,634 @@
+//! Hand scripts: a small text format that sets up one hand and plays it, so a
+//! rule question ("what happens if...") is a file that anyone can run with
+//! `teenpatti-bot replay FILE`. This module is pure: [`parse`] turns text into a
+//! [`Script`], [`Script::run`] plays it through the real [`Hand`] and returns a
+//! [`Replay`], which can print itself as a transcript or as JSON.
+//!
+//! ```text
+//! rules classic                 # preset (a variant name); must come before set/boot
+//! set show_tie split            # any option by its name (Rules::set)
+//! boot 1
+//! players A B C D               # seat order
+//! dealer D                      # default: the last listed
+//! stack A 100                   # default 1000
+//! cards A As Ks Qs              # fixed cards; others come from the seeded shuffle
+//! joker 7h                      # the turned-up card (joker variant only)
+//! seed 42                       # default 0
+//! A blind 1                     # a blind bet (refused for a seen player)
+//! B see
+//! D chaal 2                     # a seen bet (refused for a blind player)
+//! C bet 2                       # either kind
+//! B pack                        # or: fold
+//! A show
+//! C sideshow
+//! B accept                      # or: B deny
+//! D timeout
+//! ```
+//!
+//! Directives come before the first action. A refused action changes nothing;
+//! it is recorded with its line and reason and the script goes on.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use serde_json::{json, Map, Value};
+
+use super::cards::{format_cards, parse_cards, seeded_deck, Card};
+use super::hand::{Action, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat};
+use super::rules::{Chips, Rules, Variant};
+
+/// Stack of a player without a `stack` line.
+pub const DEFAULT_STACK: Chips = 1000;
+
+const DIRECTIVES: &[&str] = &["rules", "set", "boot", "players", "dealer", "stack", "cards", "joker", "seed"];
+
+/// A script error: the line (1-based) it is on, when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+pub struct ScriptError {
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScriptError> {
+    Err(ScriptError { line: Some(line), message: message.into() })
+}
+
+/// One action as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// `blind N`: a blind bet; refused if the player has seen.
+    Blind(Chips),
+    /// `chaal N`: a seen bet; refused if the player is blind.
+    Chaal(Chips),
+    /// `bet N`: either.
+    Bet(Chips),
+    See,
+    Pack,
+    Show,
+    Sideshow,
+    Accept,
+    Deny,
+    Timeout,
+}
+
+/// An action line of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub line: usize,
+    pub seat: Seat,
+    pub verb: Verb,
+    /// The line as written, without its comment.
+    pub text: String,
+}
+
+/// A parsed script: the table, the deck and the actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Script {
+    pub rules: Rules,
+    pub players: Vec<String>,
+    pub dealer: Seat,
+    pub stacks: Vec<Chips>,
+    /// Fixed cards per seat.
+    pub fixed: Vec<Option<Vec<Card>>>,
+    /// The fixed joker turn-up card.
+    pub joker: Option<Card>,
+    pub seed: u64,
+    pub steps: Vec<Step>,
+}
+
+/// Parses a script. Errors name the line.
+pub fn parse(text: &str) -> Result<Script, ScriptError> {
+    let mut rules = Rules::default();
+    let mut rules_touched = false;
+    let mut players: Option<Vec<String>> = None;
+    let mut dealer: Option<Seat> = None;
+    let mut stacks: Vec<Option<Chips>> = Vec::new();
+    let mut fixed: Vec<Option<(usize, Vec<Card>)>> = Vec::new();
+    let mut joker: Option<(usize, Card)> = None;
+    let mut seed: Option<u64> = None;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut used_cards: HashSet<Card> = HashSet::new();
+
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        let tokens: Vec<&str> = content.split_whitespace().collect();
+        let Some((&head, rest)) = tokens.split_first() else { continue };
+        let keyword = head.to_ascii_lowercase();
+        if DIRECTIVES.contains(&keyword.as_str()) {
+            if !steps.is_empty() {
+                return err(line, format!("`{keyword}` after the first action: directives come first"));
+            }
+        } else {
+            let Some(names) = &players else {
+                return err(line, format!("`{head}` is not a directive, and no `players` line names it"));
+            };
+            let seat = seat_of(names, head, line)?;
+            let verb = parse_verb(rest, line)?;
+            steps.push(Step { line, seat, verb, text: content.to_string() });
+            continue;
+        }
+        let names =
+            || players.as_ref().ok_or(ScriptError { line: Some(line), message: "`players` must come first".into() });
+        match keyword.as_str() {
+            "rules" => {
+                let [name] = rest else { return err(line, "usage: rules PRESET (classic, muflis, joker, ...)") };
+                if rules_touched {
+                    return err(line, "`rules` must come before `set` and `boot` lines (it resets every option)");
+                }
+                rules = Rules::preset(name).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+                rules_touched = true;
+            }
+            "set" => {
+                let [name, value @ ..] = rest else { return err(line, "usage: set OPTION VALUE") };
+                if value.is_empty() {
+                    return err(line, "usage: set OPTION VALUE");
+                }
+                rules
+                    .set(name, &value.join(" "))
+                    .map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+                rules_touched = true;
+            }
+            "boot" => {
+                let [value] = rest else { return err(line, "usage: boot CHIPS") };
+                rules.set("boot", value).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+                rules_touched = true;
+            }
+            "players" => {
+                if players.is_some() {
+                    return err(line, "`players` given twice");
+                }
+                if rest.is_empty() {
+                    return err(line, "usage: players NAME NAME ...");
+                }
+                let mut seen = HashSet::new();
+                for name in rest {
+                    if DIRECTIVES.contains(&name.to_ascii_lowercase().as_str()) {
+                        return err(line, format!("`{name}` is a directive and cannot be a player name"));
+                    }
+                    if !seen.insert(*name) {
+                        return err(line, format!("player `{name}` listed twice"));
+                    }
+                }
+                stacks = vec![None; rest.len()];
+                fixed = vec![None; rest.len()];
+                players = Some(rest.iter().map(|s| s.to_string()).collect());
+            }
+            "dealer" => {
+                let [name] = rest else { return err(line, "usage: dealer NAME") };
+                dealer = Some(seat_of(names()?, name, line)?);
+            }
+            "stack" => {
+                let [name, value] = rest else { return err(line, "usage: stack NAME CHIPS") };
+                let seat = seat_of(names()?, name, line)?;
+                let chips = value.parse::<Chips>().map_err(|_| ScriptError {
+                    line: Some(line),
+                    message: format!("`{value}` is not a whole number of chips"),
+                })?;
+                stacks[seat] = Some(chips);
+            }
+            "cards" => {
+                let [name, cards @ ..] = rest else { return err(line, "usage: cards NAME CARD CARD CARD") };
+                let seat = seat_of(names()?, name, line)?;
+                if fixed[seat].is_some() {
+                    return err(line, format!("cards for `{name}` given twice"));
+                }
+                let cards = parse_cards(&cards.join(" "))
+                    .map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+                for c in &cards {
+                    if !used_cards.insert(*c) {
+                        return err(line, format!("{c} is already fixed for another player"));
+                    }
+                }
+                fixed[seat] = Some((line, cards));
+            }
+            "joker" => {
+                let [card] = rest else { return err(line, "usage: joker CARD") };
+                let card: Card = card
+                    .parse()
+                    .map_err(|e: super::cards::CardError| ScriptError { line: Some(line), message: e.to_string() })?;
+                if joker.is_some() {
+                    return err(line, "`joker` given twice");
+                }
+                if !used_cards.insert(card) {
+                    return err(line, format!("{card} is already fixed for a player"));
+                }
+                joker = Some((line, card));
+            }
+            "seed" => {
+                let [value] = rest else { return err(line, "usage: seed NUMBER") };
+                seed = Some(value.parse::<u64>().map_err(|_| ScriptError {
+                    line: Some(line),
+                    message: format!("`{value}` is not a seed (a whole number)"),
+                })?);
+            }
+            _ => return err(line, format!("unknown directive `{keyword}`")),
+        }
+    }
+
+    let Some(players) = players else {
+        return Err(ScriptError { line: None, message: "no `players` line".into() });
+    };
+    let per = rules.cards_per_player();
+    for (seat, f) in fixed.iter().enumerate() {
+        if let Some((line, cards)) = f {
+            if cards.len() != per {
+                return err(*line, format!("{} needs exactly {per} cards, not {}", players[seat], cards.len()));
+            }
+        }
+    }
+    if let Some((line, _)) = joker {
+        if rules.variant != Variant::Joker {
+            return err(line, "`joker` needs `rules joker` (or `set variant joker`)");
+        }
+    }
+    Ok(Script {
+        rules,
+        dealer: dealer.unwrap_or(players.len() - 1),
+        stacks: stacks.into_iter().map(|s| s.unwrap_or(DEFAULT_STACK)).collect(),
+        fixed: fixed.into_iter().map(|f| f.map(|(_, c)| c)).collect(),
+        joker: joker.map(|(_, c)| c),
+        seed: seed.unwrap_or(0),
+        players,
+        steps,
+    })
+}
+
+fn seat_of(names: &[String], name: &str, line: usize) -> Result<Seat, ScriptError> {
+    names.iter().position(|n| n == name).ok_or_else(|| ScriptError {
+        line: Some(line),
+        message: format!("unknown player `{name}` (players: {})", names.join(" ")),
+    })
+}
+
+fn parse_verb(rest: &[&str], line: usize) -> Result<Verb, ScriptError> {
+    let Some((&verb, args)) = rest.split_first() else {
+        return err(line, "a player name must be followed by an action");
+    };
+    let verb = verb.to_ascii_lowercase();
+    let amount = |make: fn(Chips) -> Verb| -> Result<Verb, ScriptError> {
+        match args {
+            [n] => n.parse::<Chips>().map(make).map_err(|_| ScriptError {
+                line: Some(line),
+                message: format!("`{n}` is not a whole number of chips"),
+            }),
+            _ => err(line, format!("usage: NAME {verb} CHIPS")),
+        }
+    };
+    let plain = |v: Verb| -> Result<Verb, ScriptError> {
+        if args.is_empty() {
+            Ok(v)
+        } else {
+            err(line, format!("`{verb}` takes no amount"))
+        }
+    };
+    match verb.as_str() {
+        "blind" => amount(Verb::Blind),
+        "chaal" => amount(Verb::Chaal),
+        "bet" => amount(Verb::Bet),
+        "see" => plain(Verb::See),
+        "pack" | "fold" => plain(Verb::Pack),
+        "show" => plain(Verb::Show),
+        "sideshow" => plain(Verb::Sideshow),
+        "accept" => plain(Verb::Accept),
+        "deny" => plain(Verb::Deny),
+        "timeout" => plain(Verb::Timeout),
+        _ => err(
+            line,
+            format!(
+                "unknown action `{verb}` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout)"
+            ),
+        ),
+    }
+}
+
+/// What one action line did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepResult {
+    pub line: usize,
+    pub seat: Seat,
+    pub text: String,
+    /// The events, or why the action was refused.
+    pub outcome: Result<Vec<Event>, String>,
+}
+
+/// A refused action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    pub line: usize,
+    pub action: String,
+    pub reason: String,
+}
+
+/// A script played through the engine.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub names: Vec<String>,
+    pub setup: HandSetup,
+    pub hand: Hand,
+    pub start_events: Vec<Event>,
+    pub steps: Vec<StepResult>,
+}
+
+impl Script {
+    /// The deck in dealing order: the seeded shuffle with the fixed cards
+    /// taken out, arranged so the deal gives each fixed player their cards.
+    pub fn deck(&self) -> Vec<Card> {
+        let n = self.players.len();
+        let per = self.rules.cards_per_player();
+        let taken: HashSet<Card> = self.fixed.iter().flatten().flatten().copied().chain(self.joker).collect();
+        let mut rest = seeded_deck(self.seed).into_iter().filter(|c| !taken.contains(c));
+        let mut deck = Vec::with_capacity(52);
+        for round in 0..per {
+            for i in 1..=n {
+                let seat = (self.dealer + i) % n;
+                match self.fixed.get(seat).and_then(|f| f.as_ref()) {
+                    Some(cards) => deck.extend(cards.get(round).copied()),
+                    None => deck.extend(rest.next()),
+                }
+            }
+        }
+        if self.rules.variant == Variant::Joker {
+            match self.joker {
+                Some(card) => deck.push(card),
+                None => deck.extend(rest.next()),
+            }
+        }
+        deck.extend(rest);
+        deck
+    }
+
+    pub fn setup(&self) -> HandSetup {
+        HandSetup { rules: self.rules.clone(), stacks: self.stacks.clone(), dealer: self.dealer, deck: self.deck() }
+    }
+
+    /// Plays the script. Fails only if the hand cannot start (bad table).
+    pub fn run(&self) -> Result<Replay, ScriptError> {
+        let setup = self.setup();
+        let (mut hand, start_events) = Hand::start(&setup)
+            .map_err(|e| ScriptError { line: None, message: format!("the hand cannot start: {e}") })?;
+        let mut steps = Vec::with_capacity(self.steps.len());
+        for step in &self.steps {
+            let outcome = self.apply(&mut hand, step);
+            steps.push(StepResult { line: step.line, seat: step.seat, text: step.text.clone(), outcome });
+        }
+        Ok(Replay { names: self.players.clone(), setup, hand, start_events, steps })
+    }
+
+    fn apply(&self, hand: &mut Hand, step: &Step) -> Result<Vec<Event>, String> {
+        let name = &self.players[step.seat];
+        let live = !hand.is_over() && hand.seat(step.seat).is_some_and(|s| !s.packed);
+        let seen = hand.seat(step.seat).is_some_and(|s| s.seen);
+        let action = match step.verb {
+            Verb::Blind(n) if live && seen => {
+                return Err(format!("{name} has seen their cards: a seen bet is `chaal {n}`"));
+            }
+            Verb::Chaal(n) if live && !seen => {
+                return Err(format!("{name} is playing blind: a blind bet is `blind {n}` (or `see` first)"));
+            }
+            Verb::Blind(n) | Verb::Chaal(n) | Verb::Bet(n) => Action::Bet(n),
+            Verb::See => Action::See,
+            Verb::Pack => Action::Pack,
+            Verb::Show => Action::Show,
+            Verb::Sideshow => Action::Sideshow,
+            Verb::Accept => Action::Accept,
+            Verb::Deny => Action::Deny,
+            Verb::Timeout => Action::Timeout,
+        };
+        hand.apply(step.seat, action).map_err(|e| e.to_string())
+    }
+}
+
+/// Parses and plays a script.
+pub fn run_script(text: &str) -> Result<Replay, ScriptError> {
+    parse(text)?.run()
+}
+
+const SEAT_KEYS: &[&str] = &["seat", "target", "against", "dealer", "loser"];
+
+impl Replay {
+    pub fn name(&self, seat: Seat) -> &str {
+        self.names.get(seat).map_or("?", String::as_str)
+    }
+
+    /// `last_standing`, `show`, `pot_limit`, or `unfinished`.
+    pub fn ended_by(&self) -> &'static str {
+        self.hand.outcome().map_or("unfinished", |o| o.ended_by.name())
+    }
+
+    pub fn winners(&self) -> Vec<String> {
+        self.hand.outcome().map(|o| o.winners().iter().map(|&s| self.name(s).to_string()).collect()).unwrap_or_default()
+    }
+
+    /// The pot won, or the pot so far if the hand is unfinished.
+    pub fn pot(&self) -> Chips {
+        self.hand.outcome().map_or(self.hand.pot(), |o| o.pot)
+    }
+
+    /// Each player's chips won (+) or lost (-), in seat order.
+    pub fn nets(&self) -> Vec<(String, i64)> {
+        self.names.iter().cloned().zip(self.hand.nets()).collect()
+    }
+
+    pub fn net(&self, name: &str) -> Option<i64> {
+        self.nets().into_iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    pub fn rejected(&self) -> Vec<Rejected> {
+        self.steps
+            .iter()
+            .filter_map(|s| match &s.outcome {
+                Err(reason) => Some(Rejected { line: s.line, action: s.text.clone(), reason: reason.clone() }),
+                Ok(_) => None,
+            })
+            .collect()
+    }
+
+    /// Every event in order, from the deal on.
+    pub fn events(&self) -> Vec<&Event> {
+        self.start_events.iter().chain(self.steps.iter().filter_map(|s| s.outcome.as_ref().ok()).flatten()).collect()
+    }
+
+    /// An event as JSON with seat numbers replaced by player names.
+    pub fn event_json(&self, event: &Event) -> Value {
+        let mut v = serde_json::to_value(event).unwrap_or(Value::Null);
+        self.name_seats(&mut v, None);
+        v
+    }
+
+    fn name_seats(&self, v: &mut Value, key: Option<&str>) {
+        match v {
+            Value::Object(map) => {
+                for (k, child) in map.iter_mut() {
+                    self.name_seats(child, Some(k));
+                }
+            }
+            Value::Array(items) => {
+                let seat_list = matches!(key, Some("winners" | "pair"));
+                for item in items {
+                    if seat_list {
+                        self.name_number(item);
+                    } else {
+                        self.name_seats(item, None);
+                    }
+                }
+            }
+            Value::Number(_) if key.is_some_and(|k| SEAT_KEYS.contains(&k)) => self.name_number(v),
+            _ => {}
+        }
+    }
+
+    fn name_number(&self, v: &mut Value) {
+        if let Some(seat) = v.as_u64() {
+            *v = Value::String(self.name(seat as Seat).to_string());
+        }
+    }
+
+    /// The result as one JSON object (what `replay --json` prints).
+    pub fn to_json(&self) -> Value {
+        let mut net = Map::new();
+        for (name, n) in self.nets() {
+            net.insert(name, json!(n));
+        }
+        let mut stacks = Map::new();
+        for (name, s) in self.names.iter().zip(self.hand.seats()) {
+            stacks.insert(name.clone(), json!(s.stack));
+        }
+        json!({
+            "players": self.names,
+            "dealer": self.name(self.setup.dealer),
+            "rules": self.setup.rules,
+            "winners": self.winners(),
+            "pot": self.pot(),
+            "net": net,
+            "stacks": stacks,
+            "ended_by": self.ended_by(),
+            "rejected": self.rejected().iter().map(|r| json!({"line": r.line, "action": r.action, "reason": r.reason})).collect::<Vec<_>>(),
+            "events": self.events().into_iter().map(|e| self.event_json(e)).collect::<Vec<_>>(),
+        })
+    }
+
+    /// One event for people; None for events the transcript leaves out.
+    pub fn describe(&self, event: &Event) -> Option<String> {
+        let n = |s: Seat| self.name(s).to_string();
+        Some(match &event.kind {
+            EventKind::Started { dealer, boot, pot, seats, joker } => {
+                let mut s = format!("{seats} players pay the boot of {boot}; {} deals; pot {pot}", n(*dealer));
+                if let Some(j) = joker {
+                    let _ = write!(s, "; joker turned up: {j}");
+                }
+                s
+            }
+            EventKind::Turn { seat, stake } => format!("  {} to act, stake {stake}", n(*seat)),
+            EventKind::Saw { seat } => format!("{} sees", n(*seat)),
+            EventKind::Cards { seat, cards } => format!("  ({} holds {})", n(*seat), format_cards(cards)),
+            EventKind::Bet { seat, amount, blind, stake, pot } => {
+                let kind = if *blind { "blind" } else { "chaal" };
+                format!("{} bets {amount} ({kind}); stake {stake}, pot {pot}", n(*seat))
+            }
+            EventKind::Packed { seat, reason } => match reason {
+                PackReason::Folded => format!("{} packs", n(*seat)),
+                PackReason::Timeout => format!("{} runs out of time and packs", n(*seat)),
+                PackReason::SideshowLost => format!("{} loses the sideshow and packs", n(*seat)),
+            },
+            EventKind::ShowCalled { seat, against, cost, pot } => {
+                format!("{} pays {cost} for a show against {}; pot {pot}", n(*seat), n(*against))
+            }
+            EventKind::SideshowAsked { seat, target, amount, stake, pot } => {
+                format!("{} bets {amount} and asks {} for a sideshow; stake {stake}, pot {pot}", n(*seat), n(*target))
+            }
+            EventKind::SideshowDenied { seat, target } => format!("{} denies {}'s sideshow", n(*target), n(*seat)),
+            EventKind::SideshowCompared { seat, target, hands, loser } => {
+                let hs: Vec<String> = hands
+                    .iter()
+                    .map(|h| format!("{} {} ({})", n(h.seat), format_cards(&h.cards), h.value.category.label()))
+                    .collect();
+                format!(
+                    "{} accepts {}'s sideshow; privately: {}; {} loses",
+                    n(*target),
+                    n(*seat),
+                    hs.join(" vs "),
+                    n(*loser)
+                )
+            }
+            EventKind::PotLimitReached { pot } => format!("the pot ({pot}) reached the pot limit: every hand is shown"),
+            EventKind::Showdown { hands, winners } => {
+                let mut s = String::from("show:");
+                for h in hands {
+                    let _ = write!(s, "\n  {}: {} ({})", n(h.seat), format_cards(&h.cards), h.value.category.label());
+                }
+                let w: Vec<String> = winners.iter().map(|&s| n(s)).collect();
+                let _ = write!(s, "\n  best: {}", w.join(", "));
+                s
+            }
+            EventKind::Ended { ended_by, pot, payouts } => {
+                let how = match ended_by {
+                    EndedBy::LastStanding => "last one standing",
+                    EndedBy::Show => "show",
+                    EndedBy::PotLimit => "pot limit",
+                };
+                let p: Vec<String> = payouts.iter().map(|p| format!("{} takes {}", n(p.seat), p.amount)).collect();
+                format!("hand over ({how}), pot {pot}: {}", p.join(", "))
+            }
+        })
+    }
+
+    /// A readable account of the hand (what `replay` prints).
+    pub fn transcript(&self) -> String {
+        let mut out = String::new();
+        let r = &self.setup.rules;
+        let _ = writeln!(
+            out,
+            "rules: {}",
+            r.describe().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(" ")
+        );
+        let seats: Vec<String> = self
+            .names
+            .iter()
+            .zip(&self.setup.stacks)
+            .enumerate()
+            .map(|(i, (n, s))| {
+                let cards = self.hand.seat(i).map(|s| format_cards(&s.cards)).unwrap_or_default();
+                format!("{n} (stack {s}; {cards})")
+            })
+            .collect();
+        let _ = writeln!(out, "seats: {}", seats.join(", "));
+        for e in &self.start_events {
+            if let Some(line) = self.describe(e) {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        for step in &self.steps {
+            match &step.outcome {
+                Ok(events) => {
+                    let _ = writeln!(out, "[line {}] {}", step.line, step.text);
+                    for e in events {
+                        for line in self.describe(e).iter().flat_map(|d| d.lines()) {
+                            let _ = writeln!(out, "  {line}");
+                        }
+                    }
+                }
+                Err(reason) => {
+                    let _ = writeln!(out, "[line {}] {}  -> REJECTED: {reason}", step.line, step.text);
+                }
+            }
+        }
+        match self.hand.outcome() {
+            Some(_) => {
+                let _ =
+                    writeln!(out, "winners: {} (pot {}, {})", self.winners().join(", "), self.pot(), self.ended_by());
+            }
+            None => {
+                let _ = writeln!(out, "unfinished: pot {}, stake {}", self.hand.pot(), self.hand.stake());
+            }
+        }
+        let nets: Vec<String> = self.nets().iter().map(|(n, v)| format!("{n} {v:+}")).collect();
+        let _ = writeln!(out, "nets: {}", nets.join(", "));
+        let rejected = self.rejected().len();
+        if rejected > 0 {
+            let _ = writeln!(out, "rejected actions: {rejected}");
+        }
+        out
+    }
+}

@@ -1,0 +1,261 @@
+//! Property tests of the hand state machine over random tables, random rules
+//! and random (often illegal) actions: chips are conserved to the chip, nothing
+//! panics, every hand ends, a refused action changes nothing, a replay of the
+//! recorded actions gives the same hand and events, and private events reach
+//! only their audience.
+
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use teenpatti::engine::cards::seeded_deck;
+use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Legal, Seat};
+use teenpatti::engine::rules::{Rules, ShowCost, ShowTie, SuitOrder, Variant};
+
+fn arb_rules() -> impl Strategy<Value = Rules> {
+    (
+        prop::sample::select(Variant::ALL.to_vec()),
+        1u64..=5,
+        prop::sample::select(ShowTie::ALL.to_vec()),
+        prop::sample::select(SuitOrder::ALL.to_vec()),
+        prop::option::of(2u64..=40),
+        prop::option::of(5u64..=300),
+        prop::option::of(0u32..=4),
+        prop::sample::select(ShowCost::ALL.to_vec()),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo)| Rules {
+            variant,
+            boot,
+            show_tie,
+            suit_order,
+            chaal_limit: chaal,
+            pot_limit: pot,
+            blind_turn_limit: blind,
+            show_cost,
+            seen_can_show_blind: scsb,
+            see_on_turn_only: sotoo,
+            ..Rules::default()
+        })
+}
+
+/// A table: rules, stacks (many small), dealer, deck seed, and a seed for play.
+fn arb_table() -> impl Strategy<Value = (HandSetup, u64)> {
+    (arb_rules(), prop::collection::vec(prop_oneof![0u64..=12, 0u64..=3000], 2..=10), any::<u64>(), any::<u64>())
+        .prop_map(|(rules, extra, pick, play_seed)| {
+            let n = extra.len();
+            let stacks = extra.iter().map(|e| e + rules.boot).collect();
+            let setup =
+                HandSetup { rules, stacks, dealer: (pick % n as u64) as Seat, deck: seeded_deck(pick.rotate_left(17)) };
+            (setup, play_seed)
+        })
+}
+
+/// A random action, often illegal: any seat (one past the end too), any kind, any amount.
+fn random_action(h: &Hand, rng: &mut ChaCha8Rng) -> (Seat, Action) {
+    let n = h.seats().len();
+    let seat = rng.gen_range(0..=n);
+    // Packs and timeouts are accepted from almost anyone: keep them rare so hands run long.
+    let action = match rng.gen_range(0..40) {
+        0..=4 => Action::See,
+        5..=19 => Action::Bet(rng.gen_range(0..=h.stake() * 5 + 2)),
+        20..=24 => Action::Show,
+        25..=29 => Action::Sideshow,
+        30..=33 => Action::Accept,
+        34..=37 => Action::Deny,
+        38 => Action::Pack,
+        _ => Action::Timeout,
+    };
+    (seat, action)
+}
+
+/// A legal action for the seat to act, chosen at random (packing rarely).
+fn legal_action(h: &Hand, rng: &mut ChaCha8Rng) -> Option<(Seat, Action)> {
+    let seat = h.to_act()?;
+    let legal: Legal = h.legal_actions(seat);
+    let mut options: Vec<Action> = Vec::new();
+    if legal.respond {
+        options.extend([Action::Accept, Action::Deny]);
+    }
+    if let Some(b) = legal.bet {
+        let k = rng.gen_range(0..=(b.max - b.min) / b.step);
+        options.push(Action::Bet(b.min + k * b.step));
+        options.push(Action::Bet(b.min));
+    }
+    if legal.show.is_some() {
+        options.push(Action::Show);
+    }
+    if legal.sideshow.is_some() {
+        options.push(Action::Sideshow);
+    }
+    if legal.see && rng.gen_bool(0.3) {
+        options.push(Action::See);
+    }
+    if options.is_empty() || rng.gen_bool(0.05) {
+        options.push(if legal.see { Action::See } else { Action::Pack });
+    }
+    Some((seat, options[rng.gen_range(0..options.len())]))
+}
+
+fn total_chips(h: &Hand) -> u64 {
+    h.seats().iter().map(|s| s.stack).sum::<u64>() + h.pot()
+}
+
+/// Audience and secrecy of the events of one accepted action.
+fn check_events(h: &Hand, events: &[Event]) {
+    for e in events {
+        match &e.kind {
+            EventKind::Cards { seat, cards } => {
+                assert_eq!(e.audience, Audience::Seat(*seat), "{e:?}");
+                assert_eq!(cards, &h.seats()[*seat].cards);
+            }
+            EventKind::SideshowCompared { seat, target, hands, .. } => {
+                assert_eq!(e.audience, Audience::Pair(*seat, *target), "{e:?}");
+                let mut shown: Vec<Seat> = hands.iter().map(|x| x.seat).collect();
+                shown.sort_unstable();
+                let mut pair = vec![*seat, *target];
+                pair.sort_unstable();
+                assert_eq!(shown, pair);
+            }
+            EventKind::Showdown { hands, .. } => {
+                // Public cards only at the end of the hand, and only of players still in it.
+                assert!(e.audience.is_public());
+                assert!(h.is_over(), "a showdown before the end: {e:?}");
+                for x in hands {
+                    assert!(!h.seats()[x.seat].packed || h.outcome().is_some_and(|o| o.winners().contains(&x.seat)));
+                    assert_eq!(x.cards, h.seats()[x.seat].cards);
+                }
+            }
+            _ => assert!(e.audience.is_public(), "{e:?} should be public"),
+        }
+    }
+}
+
+/// Plays one hand: mostly legal actions, with random (often illegal) ones
+/// mixed in; after `patience` steps the seat to act always times out.
+/// Returns the hand, all events, and the number of steps taken.
+fn play(setup: &HandSetup, play_seed: u64, patience: usize) -> (Hand, Vec<Event>, usize) {
+    let (mut h, mut all) = Hand::start(setup).expect("valid table");
+    let total = total_chips(&h);
+    let mut rng = ChaCha8Rng::seed_from_u64(play_seed);
+    let bound = patience + 4 * setup.stacks.len() + 4;
+    let mut steps = 0;
+    while !h.is_over() {
+        steps += 1;
+        assert!(steps <= bound, "the hand did not end within {bound} steps");
+        let (seat, action) = if steps > patience {
+            (h.to_act().expect("live hand has a seat to act"), Action::Timeout)
+        } else if rng.gen_bool(0.35) {
+            random_action(&h, &mut rng)
+        } else {
+            legal_action(&h, &mut rng).expect("live hand has a seat to act")
+        };
+        let before = h.clone();
+        match h.apply(seat, action) {
+            Ok(events) => {
+                assert_eq!(h.actions().len(), before.actions().len() + 1);
+                assert_eq!(total_chips(&h), total, "chips not conserved after {seat} {action:?}");
+                check_events(&h, &events);
+                all.extend(events);
+            }
+            Err(_) => assert_eq!(h, before, "refused {seat} {action:?} changed the hand"),
+        }
+        if steps > patience {
+            // A timeout by the seat to act is always accepted.
+            assert_eq!(h.actions().last(), Some(&(seat, Action::Timeout)));
+        }
+    }
+    (h, all, steps)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_hands_conserve_chips_end_and_replay((setup, play_seed) in arb_table(), patience in 0usize..150) {
+        let (h, events, _) = play(&setup, play_seed, patience);
+        // Ended: the pot is paid out, nets sum to zero and match the stacks.
+        let outcome = h.outcome().expect("ended");
+        prop_assert_eq!(h.pot(), 0);
+        prop_assert_eq!(outcome.payouts.iter().map(|p| p.amount).sum::<u64>(), outcome.pot);
+        let nets = h.nets();
+        prop_assert_eq!(nets.iter().sum::<i64>(), 0);
+        for (i, s) in h.seats().iter().enumerate() {
+            prop_assert_eq!(s.stack as i64 - setup.stacks[i] as i64, nets[i]);
+        }
+        // Winners are players still in the hand.
+        for w in outcome.winners() {
+            prop_assert!(!h.seats()[w].packed);
+        }
+        // Replaying the accepted actions gives the same hand and the same events.
+        let (again, again_events) = Hand::replay(&setup, h.actions()).expect("replay");
+        prop_assert_eq!(&again, &h);
+        prop_assert_eq!(again_events, events);
+    }
+
+    #[test]
+    fn refused_actions_change_nothing_in_any_state(
+        (setup, play_seed) in arb_table(),
+        steps in 0usize..60,
+        probes in prop::collection::vec((0usize..11, 0u8..8, 0u64..200), 1..40),
+    ) {
+        // Walk to some state with legal play, then throw arbitrary actions at it.
+        let (mut h, _) = Hand::start(&setup).expect("valid table");
+        let mut rng = ChaCha8Rng::seed_from_u64(play_seed);
+        for _ in 0..steps {
+            let Some((seat, action)) = legal_action(&h, &mut rng) else { break };
+            h.apply(seat, action).expect("legal action accepted");
+        }
+        for (seat, kind, amount) in probes {
+            let action = [Action::See, Action::Bet(amount), Action::Pack, Action::Show, Action::Sideshow,
+                Action::Accept, Action::Deny, Action::Timeout][kind as usize];
+            let before = h.clone();
+            let legal = h.legal_actions(seat);
+            let result = h.apply(seat, action);
+            match &result {
+                Err(_) => prop_assert_eq!(&h, &before),
+                Ok(_) => {
+                    h = before.clone();
+                    // Whatever legal_actions offers is accepted, and nothing it refuses to offer
+                    // (bets, shows, sideshows, answers) is.
+                    match action {
+                        Action::Bet(a) => prop_assert!(legal.bet.is_some_and(|b| b.contains(a))),
+                        Action::Show => prop_assert!(legal.show.is_some()),
+                        Action::Sideshow => prop_assert!(legal.sideshow.is_some()),
+                        Action::Accept | Action::Deny => prop_assert!(legal.respond),
+                        Action::See => prop_assert!(legal.see),
+                        Action::Pack => prop_assert!(legal.pack),
+                        Action::Timeout => prop_assert_eq!(h.to_act(), Some(seat)),
+                    }
+                }
+            }
+            if let Some(b) = legal.bet {
+                for a in [b.min, b.max] {
+                    prop_assert!(h.clone().apply(seat, Action::Bet(a)).is_ok());
+                }
+            }
+            if legal.show.is_some() {
+                prop_assert!(h.clone().apply(seat, Action::Show).is_ok());
+            }
+            if legal.sideshow.is_some() {
+                prop_assert!(h.clone().apply(seat, Action::Sideshow).is_ok());
+            }
+        }
+    }
+}
+
+#[test]
+fn many_seeded_hands_end_with_tight_patience() {
+    // Deterministic sweep: 2 to 10 seats, tiny and large stacks, patience 0 (timeouts only).
+    for n in 2..=10usize {
+        for seed in 0..20u64 {
+            let stacks = (0..n as u64).map(|i| 1 + (seed * 7 + i * 13) % 40).collect();
+            let setup =
+                HandSetup { rules: Rules::default(), stacks, dealer: seed as usize % n, deck: seeded_deck(seed) };
+            let (h, _, steps) = play(&setup, seed, 0);
+            assert!(h.is_over());
+            assert!(steps <= 2 * n, "{steps} steps for {n} seats");
+        }
+    }
+}
