@@ -594,7 +594,7 @@ pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn config_set(
     ctx: Context<'_>,
-    #[description = "starting_balance, daily_amount, daily_cooldown, turn_seconds, or a rule option (boot, variant, show_tie...)"]
+    #[description = "starting_balance, daily_amount, daily_cooldown, turn_seconds, or a rule option (boot, show_tie...)"]
     option: String,
     #[description = "The new value"] value: String,
 ) -> Result<(), Error> {

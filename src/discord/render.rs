@@ -14,6 +14,13 @@ const GREEN: u32 = 0x1f8b4c;
 const GOLD: u32 = 0xc9a227;
 const GREY: u32 = 0x70757a;
 
+/// Cards high to low, as people read a hand: `A♠ 9♠ 7♠`.
+pub fn hand_text(cards: &[crate::engine::Card]) -> String {
+    let mut sorted = cards.to_vec();
+    sorted.sort_by(|a, b| b.cmp(a));
+    pretty_cards(&sorted)
+}
+
 pub fn mention(user: u64) -> String {
     format!("<@{user}>")
 }
@@ -63,7 +70,7 @@ pub fn event_line(users: &[u64], e: &Event) -> Option<String> {
         EventKind::PotLimitReached { pot } => format!("The pot reached the limit ({pot}): every hand is shown."),
         EventKind::Showdown { hands, .. } => hands
             .iter()
-            .map(|h| format!("{} shows {} ({})", who(hand, h.seat), pretty_cards(&h.cards), value_text(&h.value)))
+            .map(|h| format!("{} shows {} ({})", who(hand, h.seat), hand_text(&h.cards), value_text(&h.value)))
             .collect::<Vec<_>>()
             .join("\n"),
         EventKind::Ended { ended_by, pot, payouts } => {
@@ -157,7 +164,8 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     };
     let over = hand.outcome.is_some();
     let users = users_of(hand);
-    let mut desc = vec![format!("Pot **{}** · stake **{}** · boot {}", hand.pot, hand.stake, view.rules.boot)];
+    let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
+    let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
     if let Some(j) = hand.joker {
         desc.push(format!("Joker: {} (every {} is wild)", j.pretty(), j.rank.symbol()));
     }
@@ -293,13 +301,13 @@ pub fn note_text(view: &TableView, note: &PrivateNote) -> String {
             format!(
                 "Your cards for hand #{hand_id} in {place} (server {}): **{}**{value}.{joker}{back}",
                 view.guild,
-                pretty_cards(cards)
+                hand_text(cards)
             )
         }
         PrivateNote::Sideshow { hand_id, asker, target, hands, loser } => {
             let shown: Vec<String> = hands
                 .iter()
-                .map(|(u, c, v)| format!("{}: **{}** ({})", mention(*u), pretty_cards(c), value_text(v)))
+                .map(|(u, c, v)| format!("{}: **{}** ({})", mention(*u), hand_text(c), value_text(v)))
                 .collect();
             format!(
                 "Sideshow in hand #{hand_id} ({place}) between {} and {}:\n{}\n{} packs.{back}",

@@ -446,7 +446,7 @@ impl Evaluator {
                     })
                     .count();
                 let found = (e & STRENGTH_MASK, usize::MAX - copies);
-                if best.as_ref().map_or(true, |(key, _)| found > *key) {
+                if best.as_ref().is_none_or(|(key, _)| found > *key) {
                     best = Some((found, MadeHand { value: unpack(e), cards: made, wild }));
                 }
             }

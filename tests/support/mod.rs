@@ -8,6 +8,7 @@ pub mod model;
 pub mod rest;
 pub mod rules;
 pub mod spec;
+pub mod world;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;

@@ -19,8 +19,18 @@ pub struct SpecValidator {
 }
 
 /// Known places where the spec is stricter than Discord (or than what serenity sends and Discord accepts).
-/// Each entry: (route, instance path prefix, explanation). See docs/testing.md.
-pub const EXCEPTIONS: &[(&str, &str, &str)] = &[];
+/// Each entry: (route, instance path suffix, explanation). See docs/testing.md.
+pub const EXCEPTIONS: &[(&str, &str, &str)] = &[
+    (
+        "PUT /applications/{application_id}/guilds/{guild_id}/commands",
+        "/default_member_permissions",
+        PERMISSIONS_AS_STRING,
+    ),
+    ("PUT /applications/{application_id}/commands", "/default_member_permissions", PERMISSIONS_AS_STRING),
+];
+
+const PERMISSIONS_AS_STRING: &str = "the spec types default_member_permissions in requests as an integer, but \
+Discord documents it as a string (a permission bit set, as in its responses) and serenity/poise send a string";
 
 pub fn default_spec_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/discord-api-spec/openapi.json")
@@ -54,7 +64,7 @@ impl SpecValidator {
             Ok(()) => Vec::new(),
             Err(errs) => errs
                 .map(|e| (e.instance_path.to_string(), e.to_string()))
-                .filter(|(path, _)| !EXCEPTIONS.iter().any(|(r, p, _)| *r == route && path.starts_with(p)))
+                .filter(|(path, _)| !EXCEPTIONS.iter().any(|(r, p, _)| *r == route && path.ends_with(p)))
                 .map(|(path, msg)| format!("at '{path}': {msg}"))
                 .collect(),
         };

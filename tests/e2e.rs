@@ -1,0 +1,67 @@
+//! End-to-end scenarios: the real `teenpatti-bot` binary (real engine, real
+//! SQLite file, real serenity + poise) against the local Discord stand-in in
+//! tests/support. One stand-in, one bot process and one database per test.
+
+mod support;
+
+use serde_json::json;
+use support::world::{render_message, World, T};
+
+/// Scenario 1: four players open, join and start; the worked example of the
+/// classic rules is played to a show; balances and ledger are exact.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_players_play_a_hand_to_a_show() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b, c, d] = ["asha", "bilal", "chen", "dev"].map(|n| w.fake.add_user(n));
+
+    let open = w.slash(a, "table open", json!({"boot": 1})).await;
+    assert_eq!(open.kind, 4, "{open:?}");
+    assert!(!open.ephemeral);
+    for p in [b, c, d] {
+        w.act(p, "Join").await;
+    }
+    w.act(a, "Start").await;
+    let hand = w
+        .fake
+        .wait_for_message(w.channel, T, |m| m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #")))
+        .await;
+    assert!(hand.is_some(), "no hand message:\n{}", w.transcript());
+
+    // D deals; A plays blind and bets 1; B sees and packs; C bets 1 blind;
+    // D sees and bets 2; A raises blind to 2; C sees and packs; D bets 4;
+    // A sees, bets 4 for a show.
+    w.act(a, "Blind 1").await;
+    w.act(b, "See cards").await;
+    let cards = w.wait_ephemeral(b, "Your cards").await;
+    assert!(cards.contains("hand #"), "{cards}");
+    w.act(b, "Pack").await;
+    w.act(c, "Blind 1").await;
+    w.act(d, "See cards").await;
+    w.act(d, "Chaal 2").await;
+    w.act(a, "Raise 2").await;
+    w.act(c, "See cards").await;
+    w.act(c, "Pack").await;
+    w.act(d, "Chaal 4").await;
+    w.act(a, "See cards").await;
+    let last = w.act(a, "Show (4)").await;
+    let text = render_message(last.message.as_ref().unwrap());
+    assert!(text.contains("pot 18"), "{text}");
+    println!("{}", w.transcript());
+
+    let store = w.store().await;
+    let g = w.fake.guild_id();
+    let balances: Vec<i64> = {
+        let mut v = Vec::new();
+        for u in [a, b, c, d] {
+            v.push(store.balance(g, u).await.unwrap());
+        }
+        v
+    };
+    assert_eq!(balances.iter().sum::<i64>(), 4000);
+    assert_eq!(balances[1], 999);
+    assert_eq!(balances[2], 998);
+    assert!(balances == vec![1010, 999, 998, 993] || balances == vec![992, 999, 998, 1011], "{balances:?}");
+    let audit = store.audit().await.unwrap();
+    assert!(audit.ok(), "{audit:?}");
+    w.fake.assert_no_violations();
+}
