@@ -554,8 +554,8 @@ fn channel_messages(st: &mut State, route: &str, channel: u64, message_id: u64, 
                 st.violation(route, problem);
             }
             if body.get("content").and_then(Value::as_str).unwrap_or("").is_empty()
-                && body.get("embeds").and_then(Value::as_array).map_or(true, |e| e.is_empty())
-                && body.get("components").and_then(Value::as_array).map_or(true, |c| c.is_empty())
+                && body.get("embeds").and_then(Value::as_array).is_none_or(|e| e.is_empty())
+                && body.get("components").and_then(Value::as_array).is_none_or(|c| c.is_empty())
                 && body.get("sticker_ids").is_none()
                 && body.get("poll").is_none()
             {
