@@ -173,9 +173,18 @@ impl Responder for ComponentResponder {
                 Err(e) => return ephemeral(&self.http, &self.interaction, e.0).await,
             };
             let view = &update.view;
-            let on_current_hand = view.hand.as_ref().is_some_and(|h| h.hand_id == self.button.hand)
-                && view.message_id == Some(self.interaction.message.id.get());
-            let message = if self.button.hand == 0 {
+            let clicked = self.interaction.message.id.get();
+            let on_current_hand = view.hand.is_some() && view.message_id == Some(clicked);
+            let on_lobby = self
+                .interaction
+                .message
+                .embeds
+                .first()
+                .and_then(|e| e.title.as_deref())
+                .is_some_and(|t| t.starts_with(render::LOBBY_TITLE));
+            // Lobby buttons also sit on hand messages: redraw whichever message was clicked,
+            // and leave an old hand's message as it ended.
+            let message = if on_lobby {
                 let (embed, rows) = render::lobby(view);
                 Some(CreateInteractionResponseMessage::new().embed(embed).components(rows))
             } else if on_current_hand {

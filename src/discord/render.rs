@@ -10,6 +10,9 @@ use crate::engine::{Event, EventKind, HandValue, Rules, Variant};
 use crate::table::view::{HandView, PrivateNote, TableView};
 use crate::table::{ButtonId, Verb};
 
+/// Lobby embeds' titles start with this (the table number follows).
+pub const LOBBY_TITLE: &str = "Teen Patti table #";
+
 const GREEN: u32 = 0x1f8b4c;
 const GOLD: u32 = 0xc9a227;
 const GREY: u32 = 0x70757a;
@@ -133,7 +136,7 @@ pub fn lobby(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
         format!("Press **Start** when everyone is in ({} or Manage Server).", mention(view.opener))
     };
     let embed = CreateEmbed::new()
-        .title(format!("Teen Patti table #{}", view.table_id))
+        .title(format!("{LOBBY_TITLE}{}", view.table_id))
         .colour(if view.closed { GREY } else { GREEN })
         .description(format!("{}\n\n{status}", rules_card(&view.rules)))
         .field(format!("Players ({}/{})", view.seated.len(), view.max_players), seated.join("\n"), false)
