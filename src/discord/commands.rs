@@ -190,8 +190,9 @@ pub async fn table_open(
         turn_seconds: turn_seconds.unwrap_or(settings.turn_seconds).clamp(10, 600),
     };
     match ctx.data().service.open(open).await {
-        Ok(view) => {
-            let (embed, rows) = render::lobby(&view);
+        Ok(update) => {
+            let view = &update.view;
+            let (embed, rows) = render::lobby(view);
             ctx.send(
                 CreateReply::default()
                     .content(format!(
@@ -203,6 +204,9 @@ pub async fn table_open(
                     .allowed_mentions(CreateAllowedMentions::new()),
             )
             .await?;
+            if update.dm_closed {
+                say(ctx, render::DM_FALLBACK).await?;
+            }
             Ok(())
         }
         Err(UserError(e)) => say(ctx, e).await,

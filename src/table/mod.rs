@@ -181,7 +181,7 @@ impl TableService {
     }
 
     /// Opens a table in a channel (one per channel) and seats the opener.
-    pub async fn open(&self, req: OpenTable) -> Result<TableView, UserError> {
+    pub async fn open(&self, req: OpenTable) -> Result<Update, UserError> {
         let row = self
             .inner
             .store
@@ -213,11 +213,7 @@ impl TableService {
             },
         )
         .await?;
-        match rx.await {
-            Ok(Ok(update)) => Ok(update.view),
-            Ok(Err(e)) => Err(e),
-            Err(_) => Err(UserError::new(INTERNAL_ERROR)),
-        }
+        rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)))
     }
 
     /// The open table in a channel, if any.
