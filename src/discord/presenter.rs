@@ -21,6 +21,8 @@ use crate::table::{BoxFuture, ButtonId, DmError, Presenter, Responder, UserError
 
 pub struct DiscordPresenter {
     http: Arc<Http>,
+    /// For server names in DMs (filled by GUILD_CREATE; a DM says "this server" without it).
+    cache: Arc<serenity::Cache>,
     dm_channels: Mutex<HashMap<u64, ChannelId>>,
 }
 
@@ -69,8 +71,8 @@ fn mentions_for(view: &TableView) -> CreateAllowedMentions {
 }
 
 impl DiscordPresenter {
-    pub fn new(http: Arc<Http>) -> DiscordPresenter {
-        DiscordPresenter { http, dm_channels: Mutex::new(HashMap::new()) }
+    pub fn new(http: Arc<Http>, cache: Arc<serenity::Cache>) -> DiscordPresenter {
+        DiscordPresenter { http, cache, dm_channels: Mutex::new(HashMap::new()) }
     }
 
     async fn dm_channel(&self, user: u64) -> Result<ChannelId, serenity::Error> {
@@ -127,7 +129,8 @@ impl Presenter for DiscordPresenter {
     }
 
     fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
-        let text = render::note_text(view, note);
+        let server = self.cache.guild(serenity::GuildId::new(view.guild)).map(|g| g.name.clone());
+        let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));
         Box::pin(self.send_dm(user, text))
     }
 }
@@ -155,7 +158,7 @@ pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: St
 
 /// The private part of an update, for the person who asked.
 pub fn private_text(update: &Update) -> Option<String> {
-    let mut parts: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n)).collect();
+    let mut parts: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n, None)).collect();
     if update.dm_closed {
         parts.push(render::DM_FALLBACK.to_string());
     }
