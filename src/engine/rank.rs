@@ -141,6 +141,7 @@ impl Scheme {
     /// The scheme for `rules`. `joker` is the turned-up rank for the joker
     /// variant; when `None`, `rules.joker` is used; when both are `None` the
     /// joker variant is an error. Other variants ignore both.
+    #[inline]
     pub fn from_rules(rules: &Rules, joker: Option<Rank>) -> Result<Scheme, RankError> {
         let wild = match rules.variant {
             Variant::Joker => Wild::ranks(&[joker.or(rules.joker).ok_or(RankError::NoJoker)?]),
@@ -169,13 +170,18 @@ impl Scheme {
     }
 
     fn table_index(&self) -> usize {
-        let a = match self.a23 {
-            A23::Highest => 0,
-            A23::Second => 1,
-            A23::Lowest => 2,
-        };
-        ((a * 2 + self.pure_sequence_beats_trio as usize) * 2 + self.langdi as usize) * 2 + self.lowball as usize
+        options_index(self.a23, self.pure_sequence_beats_trio, self.langdi, self.lowball)
     }
+}
+
+#[inline(always)]
+fn options_index(a23: A23, pure_sequence_beats_trio: bool, langdi: bool, lowball: bool) -> usize {
+    let a = match a23 {
+        A23::Highest => 0,
+        A23::Second => 1,
+        A23::Lowest => 2,
+    };
+    ((a * 2 + pure_sequence_beats_trio as usize) * 2 + langdi as usize) * 2 + lowball as usize
 }
 
 // ---------------------------------------------------------------------------
@@ -214,8 +220,27 @@ struct Tables {
 
 static TABLES: [OnceLock<Tables>; 24] = [const { OnceLock::new() }; 24];
 
-fn tables(scheme: &Scheme) -> &'static Tables {
-    TABLES[scheme.table_index()].get_or_init(|| build(scheme))
+#[inline(always)]
+fn tables_at(index: usize) -> &'static Tables {
+    match TABLES[index].get() {
+        Some(t) => t,
+        None => init_tables(index),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn init_tables(index: usize) -> &'static Tables {
+    let a23 = [A23::Highest, A23::Second, A23::Lowest][index / 8 % 3];
+    let scheme = Scheme {
+        a23,
+        pure_sequence_beats_trio: index / 4 % 2 == 1,
+        langdi: index / 2 % 2 == 1,
+        lowball: index % 2 == 1,
+        wild: Wild::None,
+        best_of_four: false,
+    };
+    TABLES[index].get_or_init(|| build(&scheme))
 }
 
 #[inline(always)]
@@ -348,12 +373,14 @@ fn suited(a: Card, b: Card, c: Card) -> bool {
 }
 
 impl Evaluator {
+    #[inline]
     pub fn new(rules: &Rules, joker: Option<Rank>) -> Result<Evaluator, RankError> {
         Ok(Evaluator::for_scheme(Scheme::from_rules(rules, joker)?))
     }
 
+    #[inline]
     pub fn for_scheme(scheme: Scheme) -> Evaluator {
-        Evaluator { scheme, t: tables(&scheme) }
+        Evaluator { scheme, t: tables_at(scheme.table_index()) }
     }
 
     pub fn scheme(&self) -> &Scheme {
@@ -365,13 +392,7 @@ impl Evaluator {
     pub fn evaluate(&self, cards: &[Card]) -> Result<HandValue, RankError> {
         let s = &self.scheme;
         if let ([a, b, c], Wild::None, false) = (cards, s.wild, s.best_of_four) {
-            if a == b || a == c {
-                return Err(RankError::Duplicate(*a));
-            }
-            if b == c {
-                return Err(RankError::Duplicate(*b));
-            }
-            return Ok(unpack(self.t.base[idx3(r(*a), r(*b), r(*c), suited(*a, *b, *c))]));
+            return plain3(self.t, *a, *b, *c);
         }
         check(cards, s.hand_size())?;
         let mask = self.wild_mask(cards);
@@ -505,7 +526,24 @@ fn check(cards: &[Card], expected: usize) -> Result<(), RankError> {
 /// (`rules.joker` when `None`; ignored by other variants).
 #[inline]
 pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<HandValue, RankError> {
+    if let ([a, b, c], Variant::Classic | Variant::Muflis) = (cards, rules.variant) {
+        let lowball = rules.variant == Variant::Muflis;
+        let t = tables_at(options_index(rules.a23, rules.pure_sequence_beats_trio, rules.langdi, lowball));
+        return plain3(t, *a, *b, *c);
+    }
     Evaluator::new(rules, joker)?.evaluate(cards)
+}
+
+/// Three cards, no wild cards: the duplicate check and one lookup.
+#[inline(always)]
+fn plain3(t: &Tables, a: Card, b: Card, c: Card) -> Result<HandValue, RankError> {
+    if a == b || a == c {
+        return Err(RankError::Duplicate(a));
+    }
+    if b == c {
+        return Err(RankError::Duplicate(b));
+    }
+    Ok(unpack(t.base[idx3(r(a), r(b), r(c), suited(a, b, c))]))
 }
 
 /// The three cards a hand counts as, for display (see [`Evaluator::best_hand`]).
