@@ -52,6 +52,16 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         report.refused, report.refused_starts, report.duplicates, report.top_ups
     );
     println!("audit {audit}");
+    if let Some(kib) = peak_rss_kib() {
+        println!("peak memory (VmHWM) {:.1} MiB", kib as f64 / 1024.0);
+    }
     store.close().await;
     Ok(audit.ok())
+}
+
+/// The process's peak resident set size, from /proc (Linux only).
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
