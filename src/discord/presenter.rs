@@ -184,20 +184,31 @@ impl Responder for ComponentResponder {
                 .is_some_and(|t| t.starts_with(render::LOBBY_TITLE));
             // Lobby buttons also sit on hand messages: redraw whichever message was clicked,
             // and leave an old hand's message as it ended.
-            let message = if on_lobby {
+            // The same update as a plain edit, for when the interaction response fails.
+            let (message, edit) = if on_lobby {
                 let (embed, rows) = render::lobby(view);
-                Some(CreateInteractionResponseMessage::new().embed(embed).components(rows))
+                (
+                    Some(CreateInteractionResponseMessage::new().embed(embed.clone()).components(rows.clone())),
+                    EditMessage::new().embed(embed).components(rows),
+                )
             } else if on_current_hand {
                 let (content, embed, rows) = render::hand_message(view);
-                Some(
-                    CreateInteractionResponseMessage::new()
+                (
+                    Some(
+                        CreateInteractionResponseMessage::new()
+                            .content(content.clone())
+                            .embed(embed.clone())
+                            .components(rows.clone())
+                            .allowed_mentions(mentions_for(view)),
+                    ),
+                    EditMessage::new()
                         .content(content)
                         .embed(embed)
                         .components(rows)
                         .allowed_mentions(mentions_for(view)),
                 )
             } else {
-                None
+                (None, EditMessage::new())
             };
             let private = private_text(&update);
             match message {
@@ -207,7 +218,17 @@ impl Responder for ComponentResponder {
                         .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
                         .await;
                     if let Err(e) = r {
-                        tracing::warn!(error = %e, "could not update the table message");
+                        // Interaction responses are not retried (Discord may have taken the first one).
+                        // The change is recorded already: edit the message so its buttons are not stale.
+                        tracing::warn!(error = %e, "could not answer a click; editing the message instead");
+                        let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
+                        if let Err(e) = with_retry("editing after a failed click", || {
+                            channel.edit_message(&*self.http, id, edit.clone())
+                        })
+                        .await
+                        {
+                            tracing::warn!(error = %e, "could not update the table message");
+                        }
                         return;
                     }
                     if let Some(text) = private {
