@@ -3,7 +3,7 @@
 //! 5xx a few times: with the rate limiter disabled (needed behind a proxy)
 //! serenity hands those errors to us.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -22,6 +22,9 @@ use crate::table::{BoxFuture, ButtonId, DmError, Presenter, Responder, UserError
 pub struct DiscordPresenter {
     http: Arc<Http>,
     dm_channels: Mutex<HashMap<u64, ChannelId>>,
+    /// Users whose DMs were refused (50007/50278): not tried again until they take a seat, since every
+    /// refusal counts against Discord's invalid-request limit.
+    dm_closed: Mutex<HashSet<u64>>,
 }
 
 /// Discord's codes for "this user cannot receive a DM from you".
@@ -70,7 +73,7 @@ fn mentions_for(view: &TableView) -> CreateAllowedMentions {
 
 impl DiscordPresenter {
     pub fn new(http: Arc<Http>) -> DiscordPresenter {
-        DiscordPresenter { http, dm_channels: Mutex::new(HashMap::new()) }
+        DiscordPresenter { http, dm_channels: Mutex::new(HashMap::new()), dm_closed: Mutex::new(HashSet::new()) }
     }
 
     async fn dm_channel(&self, user: u64) -> Result<ChannelId, serenity::Error> {
@@ -128,7 +131,20 @@ impl Presenter for DiscordPresenter {
 
     fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let text = render::note_text(view, note);
-        Box::pin(self.send_dm(user, text))
+        // A seat confirmation always tries (the user may have opened their DMs since).
+        let retry = matches!(note, PrivateNote::Seated { .. });
+        Box::pin(async move {
+            if !retry && self.dm_closed.lock().unwrap_or_else(|p| p.into_inner()).contains(&user) {
+                return Err(DmError::Closed);
+            }
+            let result = self.send_dm(user, text).await;
+            let mut closed = self.dm_closed.lock().unwrap_or_else(|p| p.into_inner());
+            match result {
+                Err(DmError::Closed) => closed.insert(user),
+                _ => closed.remove(&user),
+            };
+            result
+        })
     }
 }
 
