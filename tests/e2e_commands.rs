@@ -138,6 +138,12 @@ async fn closed_dms_fall_back_to_ephemeral_replies() {
     let text = render_message(last.message.as_ref().unwrap());
     assert!(text.contains("Hand over") && text.contains("show)"), "{text}");
     assert!(w.fake.dms(b).is_empty() && w.fake.dms(c).is_empty());
+    // Once a DM is refused, the bot stops knocking (each refusal counts against Discord's invalid-request
+    // limit): one attempt per player, at the seat confirmation; none for the cards.
+    for u in [b, c] {
+        let tries = w.fake.requests().iter().filter(|r| r.method == "POST" && r.path == dm_path(&w, u)).count();
+        assert_eq!(tries, 1, "DM attempts to {u}");
+    }
 
     let store = w.store().await;
     let bal = balances(&store, w.fake.guild_id(), &[a, b, c]).await;
