@@ -406,15 +406,28 @@ async fn discord_errors_mid_hand() {
     assert_eq!(statuses, vec![429, 500, 200], "the hand message was retried");
     assert_eq!(w.fake.channel_messages(w.channel).iter().filter(|m| is_hand(m, 1)).count(), 1, "posted once");
 
-    // The DM with the cards: a 500 then a 429, retried; the DM arrives.
+    // The DM with the cards: a 500 then a 429, retried; the DM arrives. The ephemeral follow-up with
+    // the cards gets a 429 too, and is retried.
     w.act(a, "Blind 1").await;
     w.fake.fail_next(posts, 500, 1);
     w.fake.fail_next(posts, 429, 1);
+    w.fake.fail_next("POST /webhooks/{webhook_id}/{webhook_token}", 429, 1);
     w.act(b, "See cards").await;
     let cards = w.wait_ephemeral(b, "Your cards for hand #1").await;
     assert!(!cards.contains(FALLBACK), "a transient failure is not a closed DM: {cards}");
     let dms = w.fake.dms(b);
     assert!(dms.iter().any(|m| m["content"].as_str().unwrap().contains("Your cards for hand #1")), "{dms:?}");
+
+    // A player joining mid-hand: opening their DM channel gets a 429 then a 500; the seat DM arrives.
+    let d = w.fake.add_user("dev");
+    w.fake.fail_next("POST /users/@me/channels", 429, 1);
+    w.fake.fail_next("POST /users/@me/channels", 500, 1);
+    w.act(d, "Join").await;
+    w.wait_ephemeral(d, "you will be dealt in from the next hand").await;
+    assert_eq!(w.fake.dms(d).len(), 1, "the seat DM");
+    let opens: Vec<u16> =
+        w.fake.requests().iter().filter(|r| r.route == "POST /users/@me/channels").map(|r| r.status).collect();
+    assert_eq!(opens[opens.len() - 3..], [429, 500, 200]);
 
     // The PATCH edit after a slash /bet: a 429 then a 500, retried; the message shows the bet.
     let patch = "PATCH /channels/{channel_id}/messages/{message_id}";
