@@ -70,7 +70,7 @@ async fn assert_audit(store: &Store) {
     assert!(audit.ok(), "{audit:?}");
 }
 
-/// The user's DM channel, if the bot ever opened one (without creating it).
+/// The path the bot posts to for a DM to this user.
 fn dm_path(w: &World, user: u64) -> String {
     format!("/channels/{}/messages", w.fake.dm_channel(user))
 }
@@ -371,7 +371,7 @@ async fn player_commands() {
     w.fake.assert_no_violations();
 }
 
-/// The requests made since `since` to this route whose path is (or is not) a DM channel's.
+/// Messages posted to the table's channel since `since` (whatever the answer).
 fn guild_posts(w: &World, since: Instant) -> usize {
     let path = format!("/channels/{}/messages", w.channel);
     w.fake.requests().iter().filter(|r| r.at >= since && r.method == "POST" && r.path == path).count()
@@ -610,6 +610,45 @@ async fn a_failed_click_response_does_not_strand_the_table() {
     let store = w.store().await;
     let bal = balances(&store, w.fake.guild_id(), &[a, b, c]).await;
     assert_eq!(bal.iter().sum::<i64>(), 3000, "{bal:?}");
+    assert_audit(&store).await;
+    w.fake.assert_no_violations();
+}
+
+/// A sideshow result goes by DM to both players before the click is answered
+/// only for the one who clicked: when Discord fails every DM try (4 each, with
+/// back-off), the click must still be answered within Discord's 3 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failing_dms_do_not_make_a_click_late() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b, c, d] = ["asha", "bilal", "chen", "dev"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    for p in [b, c, d] {
+        w.act(p, "Join").await;
+    }
+    w.wait_ephemeral(d, "You have a seat").await;
+    w.act(a, "Start").await;
+    wait_hand(&w, 1).await;
+    w.act(a, "Pack").await;
+    for p in [b, c] {
+        w.act(p, "See cards").await;
+        w.act(p, "Chaal 2").await;
+    }
+    w.act(d, "See cards").await;
+    w.act(d, "Sideshow").await;
+    // Both sideshow DMs fail all their tries.
+    w.fake.fail_next("POST /channels/{channel_id}/messages", 500, 8);
+    let t = Instant::now();
+    w.act(c, "Accept sideshow").await;
+    let took = t.elapsed();
+    println!("Accept answered after {took:?}");
+    w.fake.assert_no_violations();
+    // c still gets the result, ephemerally.
+    w.wait_ephemeral(c, "Sideshow in hand #1").await;
+    w.act(b, "Show").await;
+    wait_over(&w, 1).await;
+    let store = w.store().await;
+    let bal = balances(&store, w.fake.guild_id(), &[a, b, c, d]).await;
+    assert_eq!(bal.iter().sum::<i64>(), 4000, "{bal:?}");
     assert_audit(&store).await;
     w.fake.assert_no_violations();
 }
