@@ -60,7 +60,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     Some(g) => poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g)).await?,
                     None => poise::builtins::register_globally(ctx, cmds).await?,
                 }
-                let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone()));
+                let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone()));
                 let service = TableService::new(setup_store.clone(), presenter, timings);
                 let restored = service.restore().await?;
                 tracing::info!(tables = restored, "tables restored");

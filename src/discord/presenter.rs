@@ -21,6 +21,8 @@ use crate::table::{BoxFuture, ButtonId, DmError, Presenter, Responder, UserError
 
 pub struct DiscordPresenter {
     http: Arc<Http>,
+    /// For server names in DMs (filled by GUILD_CREATE; a DM says "this server" without it).
+    cache: Arc<serenity::Cache>,
     dm_channels: Mutex<HashMap<u64, ChannelId>>,
     /// Users whose DMs were refused (50007/50278): not tried again until they take a seat, since every
     /// refusal counts against Discord's invalid-request limit.
@@ -72,8 +74,8 @@ fn mentions_for(view: &TableView) -> CreateAllowedMentions {
 }
 
 impl DiscordPresenter {
-    pub fn new(http: Arc<Http>) -> DiscordPresenter {
-        DiscordPresenter { http, dm_channels: Mutex::new(HashMap::new()), dm_closed: Mutex::new(HashSet::new()) }
+    pub fn new(http: Arc<Http>, cache: Arc<serenity::Cache>) -> DiscordPresenter {
+        DiscordPresenter { http, cache, dm_channels: Mutex::new(HashMap::new()), dm_closed: Mutex::new(HashSet::new()) }
     }
 
     async fn dm_channel(&self, user: u64) -> Result<ChannelId, serenity::Error> {
@@ -130,7 +132,8 @@ impl Presenter for DiscordPresenter {
     }
 
     fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
-        let text = render::note_text(view, note);
+        let server = self.cache.guild(serenity::GuildId::new(view.guild)).map(|g| g.name.clone());
+        let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));
         // A seat confirmation always tries (the user may have opened their DMs since).
         let retry = matches!(note, PrivateNote::Seated { .. });
         Box::pin(async move {
@@ -171,7 +174,7 @@ pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: St
 
 /// The private part of an update, for the person who asked.
 pub fn private_text(update: &Update) -> Option<String> {
-    let mut parts: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n)).collect();
+    let mut parts: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n, None)).collect();
     if update.dm_closed {
         parts.push(render::DM_FALLBACK.to_string());
     }

@@ -288,8 +288,11 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
 }
 
 /// A private note as text (for a DM or an ephemeral reply).
-pub fn note_text(view: &TableView, note: &PrivateNote) -> String {
-    let place = format!("<#{}>", view.channel);
+pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> String {
+    let place = match server {
+        Some(name) => format!("<#{}> on **{name}**", view.channel),
+        None => format!("<#{}>", view.channel),
+    };
     let back = link(view).map(|l| format!("\nBack to the table: {l}")).unwrap_or_default();
     match note {
         PrivateNote::Seated { table_id } => format!(
@@ -302,8 +305,7 @@ pub fn note_text(view: &TableView, note: &PrivateNote) -> String {
                 _ => String::new(),
             };
             format!(
-                "Your cards for hand #{hand_id} in {place} (server {}): **{}**{value}.{joker}{back}",
-                view.guild,
+                "Your cards for hand #{hand_id} in {place}: **{}**{value}.{joker}{back}",
                 hand_text(cards)
             )
         }

@@ -4,8 +4,9 @@
 //! trio) are all folded into the strength, so callers only compare numbers.
 //!
 //! How it is fast: a three-card hand is identified by its three ranks (in the
-//! order given) and whether it is suited, so one table of 13 x 13 x 13 x 2
-//! packed entries answers every plain hand with one lookup. One table set is
+//! order given) and whether it is suited, so one table of packed entries
+//! (2 x 13 x 13 x 13 used, laid out with strides of 16 so the index is a few
+//! shifts; 32 KB) answers every plain hand with one lookup. One table set is
 //! built lazily per option combination (A-2-3 place x pure-over-trio x langdi
 //! x lowball = 24), each in a [`OnceLock`]. Wild hands use small side tables
 //! built with it: the best entry for "two real cards + one wild" (by their
@@ -141,6 +142,7 @@ impl Scheme {
     /// The scheme for `rules`. `joker` is the turned-up rank for the joker
     /// variant; when `None`, `rules.joker` is used; when both are `None` the
     /// joker variant is an error. Other variants ignore both.
+    #[inline]
     pub fn from_rules(rules: &Rules, joker: Option<Rank>) -> Result<Scheme, RankError> {
         let wild = match rules.variant {
             Variant::Joker => Wild::ranks(&[joker.or(rules.joker).ok_or(RankError::NoJoker)?]),
@@ -169,20 +171,27 @@ impl Scheme {
     }
 
     fn table_index(&self) -> usize {
-        let a = match self.a23 {
-            A23::Highest => 0,
-            A23::Second => 1,
-            A23::Lowest => 2,
-        };
-        ((a * 2 + self.pure_sequence_beats_trio as usize) * 2 + self.langdi as usize) * 2 + self.lowball as usize
+        options_index(self.a23, self.pure_sequence_beats_trio, self.langdi, self.lowball)
     }
+}
+
+#[inline(always)]
+fn options_index(a23: A23, pure_sequence_beats_trio: bool, langdi: bool, lowball: bool) -> usize {
+    let a = match a23 {
+        A23::Highest => 0,
+        A23::Second => 1,
+        A23::Lowest => 2,
+    };
+    ((a * 2 + pure_sequence_beats_trio as usize) * 2 + langdi as usize) * 2 + lowball as usize
 }
 
 // ---------------------------------------------------------------------------
 // Tables
 
-/// Entries per suited/unsuited half of the base table.
-const N3: usize = 13 * 13 * 13;
+/// Entries in the base table: `suited << 12 | r0 << 8 | r1 << 4 | r2` with
+/// ranks 0..13 (shifts instead of multiplies; each row of 13 used entries
+/// sits in one 16-entry block, so the used part is barely larger than dense).
+const BASE_LEN: usize = 2 << 12;
 const STRENGTH_MASK: u32 = 0x00FF_FFFF;
 const CATS: [Category; 8] = [
     Category::HighCard,
@@ -202,8 +211,8 @@ fn unpack(e: u32) -> HandValue {
 }
 
 struct Tables {
-    /// `[suited][r0][r1][r2]`, ranks as value - 2, any order.
-    base: Box<[u32; 2 * N3]>,
+    /// Indexed by [`idx3`]: ranks as value - 2, in any order, and whether suited.
+    base: Box<[u32; BASE_LEN]>,
     /// Two real cards + one wild: `[r0][r1][suited]`.
     one_wild: [u32; 13 * 13 * 2],
     /// One real rank + two wild.
@@ -214,13 +223,32 @@ struct Tables {
 
 static TABLES: [OnceLock<Tables>; 24] = [const { OnceLock::new() }; 24];
 
-fn tables(scheme: &Scheme) -> &'static Tables {
-    TABLES[scheme.table_index()].get_or_init(|| build(scheme))
+#[inline(always)]
+fn tables_at(index: usize) -> &'static Tables {
+    match TABLES[index].get() {
+        Some(t) => t,
+        None => init_tables(index),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn init_tables(index: usize) -> &'static Tables {
+    let a23 = [A23::Highest, A23::Second, A23::Lowest][index / 8 % 3];
+    let scheme = Scheme {
+        a23,
+        pure_sequence_beats_trio: index / 4 % 2 == 1,
+        langdi: index / 2 % 2 == 1,
+        lowball: index % 2 == 1,
+        wild: Wild::None,
+        best_of_four: false,
+    };
+    TABLES[index].get_or_init(|| build(&scheme))
 }
 
 #[inline(always)]
 fn idx3(r0: usize, r1: usize, r2: usize, suited: bool) -> usize {
-    (suited as usize) * N3 + (r0 * 13 + r1) * 13 + r2
+    (suited as usize) << 12 | r0 << 8 | r1 << 4 | r2
 }
 
 fn better(a: u32, b: u32) -> u32 {
@@ -232,7 +260,7 @@ fn better(a: u32, b: u32) -> u32 {
 }
 
 fn build(s: &Scheme) -> Tables {
-    let mut base = Box::new([0u32; 2 * N3]);
+    let mut base = Box::new([0u32; BASE_LEN]);
     for suited in [false, true] {
         for r0 in 0..13 {
             for r1 in 0..13 {
@@ -266,7 +294,7 @@ fn build(s: &Scheme) -> Tables {
     for (r, slot) in two_wild.iter_mut().enumerate() {
         *slot = (0..13 * 13 * 2).fold(0, |b, k| better(b, base[idx3(r, k / 26, k / 2 % 13, k % 2 == 1)]));
     }
-    let three_wild = base.iter().fold(0, |b, &e| better(b, e));
+    let three_wild = base.iter().fold(0, |b, &e| better(b, e)); // unused slots are 0
     Tables { base, one_wild, two_wild, three_wild }
 }
 
@@ -344,16 +372,18 @@ fn r(c: Card) -> usize {
 
 #[inline(always)]
 fn suited(a: Card, b: Card, c: Card) -> bool {
-    a.suit == b.suit && b.suit == c.suit
+    (a.suit == b.suit) & (b.suit == c.suit)
 }
 
 impl Evaluator {
+    #[inline]
     pub fn new(rules: &Rules, joker: Option<Rank>) -> Result<Evaluator, RankError> {
         Ok(Evaluator::for_scheme(Scheme::from_rules(rules, joker)?))
     }
 
+    #[inline]
     pub fn for_scheme(scheme: Scheme) -> Evaluator {
-        Evaluator { scheme, t: tables(&scheme) }
+        Evaluator { scheme, t: tables_at(scheme.table_index()) }
     }
 
     pub fn scheme(&self) -> &Scheme {
@@ -365,13 +395,7 @@ impl Evaluator {
     pub fn evaluate(&self, cards: &[Card]) -> Result<HandValue, RankError> {
         let s = &self.scheme;
         if let ([a, b, c], Wild::None, false) = (cards, s.wild, s.best_of_four) {
-            if a == b || a == c {
-                return Err(RankError::Duplicate(*a));
-            }
-            if b == c {
-                return Err(RankError::Duplicate(*b));
-            }
-            return Ok(unpack(self.t.base[idx3(r(*a), r(*b), r(*c), suited(*a, *b, *c))]));
+            return plain3(self.t, *a, *b, *c);
         }
         check(cards, s.hand_size())?;
         let mask = self.wild_mask(cards);
@@ -505,7 +529,21 @@ fn check(cards: &[Card], expected: usize) -> Result<(), RankError> {
 /// (`rules.joker` when `None`; ignored by other variants).
 #[inline]
 pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<HandValue, RankError> {
+    if let ([a, b, c], Variant::Classic | Variant::Muflis) = (cards, rules.variant) {
+        let lowball = rules.variant == Variant::Muflis;
+        let t = tables_at(options_index(rules.a23, rules.pure_sequence_beats_trio, rules.langdi, lowball));
+        return plain3(t, *a, *b, *c);
+    }
     Evaluator::new(rules, joker)?.evaluate(cards)
+}
+
+/// Three cards, no wild cards: the duplicate check and one lookup.
+#[inline(always)]
+fn plain3(t: &Tables, a: Card, b: Card, c: Card) -> Result<HandValue, RankError> {
+    if (a == b) | (a == c) | (b == c) {
+        return Err(RankError::Duplicate(if a == b || a == c { a } else { b }));
+    }
+    Ok(unpack(t.base[idx3(r(a), r(b), r(c), suited(a, b, c))]))
 }
 
 /// The three cards a hand counts as, for display (see [`Evaluator::best_hand`]).

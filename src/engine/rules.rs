@@ -13,7 +13,7 @@ use super::cards::{Rank, Suit};
 pub type Chips = u64;
 
 macro_rules! named_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
+    ($(#[$m:meta])* $name:ident ($option:literal) { $($(#[$vm:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
         #[serde(rename_all = "snake_case")]
@@ -35,7 +35,7 @@ macro_rules! named_enum {
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 let norm = s.trim().to_ascii_lowercase().replace('-', "_");
                 $name::ALL.iter().copied().find(|v| v.name() == norm).ok_or_else(|| RulesError::BadValue {
-                    option: stringify!($name).to_string(),
+                    option: $option.to_string(),
                     value: s.to_string(),
                     expected: $name::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(" | "),
                 })
@@ -46,7 +46,7 @@ macro_rules! named_enum {
 
 named_enum!(
     /// The game variant: how hands are formed and ranked.
-    Variant {
+    Variant ("variant") {
         /// Three cards, high hand wins.
         Classic => "classic",
         /// Lowball: the whole ranking reversed; the lowest hand wins.
@@ -66,7 +66,7 @@ named_enum!(
 
 named_enum!(
     /// Where A-2-3 stands among sequences.
-    A23 {
+    A23 ("a23") {
         /// A-2-3 is the highest sequence (classic).
         Highest => "highest",
         /// A-2-3 is second, just below A-K-Q.
@@ -78,7 +78,7 @@ named_enum!(
 
 named_enum!(
     /// Who wins a show between equal hands.
-    ShowTie {
+    ShowTie ("show_tie") {
         /// The player who paid for the show loses (classic).
         PayerLoses => "payer_loses",
         /// The pot is split.
@@ -90,7 +90,7 @@ named_enum!(
 
 named_enum!(
     /// Suit ranking used by `show_tie = suit_order`.
-    SuitOrder {
+    SuitOrder ("suit_order") {
         /// Spades > Hearts > Diamonds > Clubs.
         Shdc => "shdc",
         /// Spades > Diamonds > Hearts > Clubs.
@@ -100,7 +100,7 @@ named_enum!(
 
 named_enum!(
     /// What a show costs.
-    ShowCost {
+    ShowCost ("show_cost") {
         /// Blind: the current stake; seen: twice the stake (classic).
         Standard => "standard",
         /// Twice the standard cost.

@@ -7,6 +7,9 @@ pub enum StoreError {
     /// The file exists but is not an SQLite database, or is damaged.
     #[error("{path} is not a teenpatti database (the file is corrupt or not SQLite): {detail}")]
     NotADatabase { path: String, detail: String },
+    /// The file cannot be opened or created (missing folder, permissions).
+    #[error("cannot open the database file {path}: {detail}")]
+    CannotOpen { path: String, detail: String },
     /// The schema holds a migration this binary does not know.
     #[error(
         "the database was written by a newer teenpatti-bot (schema migration {version} is unknown to this \
@@ -56,6 +59,7 @@ pub enum StoreError {
 /// SQLite primary result codes we tell apart.
 const SQLITE_CORRUPT: i64 = 11;
 const SQLITE_FULL: i64 = 13;
+const SQLITE_CANTOPEN: i64 = 14;
 const SQLITE_NOTADB: i64 = 26;
 
 pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
@@ -80,6 +84,7 @@ impl StoreError {
             Some(SQLITE_NOTADB | SQLITE_CORRUPT) => {
                 StoreError::NotADatabase { path: path.to_string(), detail: source.to_string() }
             }
+            Some(SQLITE_CANTOPEN) => StoreError::CannotOpen { path: path.to_string(), detail: source.to_string() },
             _ => StoreError::db(context, source),
         }
     }

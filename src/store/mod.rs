@@ -78,6 +78,11 @@ impl Store {
 
     #[tracing::instrument(level = "info", skip(opts), err)]
     pub async fn open_with(url: &str, opts: OpenOptions) -> Result<Store, StoreError> {
+        if !url.starts_with("sqlite:") {
+            return Err(StoreError::Invalid(format!(
+                "database URL {url:?} is not supported; use sqlite://path/to/file.db"
+            )));
+        }
         let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:").to_string();
         let mut connect = SqliteConnectOptions::from_str(url)
             .map_err(|e| StoreError::Invalid(format!("bad database URL {url:?}: {e}")))?
