@@ -3,7 +3,7 @@
 //! 5xx a few times: with the rate limiter disabled (needed behind a proxy)
 //! serenity hands those errors to us.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,6 +24,9 @@ pub struct DiscordPresenter {
     /// For server names in DMs (filled by GUILD_CREATE; a DM says "this server" without it).
     cache: Arc<serenity::Cache>,
     dm_channels: Mutex<HashMap<u64, ChannelId>>,
+    /// Users whose DMs were refused (50007/50278): not tried again until they take a seat, since every
+    /// refusal counts against Discord's invalid-request limit.
+    dm_closed: Mutex<HashSet<u64>>,
 }
 
 /// Discord's codes for "this user cannot receive a DM from you".
@@ -72,7 +75,7 @@ fn mentions_for(view: &TableView) -> CreateAllowedMentions {
 
 impl DiscordPresenter {
     pub fn new(http: Arc<Http>, cache: Arc<serenity::Cache>) -> DiscordPresenter {
-        DiscordPresenter { http, cache, dm_channels: Mutex::new(HashMap::new()) }
+        DiscordPresenter { http, cache, dm_channels: Mutex::new(HashMap::new()), dm_closed: Mutex::new(HashSet::new()) }
     }
 
     async fn dm_channel(&self, user: u64) -> Result<ChannelId, serenity::Error> {
@@ -131,7 +134,20 @@ impl Presenter for DiscordPresenter {
     fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let server = self.cache.guild(serenity::GuildId::new(view.guild)).map(|g| g.name.clone());
         let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));
-        Box::pin(self.send_dm(user, text))
+        // A seat confirmation always tries (the user may have opened their DMs since).
+        let retry = matches!(note, PrivateNote::Seated { .. });
+        Box::pin(async move {
+            if !retry && self.dm_closed.lock().unwrap_or_else(|p| p.into_inner()).contains(&user) {
+                return Err(DmError::Closed);
+            }
+            let result = self.send_dm(user, text).await;
+            let mut closed = self.dm_closed.lock().unwrap_or_else(|p| p.into_inner());
+            match result {
+                Err(DmError::Closed) => closed.insert(user),
+                _ => closed.remove(&user),
+            };
+            result
+        })
     }
 }
 
@@ -187,20 +203,31 @@ impl Responder for ComponentResponder {
                 .is_some_and(|t| t.starts_with(render::LOBBY_TITLE));
             // Lobby buttons also sit on hand messages: redraw whichever message was clicked,
             // and leave an old hand's message as it ended.
-            let message = if on_lobby {
+            // The same update as a plain edit, for when the interaction response fails.
+            let (message, edit) = if on_lobby {
                 let (embed, rows) = render::lobby(view);
-                Some(CreateInteractionResponseMessage::new().embed(embed).components(rows))
+                (
+                    Some(CreateInteractionResponseMessage::new().embed(embed.clone()).components(rows.clone())),
+                    EditMessage::new().embed(embed).components(rows),
+                )
             } else if on_current_hand {
                 let (content, embed, rows) = render::hand_message(view);
-                Some(
-                    CreateInteractionResponseMessage::new()
+                (
+                    Some(
+                        CreateInteractionResponseMessage::new()
+                            .content(content.clone())
+                            .embed(embed.clone())
+                            .components(rows.clone())
+                            .allowed_mentions(mentions_for(view)),
+                    ),
+                    EditMessage::new()
                         .content(content)
                         .embed(embed)
                         .components(rows)
                         .allowed_mentions(mentions_for(view)),
                 )
             } else {
-                None
+                (None, EditMessage::new())
             };
             let private = private_text(&update);
             match message {
@@ -210,7 +237,17 @@ impl Responder for ComponentResponder {
                         .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
                         .await;
                     if let Err(e) = r {
-                        tracing::warn!(error = %e, "could not update the table message");
+                        // Interaction responses are not retried (Discord may have taken the first one).
+                        // The change is recorded already: edit the message so its buttons are not stale.
+                        tracing::warn!(error = %e, "could not answer a click; editing the message instead");
+                        let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
+                        if let Err(e) = with_retry("editing after a failed click", || {
+                            channel.edit_message(&*self.http, id, edit.clone())
+                        })
+                        .await
+                        {
+                            tracing::warn!(error = %e, "could not update the table message");
+                        }
                         return;
                     }
                     if let Some(text) = private {

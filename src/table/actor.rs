@@ -530,15 +530,23 @@ impl Table {
         let mut actor_notes = Vec::new();
         let mut actor_dm_closed = false;
         for (user, note) in private {
+            if user != actor {
+                // Another player's DM (a sideshow result) must not hold up the answer to this
+                // click: Discord allows 3 s, and a DM retried through errors can take about 2.
+                let presenter = self.service.presenter_arc();
+                let view = view.clone();
+                tokio::spawn(async move {
+                    dm_failed(presenter.dm(user, &view, &note).await, user);
+                });
+                continue;
+            }
             let dm = self.service.presenter().dm(user, &view, &note).await;
             let failed = dm_failed(dm, user);
             if failed {
                 self.dm_closed.insert(user);
             }
-            if user == actor {
-                actor_dm_closed |= failed;
-                actor_notes.push(note);
-            }
+            actor_dm_closed |= failed;
+            actor_notes.push(note);
         }
         Ok((public, actor_notes, actor_dm_closed))
     }

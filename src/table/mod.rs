@@ -279,6 +279,10 @@ impl TableService {
         self.inner.presenter.as_ref()
     }
 
+    pub(crate) fn presenter_arc(&self) -> Arc<dyn Presenter> {
+        self.inner.presenter.clone()
+    }
+
     pub(crate) fn timings(&self) -> &Timings {
         &self.inner.timings
     }
