@@ -173,12 +173,16 @@ impl Responder for ComponentResponder {
                 Err(e) => return ephemeral(&self.http, &self.interaction, e.0).await,
             };
             let view = &update.view;
-            let on_current_hand = view.hand.as_ref().is_some_and(|h| h.hand_id == self.button.hand)
-                && view.message_id == Some(self.interaction.message.id.get());
-            let message = if self.button.hand == 0 {
+            let on_hand_message = view.message_id == Some(self.interaction.message.id.get());
+            let on_current_hand = on_hand_message && view.hand.as_ref().is_some_and(|h| h.hand_id == self.button.hand);
+            // Join / Leave / I'm back (hand 0) also sit on hand messages: those keep their hand; only the
+            // lobby message itself is redrawn as the lobby.
+            let on_lobby =
+                self.button.hand == 0 && !on_hand_message && !render::is_hand_message(&self.interaction.message);
+            let message = if on_lobby {
                 let (embed, rows) = render::lobby(view);
                 Some(CreateInteractionResponseMessage::new().embed(embed).components(rows))
-            } else if on_current_hand {
+            } else if on_current_hand || (self.button.hand == 0 && on_hand_message) {
                 let (content, embed, rows) = render::hand_message(view);
                 Some(
                     CreateInteractionResponseMessage::new()
