@@ -112,23 +112,27 @@ impl Presenter for DiscordPresenter {
     }
 
     fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
-        let (content, embed, rows) = render::hand_message(view);
-        let channel = ChannelId::new(view.channel);
-        let message = view.message_id.map(MessageId::new);
-        let edit =
-            EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
-        Box::pin(async move {
-            let Some(message) = message else { return Err("the table has no message yet".to_string()) };
-            with_retry("editing a hand", || channel.edit_message(&*self.http, message, edit.clone()))
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })
+        Box::pin(edit_hand_message(self.http.clone(), view))
     }
 
     fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let text = render::note_text(view, note);
         Box::pin(self.send_dm(user, text))
+    }
+}
+
+/// Edits the table's current hand message to show `view`.
+fn edit_hand_message(http: Arc<Http>, view: &TableView) -> impl Future<Output = Result<(), String>> + Send + 'static {
+    let (content, embed, rows) = render::hand_message(view);
+    let channel = ChannelId::new(view.channel);
+    let message = view.message_id.map(MessageId::new);
+    let edit = EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
+    async move {
+        let Some(message) = message else { return Err("the table has no message yet".to_string()) };
+        with_retry("editing a hand", || channel.edit_message(&*http, message, edit.clone()))
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -201,25 +205,35 @@ impl Responder for ComponentResponder {
                         .interaction
                         .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
                         .await;
-                    if let Err(e) = r {
-                        tracing::warn!(error = %e, "could not update the table message");
-                        return;
-                    }
-                    if let Some(text) = private {
-                        let f = CreateInteractionResponseFollowup::new()
-                            .content(text)
-                            .ephemeral(true)
-                            .allowed_mentions(CreateAllowedMentions::new());
-                        if let Err(e) =
-                            with_retry("a follow-up", || self.interaction.create_followup(&*self.http, f.clone())).await
-                        {
-                            tracing::warn!(error = %e, "could not send an ephemeral follow-up");
+                    match r {
+                        Err(e) => tracing::warn!(error = %e, "could not update the table message"),
+                        Ok(()) => {
+                            if let Some(text) = private {
+                                let f = CreateInteractionResponseFollowup::new()
+                                    .content(text)
+                                    .ephemeral(true)
+                                    .allowed_mentions(CreateAllowedMentions::new());
+                                if let Err(e) = with_retry("a follow-up", || {
+                                    self.interaction.create_followup(&*self.http, f.clone())
+                                })
+                                .await
+                                {
+                                    tracing::warn!(error = %e, "could not send an ephemeral follow-up");
+                                }
+                            }
                         }
                     }
                 }
                 None => {
                     let text = private.unwrap_or_else(|| "Done.".to_string());
                     ephemeral(&self.http, &self.interaction, text).await;
+                }
+            }
+            // The click changed the hand (Leave packs the leaver) but came from another message (the lobby, an
+            // older hand): the hand message must show the change too.
+            if !update.events.is_empty() && !on_hand_message && view.message_id.is_some() {
+                if let Err(e) = edit_hand_message(self.http.clone(), view).await {
+                    tracing::warn!(error = %e, "could not edit the table message");
                 }
             }
         })
