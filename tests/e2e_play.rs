@@ -842,3 +842,39 @@ async fn hand_survives_a_restart() {
     assert_chips_conserved(&store, g, &players).await;
     w.fake.assert_no_violations();
 }
+
+// ---------------------------------------------------------------- leaving from the lobby mid-hand
+
+/// The player to act leaves with the lobby message's Leave button: they pack,
+/// and the hand message (another message) must move on to the next player,
+/// whose buttons work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_from_the_lobby_moves_the_hand_message_on() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let players = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let [a, b, c] = players;
+    let g = w.fake.guild_id();
+    let msg = open_and_start(&w, &players, json!({})).await;
+    let hand_id = hand_id_of(&msg);
+    let store = w.store().await;
+    let lobby = w
+        .fake
+        .channel_messages(w.channel)
+        .into_iter()
+        .find(|m| m["embeds"][0]["title"].as_str().is_some_and(|t| t.starts_with("Teen Patti table #")))
+        .expect("the lobby message");
+    let r = w.fake.click(a, &lobby, "Leave").await.response(T).await;
+    assert_eq!(r.kind, 7, "{r:?}");
+    assert_eq!(db_actions(&store, hand_id).await, vec![(0, Action::Pack)]);
+    wait_until("the hand message to show Bilal's turn", || {
+        let m = w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"] == msg["id"]).unwrap();
+        m["content"].as_str().is_some_and(|c| c.contains(&format!("<@{b}>")))
+    })
+    .await;
+    w.act(b, "Blind 1").await;
+    w.act(c, "Pack").await;
+    let (_, _, hand) = hand_from_db(&store, hand_id).await;
+    assert!(hand.is_over());
+    assert_chips_conserved(&store, g, &players).await;
+    w.fake.assert_no_violations();
+}
