@@ -878,3 +878,28 @@ async fn leaving_from_the_lobby_moves_the_hand_message_on() {
     assert_chips_conserved(&store, g, &players).await;
     w.fake.assert_no_violations();
 }
+
+/// A restart between two hands: the table keeps dealing by itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dealing_resumes_after_a_restart_between_hands() {
+    let mut w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let players = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    let [a, b] = players;
+    let g = w.fake.guild_id();
+    let first = open_and_start(&w, &players, json!({})).await;
+    w.act(a, "Pack").await;
+    let store = w.store().await;
+    assert!(store.live_hands().await.unwrap().is_empty());
+    w.restart(&[("TEENPATTI_HAND_BREAK_MS", "300")]).await;
+    let second = w.wait_new_hand(&[first["id"].as_str().unwrap().to_string()]).await;
+    assert_eq!(hand_id_of(&second), hand_id_of(&first) + 1);
+    // The button passed: Bilal dealt the first hand, Asha deals this one, so Bilal acts first.
+    let (_, _, hand) = hand_from_db(&store, hand_id_of(&second)).await;
+    assert_eq!(hand.dealer(), 0);
+    assert!(second["content"].as_str().unwrap_or_default().contains(&format!("<@{b}>")), "{second}");
+    // Closing refunds the hand in play; no chip is lost.
+    let closed = w.slash(a, "table close", json!({})).await;
+    assert!(closed.content.contains("refunded"), "{closed:?}");
+    assert_chips_conserved(&store, g, &players).await;
+    w.fake.assert_no_violations();
+}
