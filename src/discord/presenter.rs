@@ -117,18 +117,7 @@ impl Presenter for DiscordPresenter {
     }
 
     fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
-        let (content, embed, rows) = render::hand_message(view);
-        let channel = ChannelId::new(view.channel);
-        let message = view.message_id.map(MessageId::new);
-        let edit =
-            EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
-        Box::pin(async move {
-            let Some(message) = message else { return Err("the table has no message yet".to_string()) };
-            with_retry("editing a hand", || channel.edit_message(&*self.http, message, edit.clone()))
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string())
-        })
+        Box::pin(edit_hand_message(self.http.clone(), view))
     }
 
     fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
@@ -148,6 +137,21 @@ impl Presenter for DiscordPresenter {
             };
             result
         })
+    }
+}
+
+/// Edits the table's current hand message to show `view`.
+fn edit_hand_message(http: Arc<Http>, view: &TableView) -> impl Future<Output = Result<(), String>> + Send + 'static {
+    let (content, embed, rows) = render::hand_message(view);
+    let channel = ChannelId::new(view.channel);
+    let message = view.message_id.map(MessageId::new);
+    let edit = EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
+    async move {
+        let Some(message) = message else { return Err("the table has no message yet".to_string()) };
+        with_retry("editing a hand", || channel.edit_message(&*http, message, edit.clone()))
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -192,17 +196,12 @@ impl Responder for ComponentResponder {
                 Err(e) => return ephemeral(&self.http, &self.interaction, e.0).await,
             };
             let view = &update.view;
-            let clicked = self.interaction.message.id.get();
-            let on_current_hand = view.hand.is_some() && view.message_id == Some(clicked);
-            let on_lobby = self
-                .interaction
-                .message
-                .embeds
-                .first()
-                .and_then(|e| e.title.as_deref())
-                .is_some_and(|t| t.starts_with(render::LOBBY_TITLE));
-            // Lobby buttons also sit on hand messages: redraw whichever message was clicked,
-            // and leave an old hand's message as it ended.
+            let on_hand_message = view.message_id == Some(self.interaction.message.id.get());
+            let on_current_hand = on_hand_message && view.hand.as_ref().is_some_and(|h| h.hand_id == self.button.hand);
+            // Join / Leave / I'm back (hand 0) also sit on hand messages: those keep their hand; only the
+            // lobby message itself is redrawn as the lobby, and an older hand's message stays as it ended.
+            let on_lobby =
+                self.button.hand == 0 && !on_hand_message && !render::is_hand_message(&self.interaction.message);
             // The same update as a plain edit, for when the interaction response fails.
             let (message, edit) = if on_lobby {
                 let (embed, rows) = render::lobby(view);
@@ -210,7 +209,7 @@ impl Responder for ComponentResponder {
                     Some(CreateInteractionResponseMessage::new().embed(embed.clone()).components(rows.clone())),
                     EditMessage::new().embed(embed).components(rows),
                 )
-            } else if on_current_hand {
+            } else if on_current_hand || (self.button.hand == 0 && on_hand_message) {
                 let (content, embed, rows) = render::hand_message(view);
                 (
                     Some(
@@ -248,9 +247,7 @@ impl Responder for ComponentResponder {
                         {
                             tracing::warn!(error = %e, "could not update the table message");
                         }
-                        return;
-                    }
-                    if let Some(text) = private {
+                    } else if let Some(text) = private {
                         let f = CreateInteractionResponseFollowup::new()
                             .content(text)
                             .ephemeral(true)
@@ -265,6 +262,13 @@ impl Responder for ComponentResponder {
                 None => {
                     let text = private.unwrap_or_else(|| "Done.".to_string());
                     ephemeral(&self.http, &self.interaction, text).await;
+                }
+            }
+            // The click changed the hand (Leave packs the leaver) but came from another message (the lobby, an
+            // older hand): the hand message must show the change too.
+            if !update.events.is_empty() && !on_hand_message && view.message_id.is_some() {
+                if let Err(e) = edit_hand_message(self.http.clone(), view).await {
+                    tracing::warn!(error = %e, "could not edit the table message");
                 }
             }
         })

@@ -159,6 +159,13 @@ fn link(view: &TableView) -> Option<String> {
     view.message_id.map(|m| format!("https://discord.com/channels/{}/{}/{}", view.guild, view.channel, m))
 }
 
+const HAND_TITLE: &str = "Teen Patti · hand #";
+
+/// Whether a message the bot sent is a hand message (by its title).
+pub fn is_hand_message(message: &serenity::Message) -> bool {
+    message.embeds.first().and_then(|e| e.title.as_deref()).is_some_and(|t| t.starts_with(HAND_TITLE))
+}
+
 /// The hand message: content (a mention of whoever must act), embed, buttons.
 pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionRow>) {
     let Some(hand) = view.hand.as_ref() else {
@@ -211,7 +218,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(&users, e)).collect();
     let skip = recent.len().saturating_sub(8);
     let mut embed = CreateEmbed::new()
-        .title(format!("Teen Patti · hand #{}", hand.hand_id))
+        .title(format!("{HAND_TITLE}{}", hand.hand_id))
         .colour(if over { GOLD } else { GREEN })
         .description(desc.join("\n"))
         .field("Players", truncate(&seats.join("\n"), 1024), false)

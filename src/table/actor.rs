@@ -180,6 +180,17 @@ impl Table {
                 }
             }
         }
+        if self.live.is_none() {
+            // Between hands: a table that has dealt before keeps dealing (the button passes on from the last
+            // dealer); one that never started waits for Start.
+            let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await?;
+            if let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) {
+                self.running = true;
+                if let Some(rec) = store.hand_record(h.id).await? {
+                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied();
+                }
+            }
+        }
         if self.live.is_none() && self.running {
             self.next_hand = Some(later(self.service.timings().hand_break));
         }

@@ -528,6 +528,30 @@ impl FakeDiscord {
         handle
     }
 
+    /// A click on `message` carrying `custom_id` as is, whether or not the message has such a button: what a
+    /// stale client (an old copy of the message) or a forged interaction sends. The interaction still carries
+    /// the message's current state.
+    pub async fn click_custom(&self, user: u64, message: &Value, custom_id: &str) -> InteractionHandle {
+        let msg_id: u64 = message["id"].as_str().and_then(|s| s.parse().ok()).expect("message id");
+        let (handle, payload) = {
+            let mut st = self.lock();
+            let current = st.message_json(msg_id).unwrap_or_else(|| message.clone());
+            let channel: u64 = current["channel_id"].as_str().and_then(|s| s.parse().ok()).expect("channel id");
+            let data = json!({"custom_id": custom_id, "component_type": 2});
+            let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, channel, data);
+            v["message"] = current;
+            st.interactions.insert(id, new_interaction(id, &token, 3, user, channel, Some(msg_id)));
+            (InteractionHandle { fake: self.clone(), id, token }, v)
+        };
+        self.dispatch("INTERACTION_CREATE", payload);
+        handle
+    }
+
+    /// The user who sent interaction `id` (as created by `slash`, `click` or `click_custom`).
+    pub fn interaction_user(&self, id: u64) -> Option<u64> {
+        self.with_state(|st| st.interactions.get(&id).map(|i| i.user))
+    }
+
     // ----- what players see
 
     /// The messages of a channel (oldest first, current state after edits, without deleted or ephemeral ones).

@@ -392,6 +392,11 @@ fn interaction_callback(
                     "id": iid.to_string(), "type": i.kind, "user": st_user(&st.users, i.user),
                     "authorizing_integration_owners": {}
                 });
+                // A component interaction's metadata names the message whose button was clicked (serenity
+                // requires it).
+                if let Some(src) = i.source_message {
+                    m.json["interaction_metadata"]["interacted_message_id"] = json!(src.to_string());
+                }
                 if kind == 5 {
                     let f = m.json["flags"].as_u64().unwrap_or(0) | 128; // LOADING
                     m.json["flags"] = json!(f);

@@ -89,6 +89,42 @@ impl World {
         }
     }
 
+    /// The newest hand message ("Teen Patti · hand #N").
+    pub fn hand_message(&self) -> Value {
+        self.fake
+            .channel_messages(self.channel)
+            .into_iter()
+            .rev()
+            .find(|m| m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #")))
+            .unwrap_or_else(|| panic!("no hand message:\n{}", self.transcript()))
+    }
+
+    /// Waits for a hand message other than those in `seen` (message ids); returns it.
+    pub async fn wait_new_hand(&self, seen: &[String]) -> Value {
+        self.fake
+            .wait_for_message(self.channel, T, |m| {
+                m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #"))
+                    && !seen.iter().any(|id| m["id"].as_str() == Some(id.as_str()))
+            })
+            .await
+            .unwrap_or_else(|| panic!("no new hand message:\n{}", self.transcript()))
+    }
+
+    /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in; waits
+    /// until it has identified again and registered its commands again.
+    pub async fn restart(&mut self, env: &[(&str, &str)]) {
+        let identifies = self.fake.gateway_stats().identifies;
+        let registrations = self.fake.command_registrations().len();
+        self.bot.kill();
+        self.bot = BotProcess::spawn(&self.fake, &self.db, env);
+        self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        while self.fake.command_registrations().len() <= registrations {
+            assert!(tokio::time::Instant::now() < deadline, "the restarted bot did not register its commands");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Every channel message as a player reads it.
     pub fn transcript(&self) -> String {
         self.fake.channel_messages(self.channel).iter().map(render_message).collect::<Vec<_>>().join("\n----\n")
