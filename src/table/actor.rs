@@ -423,7 +423,12 @@ impl Table {
         let live = self.live.as_ref().ok_or_else(|| UserError::new("No hand is being played at this table."))?;
         if let Some(b) = button {
             if b.hand != live.hand_id {
-                return Err(UserError::new("That button is from an earlier hand."));
+                let msg = if b.hand < live.hand_id {
+                    "That button is from an earlier hand."
+                } else {
+                    "That button does not belong to the hand being played; nothing was done."
+                };
+                return Err(UserError::new(msg));
             }
             if b.verb.needs_current_turn() && b.seq != live.hand.actions().len() as u32 {
                 return Err(UserError::new("The table has moved on since that button was drawn; nothing was done."));
