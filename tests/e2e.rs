@@ -37,7 +37,8 @@ async fn four_players_play_a_hand_to_a_show() {
     w.act(b, "Pack").await;
     w.act(c, "Blind 1").await;
     w.act(d, "See cards").await;
-    w.act(d, "Chaal 2").await;
+    let mid = w.act(d, "Chaal 2").await;
+    println!("MID-HAND:\n{}", render_message(mid.message.as_ref().unwrap()));
     w.act(a, "Raise 2").await;
     w.act(c, "See cards").await;
     w.act(c, "Pack").await;
@@ -47,6 +48,14 @@ async fn four_players_play_a_hand_to_a_show() {
     let text = render_message(last.message.as_ref().unwrap());
     assert!(text.contains("pot 18"), "{text}");
     println!("{}", w.transcript());
+    for u in [a, b, c, d] {
+        for m in w.fake.dms(u) {
+            println!("DM to {u}: {}", m["content"].as_str().unwrap_or_default());
+        }
+        for m in w.fake.ephemerals(u) {
+            println!("ephemeral to {u}: {}", m["content"].as_str().unwrap_or_default());
+        }
+    }
 
     let store = w.store().await;
     let g = w.fake.guild_id();
