@@ -11,8 +11,9 @@ use super::render;
 use super::{member_is_admin, Context, Error};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Hand, Rank, Rules, Variant};
+use crate::store::NewTable;
 use crate::store::{DailyClaim, GuildSettings, LeaderBy, StoreError};
-use crate::table::{Act, Command, OneshotResponder, OpenTable, Player, Request, UserError, INTERNAL_ERROR};
+use crate::table::{Act, Command, OneshotResponder, Player, Request, Update, UserError, INTERNAL_ERROR};
 
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![
@@ -61,26 +62,36 @@ fn store_err(e: StoreError) -> Error {
     anyhow::Error::new(e)
 }
 
-/// Sends a request to this channel's table and answers with the result.
-async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+/// Sends a request to this channel's table and waits for the result. `None`:
+/// there is no table here (the user has been told).
+async fn ask_table(ctx: Context<'_>, command: Command, edit_message: bool) -> Result<Option<Update>, Error> {
     let service = &ctx.data().service;
     let Some(table) = service.table_in_channel(ctx.channel_id().get()).await.map_err(|e| anyhow::anyhow!(e.0))? else {
-        return say(ctx, "There is no table in this channel. Open one with `/table open`.").await;
+        say(ctx, "There is no table in this channel. Open one with `/table open`.").await?;
+        return Ok(None);
     };
     let (tx, rx) = tokio::sync::oneshot::channel();
     let request = Request {
         player: player(ctx),
         command,
-        key: Some(ctx.id().to_string()),
+        key: edit_message.then(|| ctx.id().to_string()),
         responder: Box::new(OneshotResponder(Some(tx))),
-        edit_message: true,
+        edit_message,
     };
     service.send(table, request).await.map_err(|e| anyhow::anyhow!(e.0))?;
     match rx.await {
-        Ok(Ok(update)) => say(ctx, private_text(&update).unwrap_or_else(|| "Done.".into())).await,
-        Ok(Err(UserError(e))) => say(ctx, e).await,
-        Err(_) => say(ctx, INTERNAL_ERROR).await,
+        Ok(Ok(update)) => Ok(Some(update)),
+        Ok(Err(UserError(e))) => say(ctx, e).await.map(|()| None),
+        Err(_) => say(ctx, INTERNAL_ERROR).await.map(|()| None),
     }
+}
+
+/// Sends a request to this channel's table and answers with the result.
+async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    if let Some(update) = ask_table(ctx, command, true).await? {
+        say(ctx, private_text(&update).unwrap_or_else(|| "Done.".into())).await?;
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -181,7 +192,7 @@ pub async fn table_open(
             return say(ctx, format!("Rule options not valid: {e}")).await;
         }
     }
-    let open = OpenTable {
+    let open = NewTable {
         guild: g,
         channel: ctx.channel_id().get(),
         opener: ctx.author().id.get(),
@@ -240,34 +251,16 @@ pub async fn table_close(ctx: Context<'_>) -> Result<(), Error> {
 /// Show this channel's table.
 #[poise::command(slash_command, guild_only, rename = "status")]
 pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
-    let service = &ctx.data().service;
-    let Some(table) = service.table_in_channel(ctx.channel_id().get()).await.map_err(|e| anyhow::anyhow!(e.0))? else {
-        return say(ctx, "There is no table in this channel. Open one with `/table open`.").await;
-    };
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let request = Request {
-        player: player(ctx),
-        command: Command::Status,
-        key: None,
-        responder: Box::new(OneshotResponder(Some(tx))),
-        edit_message: false,
-    };
-    service.send(table, request).await.map_err(|e| anyhow::anyhow!(e.0))?;
-    match rx.await {
-        Ok(Ok(update)) => {
-            let (embed, components) = match &update.view.hand {
-                Some(h) if h.outcome.is_none() => {
-                    let (_, e, _) = render::hand_message(&update.view);
-                    (e, Vec::new())
-                }
-                _ => render::lobby(&update.view),
-            };
-            ctx.send(CreateReply::default().embed(embed).components(components).ephemeral(true)).await?;
-            Ok(())
+    let Some(update) = ask_table(ctx, Command::Status, false).await? else { return Ok(()) };
+    let (embed, components) = match &update.view.hand {
+        Some(h) if h.outcome.is_none() => {
+            let (_, e, _) = render::hand_message(&update.view);
+            (e, Vec::new())
         }
-        Ok(Err(UserError(e))) => say(ctx, e).await,
-        Err(_) => say(ctx, INTERNAL_ERROR).await,
-    }
+        _ => render::lobby(&update.view),
+    };
+    ctx.send(CreateReply::default().embed(embed).components(components).ephemeral(true)).await?;
+    Ok(())
 }
 
 /// The rules of this channel's table.

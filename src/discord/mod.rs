@@ -75,14 +75,37 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .context("building the Discord client")?;
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("shutting down");
-            shards.shutdown_all().await;
-        }
+        shutdown_signal().await;
+        tracing::info!("shutting down");
+        shards.shutdown_all().await;
     });
     client.start().await.context("the Discord connection failed")?;
     store.close().await;
     Ok(())
+}
+
+/// Ctrl-C, or SIGTERM (systemd, containers). Every action is already on disk,
+/// so stopping at any moment loses nothing: live hands resume at the next start.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {

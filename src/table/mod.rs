@@ -16,7 +16,6 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use crate::engine::Rules;
 use crate::store::{NewTable, Store, StoreError};
 
 pub use ids::{ButtonId, Verb};
@@ -149,17 +148,6 @@ struct Inner {
     actors: Mutex<HashMap<i64, mpsc::Sender<Msg>>>,
 }
 
-/// Options for `/table open`.
-#[derive(Clone, Debug)]
-pub struct OpenTable {
-    pub guild: u64,
-    pub channel: u64,
-    pub opener: u64,
-    pub rules: Rules,
-    pub max_players: u32,
-    pub turn_seconds: i64,
-}
-
 impl TableService {
     pub fn new(store: Store, presenter: Arc<dyn Presenter>, timings: Timings) -> TableService {
         TableService { inner: Arc::new(Inner { store, presenter, timings, actors: Mutex::new(HashMap::new()) }) }
@@ -181,31 +169,20 @@ impl TableService {
     }
 
     /// Opens a table in a channel (one per channel) and seats the opener.
-    pub async fn open(&self, req: OpenTable) -> Result<Update, UserError> {
-        let row = self
-            .inner
-            .store
-            .open_table(NewTable {
-                guild: req.guild,
-                channel: req.channel,
-                opener: req.opener,
-                rules: req.rules,
-                max_players: req.max_players,
-                turn_seconds: req.turn_seconds,
-            })
-            .await
-            .map_err(|e| match e {
-                StoreError::TableExists { .. } => UserError::new(
-                    "This channel already has an open table. Use `/table status`, or `/table close` first.",
-                ),
-                StoreError::Invalid(m) => UserError::new(m),
-                other => internal("opening a table", other),
-            })?;
+    pub async fn open(&self, req: NewTable) -> Result<Update, UserError> {
+        let opener = req.opener;
+        let row = self.inner.store.open_table(req).await.map_err(|e| match e {
+            StoreError::TableExists { .. } => {
+                UserError::new("This channel already has an open table. Use `/table status`, or `/table close` first.")
+            }
+            StoreError::Invalid(m) => UserError::new(m),
+            other => internal("opening a table", other),
+        })?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.send(
             row.id,
             Request {
-                player: Player { id: req.opener, admin: false },
+                player: Player { id: opener, admin: false },
                 command: Command::Join,
                 key: None,
                 responder: Box::new(OneshotResponder(Some(tx))),
