@@ -1,6 +1,6 @@
 //! The table actor: owns one table's state and its live hand.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Duration;
 
 use tokio::sync::mpsc;
@@ -33,7 +33,6 @@ struct Table {
     closed: bool,
     live: Option<Live>,
     next_hand: Option<(Instant, i64)>,
-    dm_closed: HashSet<u64>,
     last_dealer: Option<u64>,
 }
 
@@ -116,7 +115,6 @@ impl Table {
             closed: false,
             live: None,
             next_hand: None,
-            dm_closed: HashSet::new(),
             last_dealer: None,
         };
         table.recover().await?;
@@ -258,7 +256,7 @@ impl Table {
     }
 
     fn update(&self, events: Vec<Event>, notes: Vec<PrivateNote>, notice: Option<String>) -> Update {
-        Update { view: self.view(), events, notes, notice, dm_closed: false, new_hand: false }
+        Update { view: self.view(), events, notes, notice, dm_closed: false }
     }
 
     fn seated(&self, user: u64) -> bool {
@@ -277,9 +275,6 @@ impl Table {
             Command::Act { action, button } => self.act(&player, action, button, key.as_deref()).await,
         };
         if let Ok(update) = &result {
-            if update.dm_closed {
-                self.dm_closed.insert(player.id);
-            }
             if edit_message && !update.events.is_empty() && update.view.message_id.is_some() {
                 if let Err(e) = self.service.presenter().edit_hand(&update.view).await {
                     tracing::warn!(table = self.row.id, error = %e, "could not edit the table message");
@@ -368,9 +363,7 @@ impl Table {
         }
         self.running = true;
         self.deal().await?;
-        let mut update = self.update(Vec::new(), Vec::new(), Some("The cards are dealt.".into()));
-        update.new_hand = true;
-        Ok(update)
+        Ok(self.update(Vec::new(), Vec::new(), Some("The cards are dealt.".into())))
     }
 
     async fn close(&mut self, player: &Player) -> Result<Update, UserError> {
@@ -557,11 +550,7 @@ impl Table {
                 continue;
             }
             let dm = self.service.presenter().dm(user, &view, &note).await;
-            let failed = dm_failed(dm, user);
-            if failed {
-                self.dm_closed.insert(user);
-            }
-            actor_dm_closed |= failed;
+            actor_dm_closed |= dm_failed(dm, user);
             actor_notes.push(note);
         }
         Ok((public, actor_notes, actor_dm_closed))

@@ -109,6 +109,4 @@ pub struct Update {
     pub notice: Option<String>,
     /// The requester's DMs are closed: their private messages come as ephemeral replies.
     pub dm_closed: bool,
-    /// A new hand message was posted by this request.
-    pub new_hand: bool,
 }
