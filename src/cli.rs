@@ -52,8 +52,9 @@ pub struct ReplayArgs {
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Database to play against.
-    #[arg(long, env = "DATABASE_URL", default_value = "sqlite://teenpatti-sim.db")]
+    /// Database to play against (its own file: DATABASE_URL is deliberately not read, so a load
+    /// test never writes into the bot's real wallets).
+    #[arg(long, default_value = "sqlite://teenpatti-sim.db")]
     pub database_url: String,
     /// Tables played concurrently.
     #[arg(long, default_value_t = 4)]
