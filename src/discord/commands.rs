@@ -192,6 +192,9 @@ pub async fn table_open(
             return say(ctx, format!("Rule options not valid: {e}")).await;
         }
     }
+    if let Err(e) = r.validate() {
+        return say(ctx, format!("Rule options not valid: {e}")).await;
+    }
     let open = NewTable {
         guild: g,
         channel: ctx.channel_id().get(),
@@ -611,7 +614,9 @@ pub async fn config_set(
         "daily_amount" => number(0, 1_000_000_000).map(|n| s.daily_amount = n),
         "daily_cooldown" | "daily_cooldown_secs" => number(0, 31_536_000).map(|n| s.daily_cooldown_secs = n),
         "turn_seconds" => number(10, 600).map(|n| s.turn_seconds = n),
-        other => s.default_rules.set(other, &value).map_err(|e| e.to_string()),
+        other => {
+            s.default_rules.set(other, &value).and_then(|()| s.default_rules.validate()).map_err(|e| e.to_string())
+        }
     };
     if let Err(e) = result {
         return say(ctx, e).await;

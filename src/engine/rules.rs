@@ -264,6 +264,21 @@ impl Rules {
         Ok(())
     }
 
+    /// Checks that the options make sense together (each is valid alone by
+    /// construction): a chaal limit must allow at least the first seen bet.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        if let Some(limit) = self.chaal_limit {
+            if limit < 2 * self.boot {
+                return Err(RulesError::BadValue {
+                    option: "chaal_limit".into(),
+                    value: limit.to_string(),
+                    expected: format!("at least twice the boot ({})", 2 * self.boot),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Each option with its current value, in [`OPTIONS`] order.
     pub fn describe(&self) -> Vec<(&'static str, String)> {
         fn lim<T: ToString>(v: &Option<T>) -> String {
@@ -343,6 +358,16 @@ mod tests {
         assert!(r.set("chaal_limit", "1").is_err());
         r.set("pot_limit", "none").unwrap();
         assert_eq!(r, Rules::default());
+    }
+
+    #[test]
+    fn chaal_limit_must_allow_the_first_seen_bet() {
+        let mut r = Rules::default();
+        r.set("boot", "10").unwrap();
+        r.set("chaal_limit", "15").unwrap();
+        assert!(r.validate().unwrap_err().to_string().contains("at least twice the boot (20)"));
+        r.set("chaal_limit", "20").unwrap();
+        assert_eq!(r.validate(), Ok(()));
     }
 
     #[test]
