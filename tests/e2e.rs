@@ -74,3 +74,70 @@ async fn four_players_play_a_hand_to_a_show() {
     assert!(audit.ok(), "{audit:?}");
     w.fake.assert_no_violations();
 }
+
+/// A joker table opened with options: the turned-up card is public, wild
+/// cards count in the show, and the tie rule given at `/table open` holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_joker_table_plays_by_its_own_rules() {
+    use teenpatti::engine::{evaluate, Hand};
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    // `variant` is a choice: joker is the third (index 2).
+    let open = w.slash(a, "table open", json!({"boot": 2, "variant": 2, "rules": "show_tie=split"})).await;
+    assert_eq!(open.kind, 4, "{open:?}");
+    let lobby = render_message(open.message.as_ref().unwrap());
+    assert!(lobby.contains("Variant **joker** · boot **2**") && lobby.contains("show_tie=split"), "{lobby}");
+    w.act(b, "Join").await;
+    w.act(a, "Start").await;
+    let hand = w.hand_message();
+    let text = render_message(&hand);
+    assert!(text.contains("Joker: "), "the turned-up card is public:\n{text}");
+
+    w.act(a, "See cards").await;
+    let dm = w.wait_ephemeral(a, "Your cards").await;
+    assert!(dm.contains("Joker: every"), "{dm}");
+    w.act(b, "See cards").await;
+    w.act(a, "Chaal 4").await;
+    w.act(b, "Show (4)").await;
+
+    // The outcome is what the engine says under the table's rules: each put in 2 + 4, pot 12.
+    let store = w.store().await;
+    let hands = store.recent_hands(w.fake.guild_id(), Some(w.channel), None, 5).await.unwrap();
+    let record = store.hand_record(hands[0].id).await.unwrap().unwrap();
+    assert_eq!(record.rules.variant, teenpatti::engine::Variant::Joker);
+    assert_eq!(record.rules.show_tie, teenpatti::engine::rules::ShowTie::Split);
+    let actions: Vec<_> = record.actions.iter().map(|r| (r.seat, r.action)).collect();
+    let (replayed, _) = Hand::replay(&record.setup, &actions).unwrap();
+    let joker = replayed.joker().map(|c| c.rank);
+    let value = |seat: usize| evaluate(&replayed.seats()[seat].cards, &record.rules, joker).unwrap();
+    let (va, vb) = (value(0), value(1));
+    let expected: Vec<i64> = match va.cmp(&vb) {
+        std::cmp::Ordering::Greater => vec![1006, 994],
+        std::cmp::Ordering::Less => vec![994, 1006],
+        std::cmp::Ordering::Equal => vec![1000, 1000],
+    };
+    let balances =
+        vec![store.balance(w.fake.guild_id(), a).await.unwrap(), store.balance(w.fake.guild_id(), b).await.unwrap()];
+    assert_eq!(balances, expected, "{va:?} vs {vb:?}\n{}", w.transcript());
+    assert!(store.audit().await.unwrap().ok());
+    w.fake.assert_no_violations();
+}
+
+/// Best of four: each player holds four cards and sees all four.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn best_of_four_deals_four_cards() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({"variant": 6})).await;
+    w.act(b, "Join").await;
+    w.act(a, "Start").await;
+    w.act(a, "See cards").await;
+    let cards = w.wait_ephemeral(a, "Your cards").await;
+    let shown = cards.split("**").nth(1).unwrap_or_default();
+    assert_eq!(shown.split_whitespace().count(), 4, "{cards}");
+    w.act(a, "Pack").await;
+    let store = w.store().await;
+    assert_eq!(store.balance(w.fake.guild_id(), b).await.unwrap(), 1001);
+    assert!(store.audit().await.unwrap().ok());
+    w.fake.assert_no_violations();
+}
