@@ -141,3 +141,67 @@ async fn best_of_four_deals_four_cards() {
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
+
+/// A hand played from the keyboard: every table and action slash command. Each
+/// answer is ephemeral and the hand message is edited to show the action.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_played_with_slash_commands() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b, c] = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({})).await;
+    for p in [b, c] {
+        let r = w.slash(p, "table join", json!({})).await;
+        assert!(r.ephemeral && r.content.contains("You have a seat"), "{r:?}");
+    }
+    let refused = w.slash(b, "table start", json!({})).await;
+    assert!(refused.ephemeral && refused.content.contains("Only the player who opened the table"), "{refused:?}");
+    let started = w.slash(a, "table start", json!({})).await;
+    assert!(started.ephemeral, "{started:?}");
+    let hand_id = w.hand_message()["id"].clone();
+
+    // Every action by slash command; the hand message follows each one.
+    let step = |user: u64, path: &'static str, options: serde_json::Value, expect: &'static str| {
+        let w = &w;
+        let hand_id = hand_id.clone();
+        async move {
+            let r = w.slash(user, path, options).await;
+            assert!(r.ephemeral, "{path}: {r:?}");
+            assert!(r.content.contains(expect), "{path}: expected {expect:?}, got {:?}", r.content);
+            let msg = w.hand_message();
+            assert_eq!(msg["id"], hand_id, "one message per hand");
+            render_message(&msg)
+        }
+    };
+    let out_of_turn = w.slash(b, "bet", json!({"amount": 2})).await;
+    assert!(out_of_turn.ephemeral && out_of_turn.content.contains("not your turn"), "{out_of_turn:?}");
+    step(a, "see", json!({}), "Your cards").await;
+    let odd = w.slash(a, "bet", json!({"amount": 3})).await;
+    assert!(odd.content.contains("even"), "{odd:?}");
+    let huge = w.slash(a, "bet", json!({"amount": 9_000_000_000_000_000_i64})).await;
+    assert!(huge.content.contains("must be from 2 to 4"), "{huge:?}");
+    let t = step(a, "bet", json!({"amount": 2}), "Done").await;
+    assert!(t.contains("bet 2 (chaal)"), "{t}");
+    step(b, "see", json!({}), "Your cards").await;
+    step(b, "bet", json!({"amount": 2}), "Done").await;
+    step(c, "see", json!({}), "Your cards").await;
+    let t = step(c, "sideshow", json!({}), "Done").await;
+    assert!(t.contains("asked") && t.contains("for a sideshow"), "{t}");
+    w.act(b, "Deny sideshow").await;
+    let t = step(a, "pack", json!({}), "Done").await;
+    assert!(t.contains("packed"), "{t}");
+    let t = step(b, "show", json!({}), "Done").await;
+    assert!(t.contains("(pot 11, show)"), "boots 3, bets 2 + 2, sideshow 2, show 2: {t}");
+    let left = w.slash(c, "table leave", json!({})).await;
+    assert!(left.content.contains("You left the table"), "{left:?}");
+
+    let store = w.store().await;
+    let g = w.fake.guild_id();
+    let mut total = 0;
+    for u in [a, b, c] {
+        total += store.balance(g, u).await.unwrap();
+    }
+    assert_eq!(total, 3000);
+    assert_eq!(store.balance(g, a).await.unwrap(), 997);
+    assert!(store.audit().await.unwrap().ok());
+    w.fake.assert_no_violations();
+}
