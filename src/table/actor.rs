@@ -628,7 +628,9 @@ impl Table {
             let balance = store.balance(self.row.guild, s.user).await.map_err(|e| internal("reading a balance", e))?;
             if balance >= boot as i64 {
                 users.push(s.user);
-                stacks.push(balance as u64);
+                // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
+                // the wallet itself, so a richer wallet just plays with that much.
+                stacks.push((balance as u64).min(crate::engine::rules::MAX_AMOUNT));
             }
         }
         if users.len() < 2 {
