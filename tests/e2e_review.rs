@@ -51,3 +51,33 @@ async fn a_very_rich_player_does_not_stop_the_table() {
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
+
+/// `/table close` during a hand refunds it; the hand message must stop
+/// offering the hand's buttons and naming a player to act (it used to keep
+/// "it's your turn" and live bet buttons for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_mid_hand_retires_the_hand_message() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    w.act(b, "Join").await;
+    w.act(a, "Start").await;
+    let hand = w.wait_new_hand(&[]).await;
+    let id = hand["id"].as_str().unwrap().to_string();
+    w.act(a, "Blind 1").await;
+
+    let closed = w.slash(a, "table close", json!({})).await;
+    assert!(closed.content.contains("refunded"), "{closed:?}");
+    let msg = message_by_id(&w, &id);
+    let shown = render_message(&msg);
+    assert!(!shown.contains("it's your turn"), "the closed table's message still asks for a move:\n{shown}");
+    let left = labels(&msg);
+    assert!(left.is_empty(), "the closed table's hand message still has buttons {left:?}:\n{shown}");
+    assert!(shown.contains("closed"), "{shown}");
+
+    let store = w.store().await;
+    let g = w.fake.guild_id();
+    assert_eq!((store.balance(g, a).await.unwrap(), store.balance(g, b).await.unwrap()), (1000, 1000));
+    assert!(store.audit().await.unwrap().ok());
+    w.fake.assert_no_violations();
+}

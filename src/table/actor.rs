@@ -387,6 +387,13 @@ impl Table {
         self.closed = true;
         self.running = false;
         self.next_hand = None;
+        // The hand message must not keep offering a cancelled hand's buttons (or the next hand's countdown).
+        let view = self.view();
+        if view.message_id.is_some() {
+            if let Err(e) = self.service.presenter().edit_hand(&view).await {
+                tracing::warn!(table = self.row.id, error = %e, "could not edit the table message after closing");
+            }
+        }
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 
