@@ -81,3 +81,34 @@ async fn closing_mid_hand_retires_the_hand_message() {
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
+
+/// A button's custom_id names its table. A click whose custom_id names a
+/// table in another channel (a forged interaction, or a copied message) must
+/// be refused: it used to seat the clicker at that table, with that guild's
+/// wallet, from a channel where they may not even see it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_button_acts_only_on_the_table_of_its_own_channel() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b, x] = ["asha", "bilal", "xena"].map(|n| w.fake.add_user(n));
+    let other = w.fake.add_channel("private-room");
+    // Table #1 here, table #2 in the other channel.
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    let r = w.fake.slash(b, other, "table open", json!({"boot": 1})).await.response(T).await;
+    assert_eq!(r.kind, 4, "{r:?}");
+    let store = w.store().await;
+    let t2 = store.table_in_channel(other).await.unwrap().unwrap().id;
+    let t1 = store.table_in_channel(w.channel).await.unwrap().unwrap().id;
+    assert_ne!(t1, t2);
+
+    let lobby = w.message_with("Join");
+    let r = w.fake.click_custom(x, &lobby, &format!("tp:{t2}:0:0:join")).await.response(T).await;
+    assert_eq!(r.kind, 4, "{r:?}");
+    assert!(r.ephemeral, "{r:?}");
+    let seated: Vec<u64> = store.seats(t2).await.unwrap().iter().map(|s| s.user).collect();
+    assert_eq!(seated, vec![b], "a click in another channel seated someone at table #{t2}");
+    // The real Join button still works.
+    w.act(x, "Join").await;
+    let seated: Vec<u64> = store.seats(t1).await.unwrap().iter().map(|s| s.user).collect();
+    assert_eq!(seated, vec![a, x]);
+    w.fake.assert_no_violations();
+}
