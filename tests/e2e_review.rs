@@ -112,3 +112,30 @@ async fn a_button_acts_only_on_the_table_of_its_own_channel() {
     assert_eq!(seated, vec![a, x]);
     w.fake.assert_no_violations();
 }
+
+/// When the automatic deal finds too few players (one left between hands, or
+/// went broke), the last hand's message must stop promising "Next hand in
+/// ..." (it kept the countdown, running into the past, for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deal_that_cannot_happen_does_not_leave_a_countdown() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "1000")]).await;
+    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    w.act(b, "Join").await;
+    w.act(a, "Start").await;
+    let hand = w.wait_new_hand(&[]).await;
+    let id = hand["id"].as_str().unwrap().to_string();
+    let over = w.act(a, "Pack").await;
+    assert!(render_message(over.message.as_ref().unwrap()).contains("Next hand"));
+    // b leaves before the next deal: only a is left.
+    w.act(b, "Leave").await;
+    let waiting = w
+        .fake
+        .wait_for_message(w.channel, T, |m| {
+            m["id"].as_str() == Some(id.as_str()) && render_message(m).contains("Waiting for players.")
+        })
+        .await;
+    assert!(waiting.is_some(), "the hand message still counts down to a deal that failed:\n{}", w.transcript());
+    assert_eq!(w.fake.channel_messages(w.channel).iter().filter(|m| render_message(m).contains("hand #")).count(), 1);
+    w.fake.assert_no_violations();
+}

@@ -578,6 +578,13 @@ impl Table {
             self.next_hand = None;
             if let Err(e) = self.deal().await {
                 tracing::info!(table = self.row.id, reason = %e, "no new hand dealt");
+                // The last hand's message announced this deal: it now waits for players instead.
+                let view = self.view();
+                if view.message_id.is_some() && view.hand.is_some() {
+                    if let Err(e) = self.service.presenter().edit_hand(&view).await {
+                        tracing::warn!(table = self.row.id, error = %e, "could not edit the table message");
+                    }
+                }
             }
         }
     }
