@@ -164,6 +164,19 @@ async fn on_button(service: &TableService, http: Arc<serenity::Http>, ci: Compon
         presenter::ephemeral(&http, &ci, "Table buttons work only in a server.".into()).await;
         return;
     }
+    // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
+    // forged or copied id must not seat anyone at, or draw, a table elsewhere).
+    match service.table_in_channel(ci.channel_id.get()).await {
+        Ok(Some(table)) if table == button.table => {}
+        Ok(_) => {
+            presenter::ephemeral(&http, &ci, "That table is closed.".into()).await;
+            return;
+        }
+        Err(e) => {
+            presenter::ephemeral(&http, &ci, e.0).await;
+            return;
+        }
+    }
     let command = match button.verb {
         Verb::Join => Command::Join,
         Verb::Leave => Command::Leave,

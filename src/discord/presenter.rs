@@ -176,16 +176,32 @@ pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: St
     }
 }
 
-/// The private part of an update, for the person who asked.
+/// Discord's limit on a message's content, in characters.
+const CONTENT_MAX: usize = 2000;
+
+/// The private part of an update, for the person who asked. At most one
+/// message long: when the notes do not fit (a player in many sideshows), the
+/// oldest ones after the first (their cards) are left out.
 pub fn private_text(update: &Update) -> Option<String> {
-    let mut parts: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n, None)).collect();
-    if update.dm_closed {
-        parts.push(render::DM_FALLBACK.to_string());
+    let mut notes: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n, None)).collect();
+    loop {
+        let mut parts: Vec<String> = update.notice.iter().cloned().collect();
+        parts.extend(notes.iter().cloned());
+        if update.dm_closed {
+            parts.push(render::DM_FALLBACK.to_string());
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        let text = parts.join("\n\n");
+        if text.chars().count() <= CONTENT_MAX {
+            return Some(text);
+        }
+        if notes.len() <= 1 {
+            return Some(text.chars().take(CONTENT_MAX - 1).collect::<String>() + "…");
+        }
+        notes.remove(1);
     }
-    if let Some(n) = &update.notice {
-        parts.insert(0, n.clone());
-    }
-    (!parts.is_empty()).then(|| parts.join("\n\n"))
 }
 
 impl Responder for ComponentResponder {
@@ -272,5 +288,79 @@ impl Responder for ComponentResponder {
                 }
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cards::parse_cards;
+    use crate::engine::{evaluate, Rules};
+    use crate::table::view::{HandSeat, HandView, SeatView};
+
+    /// A 10-player hand with Discord-sized ids (19 digits).
+    fn big_view() -> TableView {
+        let users: Vec<u64> = (0..10).map(|i| 1_234_567_890_123_456_700 + i).collect();
+        TableView {
+            table_id: 12_345,
+            guild: 1_234_567_890_123_456_789,
+            channel: 1_234_567_890_123_456_788,
+            opener: users[0],
+            rules: Rules::default(),
+            turn_seconds: 60,
+            max_players: 10,
+            seated: users.iter().map(|&user| SeatView { user, sat_out: false }).collect(),
+            running: true,
+            closed: false,
+            message_id: Some(1_234_567_890_123_456_787),
+            hand: Some(HandView {
+                hand_id: 123_456,
+                seq: 30,
+                dealer: 0,
+                seats: users
+                    .iter()
+                    .map(|&user| HandSeat { user, seen: true, packed: false, put_in: 1_000_000, stack: 1_000_000 })
+                    .collect(),
+                pot: 10_000_000,
+                stake: 1000,
+                turn: Some(1),
+                to_act: Some(1),
+                deadline: Some(1_800_000_000),
+                pending_sideshow: None,
+                joker: None,
+                legal: Default::default(),
+                log: Vec::new(),
+                outcome: None,
+            }),
+            next_hand_at: None,
+        }
+    }
+
+    /// "My cards" shows every private note of the hand: a player in many sideshows (up to 8 in a 10-player
+    /// hand) with closed DMs must still get a reply Discord accepts (content at most 2000 characters), and it
+    /// must start with their cards.
+    #[test]
+    fn private_text_fits_in_a_discord_message() {
+        let view = big_view();
+        let users: Vec<u64> = view.seated.iter().map(|s| s.user).collect();
+        let rules = Rules::default();
+        let mine = parse_cards("Qs Js 10s").unwrap();
+        let theirs = parse_cards("2c 7d 9h").unwrap();
+        let (v1, v2) = (evaluate(&mine, &rules, None).unwrap(), evaluate(&theirs, &rules, None).unwrap());
+        let mut notes = vec![PrivateNote::Cards { hand_id: 123_456, cards: mine.clone(), value: Some(v1) }];
+        for i in 1..=8 {
+            notes.push(PrivateNote::Sideshow {
+                hand_id: 123_456,
+                asker: users[0],
+                target: users[i],
+                hands: vec![(users[0], mine.clone(), v1), (users[i], theirs.clone(), v2)],
+                loser: users[i],
+            });
+        }
+        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true };
+        let text = private_text(&update).unwrap();
+        assert!(text.chars().count() <= 2000, "{} characters:\n{text}", text.chars().count());
+        assert!(text.starts_with("Your cards for hand #123456"), "{text}");
+        assert!(text.contains(render::DM_FALLBACK), "{text}");
     }
 }

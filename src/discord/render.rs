@@ -224,8 +224,11 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         .field("Players", truncate(&seats.join("\n"), 1024), false)
         .field("Last actions", truncate(&recent[skip..].join("\n"), 1024), false);
     if over {
-        let next =
-            view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into());
+        let next = if view.closed {
+            "This table is closed.".to_string()
+        } else {
+            view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into())
+        };
         embed = embed.field("Hand over", next, false);
     }
     embed = embed.footer(CreateEmbedFooter::new(format!(

@@ -387,6 +387,13 @@ impl Table {
         self.closed = true;
         self.running = false;
         self.next_hand = None;
+        // The hand message must not keep offering a cancelled hand's buttons (or the next hand's countdown).
+        let view = self.view();
+        if view.message_id.is_some() {
+            if let Err(e) = self.service.presenter().edit_hand(&view).await {
+                tracing::warn!(table = self.row.id, error = %e, "could not edit the table message after closing");
+            }
+        }
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 
@@ -571,6 +578,13 @@ impl Table {
             self.next_hand = None;
             if let Err(e) = self.deal().await {
                 tracing::info!(table = self.row.id, reason = %e, "no new hand dealt");
+                // The last hand's message announced this deal: it now waits for players instead.
+                let view = self.view();
+                if view.message_id.is_some() && view.hand.is_some() {
+                    if let Err(e) = self.service.presenter().edit_hand(&view).await {
+                        tracing::warn!(table = self.row.id, error = %e, "could not edit the table message");
+                    }
+                }
             }
         }
     }
@@ -628,7 +642,9 @@ impl Table {
             let balance = store.balance(self.row.guild, s.user).await.map_err(|e| internal("reading a balance", e))?;
             if balance >= boot as i64 {
                 users.push(s.user);
-                stacks.push(balance as u64);
+                // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
+                // the wallet itself, so a richer wallet just plays with that much.
+                stacks.push((balance as u64).min(crate::engine::rules::MAX_AMOUNT));
             }
         }
         if users.len() < 2 {
