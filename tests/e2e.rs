@@ -205,3 +205,28 @@ async fn a_hand_played_with_slash_commands() {
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
+
+/// A Discord call that hangs (a stalled connection) must not freeze the table:
+/// the DM is given up within its budget, the click is still answered in time
+/// (with the cards and the DM fallback), and the next player can act.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_discord_call_does_not_freeze_the_table() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({})).await;
+    w.act(b, "Join").await;
+    w.act(a, "Start").await;
+    // Asha's DM channel is cached since she sat down: the next message POST is her cards' DM.
+    w.fake.stall_next("POST /channels/{channel_id}/messages", std::time::Duration::from_secs(60), 1);
+    let started = std::time::Instant::now();
+    w.act(a, "See cards").await;
+    let reply = w.wait_ephemeral(a, "Your cards").await;
+    assert!(started.elapsed() < std::time::Duration::from_secs(3), "answered after {:?}", started.elapsed());
+    assert!(reply.contains("could not send you a direct message"), "{reply}");
+    w.act(a, "Chaal 2").await;
+    w.act(b, "Pack").await;
+    let store = w.store().await;
+    assert_eq!(store.balance(w.fake.guild_id(), a).await.unwrap(), 1001);
+    assert!(store.audit().await.unwrap().ok());
+    w.fake.assert_no_violations();
+}

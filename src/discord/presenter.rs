@@ -46,18 +46,39 @@ fn json_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
-/// Runs a Discord call, retrying rate limits and server errors (4 tries,
-/// backing off 0.25 s, 0.5 s, 1 s).
-pub async fn with_retry<T, F, Fut>(what: &str, mut call: F) -> Result<T, serenity::Error>
+/// How long a DM may take, retries included. A DM to the player who clicked is
+/// sent before the click is answered, and Discord allows 3 s for that answer.
+pub const DM_BUDGET: Duration = Duration::from_millis(1500);
+/// How long any other call may take, retries included. The table's actor
+/// waits for its Discord calls, so a hung connection must not hold it.
+pub const CALL_BUDGET: Duration = Duration::from_secs(10);
+/// An interaction answer is useless after Discord's 3 s.
+pub const ANSWER_BUDGET: Duration = Duration::from_secs(3);
+
+/// Runs a Discord call within `budget`, retrying rate limits and server errors
+/// (4 tries, backing off 0.25 s, 0.5 s, 1 s). A call that does not answer
+/// within what is left of the budget is abandoned, not retried (it may have
+/// reached Discord).
+pub async fn with_retry<T, F, Fut>(what: &str, budget: Duration, mut call: F) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
+    let start = tokio::time::Instant::now();
     let mut delay = Duration::from_millis(250);
     let mut attempt = 1;
     loop {
-        match call().await {
-            Err(e) if attempt < 4 && matches!(status_of(&e), Some(429 | 500..=599)) => {
+        let left = budget.saturating_sub(start.elapsed());
+        let Ok(result) = tokio::time::timeout(left, call()).await else {
+            tracing::warn!(what, attempt, "Discord did not answer in time; giving up");
+            return Err(serenity::Error::Other("Discord did not answer in time"));
+        };
+        match result {
+            Err(e)
+                if attempt < 4
+                    && matches!(status_of(&e), Some(429 | 500..=599))
+                    && start.elapsed() + delay < budget =>
+            {
                 tracing::warn!(what, attempt, error = %e, "Discord call failed; retrying");
                 tokio::time::sleep(delay).await;
                 delay *= 2;
@@ -65,6 +86,18 @@ where
             }
             result => return result,
         }
+    }
+}
+
+/// An interaction answer, abandoned after Discord's deadline.
+async fn answer(
+    http: &Http,
+    interaction: &ComponentInteraction,
+    response: CreateInteractionResponse,
+) -> Result<(), serenity::Error> {
+    match tokio::time::timeout(ANSWER_BUDGET, interaction.create_response(http, response)).await {
+        Ok(r) => r,
+        Err(_) => Err(serenity::Error::Other("the interaction answer timed out")),
     }
 }
 
@@ -82,7 +115,8 @@ impl DiscordPresenter {
         if let Some(c) = self.dm_channels.lock().unwrap_or_else(|p| p.into_inner()).get(&user) {
             return Ok(*c);
         }
-        let channel = with_retry("opening a DM", || UserId::new(user).create_dm_channel(&*self.http)).await?.id;
+        let channel =
+            with_retry("opening a DM", DM_BUDGET, || UserId::new(user).create_dm_channel(&*self.http)).await?.id;
         self.dm_channels.lock().unwrap_or_else(|p| p.into_inner()).insert(user, channel);
         Ok(channel)
     }
@@ -97,7 +131,9 @@ impl DiscordPresenter {
         };
         let channel = self.dm_channel(user).await.map_err(classify)?;
         let msg = CreateMessage::new().content(text).allowed_mentions(CreateAllowedMentions::new());
-        with_retry("sending a DM", || channel.send_message(&*self.http, msg.clone())).await.map_err(classify)?;
+        with_retry("sending a DM", DM_BUDGET, || channel.send_message(&*self.http, msg.clone()))
+            .await
+            .map_err(classify)?;
         Ok(())
     }
 }
@@ -109,7 +145,7 @@ impl Presenter for DiscordPresenter {
             CreateMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
         let channel = ChannelId::new(view.channel);
         Box::pin(async move {
-            with_retry("posting a hand", || channel.send_message(&*self.http, msg.clone()))
+            with_retry("posting a hand", CALL_BUDGET, || channel.send_message(&*self.http, msg.clone()))
                 .await
                 .map(|m| m.id.get())
                 .map_err(|e| e.to_string())
@@ -129,7 +165,10 @@ impl Presenter for DiscordPresenter {
             if !retry && self.dm_closed.lock().unwrap_or_else(|p| p.into_inner()).contains(&user) {
                 return Err(DmError::Closed);
             }
-            let result = self.send_dm(user, text).await;
+            // Opening the channel and sending share one budget.
+            let result = tokio::time::timeout(DM_BUDGET, self.send_dm(user, text))
+                .await
+                .unwrap_or_else(|_| Err(DmError::Failed("Discord did not answer in time".into())));
             let mut closed = self.dm_closed.lock().unwrap_or_else(|p| p.into_inner());
             match result {
                 Err(DmError::Closed) => closed.insert(user),
@@ -148,7 +187,7 @@ fn edit_hand_message(http: Arc<Http>, view: &TableView) -> impl Future<Output = 
     let edit = EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
     async move {
         let Some(message) = message else { return Err("the table has no message yet".to_string()) };
-        with_retry("editing a hand", || channel.edit_message(&*http, message, edit.clone()))
+        with_retry("editing a hand", CALL_BUDGET, || channel.edit_message(&*http, message, edit.clone()))
             .await
             .map(|_| ())
             .map_err(|e| e.to_string())
@@ -171,7 +210,7 @@ pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: St
             .ephemeral(true)
             .allowed_mentions(CreateAllowedMentions::new()),
     );
-    if let Err(e) = interaction.create_response(http, reply).await {
+    if let Err(e) = answer(http, interaction, reply).await {
         tracing::warn!(error = %e, "could not answer a button click");
     }
 }
@@ -247,16 +286,13 @@ impl Responder for ComponentResponder {
             let private = private_text(&update);
             match message {
                 Some(m) => {
-                    let r = self
-                        .interaction
-                        .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
-                        .await;
+                    let r = answer(&self.http, &self.interaction, CreateInteractionResponse::UpdateMessage(m)).await;
                     if let Err(e) = r {
                         // Interaction responses are not retried (Discord may have taken the first one).
                         // The change is recorded already: edit the message so its buttons are not stale.
                         tracing::warn!(error = %e, "could not answer a click; editing the message instead");
                         let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
-                        if let Err(e) = with_retry("editing after a failed click", || {
+                        if let Err(e) = with_retry("editing after a failed click", CALL_BUDGET, || {
                             channel.edit_message(&*self.http, id, edit.clone())
                         })
                         .await
@@ -268,8 +304,10 @@ impl Responder for ComponentResponder {
                             .content(text)
                             .ephemeral(true)
                             .allowed_mentions(CreateAllowedMentions::new());
-                        if let Err(e) =
-                            with_retry("a follow-up", || self.interaction.create_followup(&*self.http, f.clone())).await
+                        if let Err(e) = with_retry("a follow-up", CALL_BUDGET, || {
+                            self.interaction.create_followup(&*self.http, f.clone())
+                        })
+                        .await
                         {
                             tracing::warn!(error = %e, "could not send an ephemeral follow-up");
                         }

@@ -93,6 +93,14 @@ pub struct Fault {
     pub remaining: usize,
 }
 
+/// A request that hangs: the stand-in waits this long before answering (a stalled connection).
+#[derive(Clone, Debug)]
+pub struct Stall {
+    pub pattern: String,
+    pub remaining: usize,
+    pub delay: std::time::Duration,
+}
+
 #[derive(Clone, Debug)]
 pub struct Violation {
     pub route: String,
@@ -122,6 +130,7 @@ pub struct State {
     pub requests: Vec<RecordedRequest>,
     pub violations: Vec<Violation>,
     pub faults: Vec<Fault>,
+    pub stalls: Vec<Stall>,
     // gateway
     pub identifies: u32,
     pub resumes: u32,
@@ -151,6 +160,7 @@ impl State {
             requests: Vec::new(),
             violations: Vec::new(),
             faults: Vec::new(),
+            stalls: Vec::new(),
             identifies: 0,
             resumes: 0,
             heartbeats: 0,

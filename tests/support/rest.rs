@@ -114,6 +114,16 @@ pub async fn handle(
             (route, false, error(404, 0, "404: Not Found"), None)
         }
         Some((route, params)) => {
+            let stall = {
+                let mut st = inner.state.lock().unwrap();
+                st.stalls.iter_mut().find(|s| s.remaining > 0 && pattern_matches(&s.pattern, &route)).map(|s| {
+                    s.remaining -= 1;
+                    s.delay
+                })
+            };
+            if let Some(delay) = stall {
+                tokio::time::sleep(delay).await;
+            }
             let answer = respond(&inner, &route, &params, &query, &headers, body_json.as_ref());
             (route, true, answer.0, answer.1)
         }
