@@ -341,7 +341,15 @@ impl Table {
             events = self.apply(seat, Action::Pack, key).await?.0;
         }
         let store = self.service.store().clone();
-        store.remove_seat(self.row.id, player.id).await.map_err(|e| internal("unseating a player", e))?;
+        if let Err(e) = store.remove_seat(self.row.id, player.id).await {
+            if in_hand.is_none() {
+                return Err(internal("unseating a player", e));
+            }
+            // The pack is recorded; say so rather than "nothing was changed".
+            tracing::error!(table = self.row.id, error = %e, "packed a leaving player but could not unseat them");
+            let notice = "You packed, but leaving the table failed; please try `/table leave` again.";
+            return Ok(self.update(events, Vec::new(), Some(notice.to_string())));
+        }
         self.seats.retain(|s| s.user != player.id);
         let notice = if in_hand.is_some() { "You packed and left the table." } else { "You left the table." };
         Ok(self.update(events, Vec::new(), Some(notice.to_string())))
