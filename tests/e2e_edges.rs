@@ -1,5 +1,5 @@
-//! End-to-end scenarios from the code review: each one showed a bug in the bot
-//! (see the commit that fixed it) and now guards against it.
+//! End-to-end edge cases: a player richer than a hand allows, a table closed
+//! mid-hand, a button forged for another channel's table, a deal that cannot happen.
 
 mod support;
 
