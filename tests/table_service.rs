@@ -1,0 +1,234 @@
+//! The table service under random traffic: real actors, real engine, a real
+//! SQLite file; only Discord is replaced, by a presenter that records what the
+//! table would post. Players click at random (legal and illegal actions, stale
+//! and forged buttons, double clicks, joins and leaves, two tables sharing
+//! wallets), and after every request the books must balance exactly.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use teenpatti::engine::{EventKind, Rules};
+use teenpatti::store::{NewTable, Store};
+use teenpatti::table::view::{PrivateNote, TableView, Update};
+use teenpatti::table::{
+    Act, BoxFuture, ButtonId, Command, DmError, OneshotResponder, Player, Presenter, Request, TableService, Timings,
+    UserError, Verb,
+};
+
+const GUILD: u64 = 42;
+const PLAYERS: [u64; 5] = [101, 102, 103, 104, 105];
+
+/// Stands in for Discord at the table's boundary: counts posts and edits,
+/// keeps every DM, and refuses DMs to one user.
+#[derive(Default)]
+struct Recorder {
+    next_message: AtomicU64,
+    dms: Mutex<Vec<(u64, PrivateNote)>>,
+}
+
+impl Presenter for Recorder {
+    fn post_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<u64, String>> {
+        let id = 1_000 + self.next_message.fetch_add(1, Ordering::SeqCst);
+        Box::pin(async move { Ok(id) })
+    }
+    fn edit_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<(), String>> {
+        Box::pin(async { Ok(()) })
+    }
+    fn dm(&self, user: u64, _view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
+        let note = note.clone();
+        Box::pin(async move {
+            if user == PLAYERS[4] {
+                return Err(DmError::Closed);
+            }
+            self.dms.lock().unwrap().push((user, note));
+            Ok(())
+        })
+    }
+}
+
+async fn ask(service: &TableService, table: i64, user: u64, command: Command, key: u64) -> Result<Update, UserError> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let request = Request {
+        player: Player { id: user, admin: false },
+        command,
+        key: Some(key.to_string()),
+        responder: Box::new(OneshotResponder(Some(tx))),
+        edit_message: false,
+    };
+    service.send(table, request).await.unwrap();
+    rx.await.expect("every request is answered")
+}
+
+fn random_act(rng: &mut StdRng, view: &TableView) -> Act {
+    let legal = view.hand.as_ref().map(|h| h.legal.clone()).unwrap_or_default();
+    match rng.gen_range(0..12) {
+        0 | 1 => Act::See,
+        2 => Act::Pack,
+        3 => Act::Show,
+        4 => Act::Sideshow,
+        5 => Act::Accept,
+        6 => Act::Deny,
+        7 => Act::Cards,
+        // A bet inside the legal range when there is one, and anything at all otherwise.
+        8..=10 => match legal.bet {
+            Some(b) if rng.gen_bool(0.8) => Act::Bet(rng.gen_range(b.min..=b.max)),
+            _ => Act::Bet(rng.gen_range(0..=u64::MAX / 2)),
+        },
+        _ => Act::Bet(rng.gen_range(1..=8)),
+    }
+}
+
+async fn books_balance(store: &Store) {
+    let audit = store.audit().await.unwrap();
+    assert!(audit.ok(), "{audit:?}");
+    assert_eq!(audit.total_balances + audit.live_pots, audit.total_granted, "{audit:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_traffic_keeps_every_chip() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.unwrap();
+    let recorder = Arc::new(Recorder::default());
+    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
+    // Two tables in two channels; players 103 and 104 sit at both (one wallet, two tables).
+    let mut tables = Vec::new();
+    for (channel, opener, others) in [(1u64, PLAYERS[0], &PLAYERS[1..4]), (2, PLAYERS[2], &PLAYERS[3..5])] {
+        let rules = Rules { boot: 5, ..Rules::default() };
+        let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
+        let view = service.open(open).await.unwrap().view;
+        for &p in others {
+            ask(&service, view.table_id, p, Command::Join, 0).await.unwrap();
+        }
+        ask(&service, view.table_id, opener, Command::Start, 0).await.unwrap();
+        tables.push((view.table_id, opener, [&[opener][..], others].concat()));
+    }
+
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut reasons = std::collections::BTreeMap::new();
+    let mut checked = 0;
+    let mut key = 1u64;
+    let (mut applied, mut refused, mut hands_seen) = (0u32, 0u32, std::collections::HashSet::new());
+    for step in 0..1500 {
+        let (table, opener, seated) = &tables[rng.gen_range(0..tables.len())];
+        let user = if rng.gen_bool(0.9) { seated[rng.gen_range(0..seated.len())] } else { 999 };
+        let view = ask(&service, *table, user, Command::Status, 0).await.unwrap().view;
+        let hand = view.hand.as_ref();
+        if let Some(h) = hand {
+            hands_seen.insert(h.hand_id);
+            // Between hands: let the next deal come (the break is 5 ms) rather than knock on a finished hand.
+            if h.outcome.is_some() && rng.gen_bool(0.9) {
+                tokio::time::sleep(Duration::from_millis(8)).await;
+                continue;
+            }
+        }
+        // Mostly the player to act, sometimes anyone.
+        let actor = match hand.and_then(|h| h.to_act.map(|s| h.seats[s].user)) {
+            Some(u) if rng.gen_bool(0.7) => u,
+            _ => user,
+        };
+        let command = match rng.gen_range(0..80) {
+            0 => Command::Leave,
+            1 => Command::Join,
+            2 => Command::Back,
+            3 => Command::Start,
+            _ => {
+                let action = random_act(&mut rng, &view);
+                let verb = match action {
+                    Act::Bet(n) => Verb::Bet(n),
+                    Act::See => Verb::See,
+                    Act::Pack => Verb::Pack,
+                    Act::Show => Verb::Show,
+                    Act::Sideshow => Verb::Sideshow,
+                    Act::Accept => Verb::Accept,
+                    Act::Deny => Verb::Deny,
+                    Act::Cards => Verb::Cards,
+                };
+                // A button: current, stale (an older seq), or from another hand.
+                let button = hand.map(|h| {
+                    let (hand_id, seq) = match rng.gen_range(0..10) {
+                        0 => (h.hand_id, h.seq.saturating_sub(1)),
+                        1 => (h.hand_id + 1, h.seq),
+                        _ => (h.hand_id, h.seq),
+                    };
+                    ButtonId { table: *table, hand: hand_id, seq, verb }
+                });
+                Command::Act { action, button: if rng.gen_bool(0.8) { button } else { None } }
+            }
+        };
+        // Sometimes the same interaction arrives twice: it must count once.
+        let repeat = rng.gen_bool(0.05);
+        let first = ask(&service, *table, actor, command.clone(), key).await;
+        if repeat {
+            let again = ask(&service, *table, actor, command.clone(), key).await;
+            if let (Ok(a), Ok(b)) = (&first, &again) {
+                assert!(b.events.is_empty() || a.events.is_empty(), "a repeated interaction acted twice");
+            }
+        }
+        key += 1;
+        match &first {
+            Ok(u) if !u.events.is_empty() => applied += 1,
+            Ok(_) => {}
+            Err(e) => {
+                refused += 1;
+                *reasons.entry(e.0.clone()).or_insert(0u32) += 1;
+            }
+        }
+        // Nobody but the owner ever sees a card before the show.
+        if let Ok(u) = &first {
+            for e in &u.events {
+                assert!(e.audience.is_public());
+                assert!(!matches!(e.kind, EventKind::Cards { .. } | EventKind::SideshowCompared { .. }));
+            }
+        }
+        if step % 25 == 0 {
+            books_balance(&store).await;
+            // What each actor holds in memory is exactly what the database holds.
+            for (t, _, _) in &tables {
+                let v = ask(&service, *t, 0, Command::Status, 0).await.unwrap().view;
+                if let Some(h) = v.hand.as_ref().filter(|h| h.outcome.is_none()) {
+                    assert_eq!(
+                        store.live_pot(h.hand_id).await.unwrap(),
+                        Some(h.pot as i64),
+                        "pot of hand {}",
+                        h.hand_id
+                    );
+                    let record = store.hand_record(h.hand_id).await.unwrap().unwrap();
+                    assert_eq!(record.actions.len() as u32, h.seq, "action log of hand {}", h.hand_id);
+                    checked += 1;
+                }
+            }
+        }
+        // Keep both tables playing: whoever opened one restarts it after a leave storm.
+        if rng.gen_bool(0.02) {
+            for &p in seated {
+                let _ = ask(&service, *table, p, Command::Join, 0).await;
+                let _ = ask(&service, *table, p, Command::Back, 0).await;
+            }
+            let _ = ask(&service, *table, *opener, Command::Start, 0).await;
+        }
+    }
+    books_balance(&store).await;
+    for dm in recorder.dms.lock().unwrap().iter() {
+        assert_ne!(dm.0, PLAYERS[4], "a closed DM was recorded as delivered");
+    }
+    assert!(applied > 150, "too little happened: {applied} applied, {refused} refused: {reasons:#?}");
+    assert!(refused > 300, "too few refusals exercised: {refused}");
+    assert!(hands_seen.len() > 20, "only {} hands were played", hands_seen.len());
+    assert!(checked > 20, "live hands compared with the database only {checked} times");
+    println!(
+        "{applied} actions applied, {refused} refused, {} hands, {checked} live-hand comparisons",
+        hands_seen.len()
+    );
+
+    // Closing both tables refunds any live hand: afterwards no chip is in play.
+    for (table, opener, _) in &tables {
+        ask(&service, *table, *opener, Command::Close, 0).await.unwrap();
+    }
+    let audit = store.audit().await.unwrap();
+    assert!(audit.ok() && audit.live_pots == 0, "{audit:?}");
+    assert_eq!(audit.total_balances, audit.total_granted);
+    service.shutdown().await;
+}
