@@ -230,3 +230,27 @@ async fn a_stalled_discord_call_does_not_freeze_the_table() {
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
+
+/// If the hand's message cannot be posted (here: Discord refuses with Missing
+/// Permissions), the hand is cancelled and the boots refunded, and the player
+/// who pressed Start is told why, instead of a hand nobody can see.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_that_cannot_be_shown_is_refunded() {
+    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    w.slash(a, "table open", json!({})).await;
+    w.act(b, "Join").await;
+    w.fake.fail_next("POST /channels/{channel_id}/messages", 403, 1);
+    let r = w.click(a, "Start").await;
+    assert!(r.ephemeral && r.content.contains("could not post"), "{r:?}");
+    let store = w.store().await;
+    let g = w.fake.guild_id();
+    assert_eq!(store.balance(g, a).await.unwrap(), 1000);
+    assert_eq!(store.balance(g, b).await.unwrap(), 1000);
+    assert!(store.live_hands().await.unwrap().is_empty());
+    assert!(store.audit().await.unwrap().ok());
+    // Once Discord lets it post again, Start deals normally.
+    w.act(a, "Start").await;
+    assert!(w.hand_message()["embeds"][0]["title"].as_str().unwrap_or_default().contains("hand #2"));
+    w.fake.assert_no_violations();
+}

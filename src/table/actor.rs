@@ -693,7 +693,7 @@ impl Table {
                 }
                 other => internal("starting a hand", other),
             })?;
-        self.last_dealer = Some(users[dealer]);
+        let previous_dealer = self.last_dealer.replace(users[dealer]);
         self.live = Some(Live {
             hand_id,
             hand,
@@ -711,7 +711,21 @@ impl Table {
                     tracing::warn!(table = self.row.id, error = %e, "could not store the table message id");
                 }
             }
-            Err(e) => tracing::error!(table = self.row.id, error = %e, "could not post the hand message"),
+            Err(e) => {
+                // A hand nobody can see would be played by the timers alone: cancel it instead.
+                tracing::error!(table = self.row.id, hand = hand_id, error = %e, "could not post the hand message");
+                self.live = None;
+                self.running = false;
+                self.last_dealer = previous_dealer;
+                store
+                    .refund_hand(hand_id, "the hand message could not be posted")
+                    .await
+                    .map_err(|e| internal("refunding a hand whose message could not be posted", e))?;
+                return Err(UserError::new(
+                    "I could not post the hand in this channel, so it was cancelled and the boots refunded. \
+                     Check that I may send messages and embed links here, then press Start.",
+                ));
+            }
         }
         Ok(())
     }
