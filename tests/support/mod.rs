@@ -513,25 +513,18 @@ impl FakeDiscord {
     /// message's current state. Panics if there is no such (enabled) button.
     pub async fn click(&self, user: u64, message: &Value, label_or_custom_id: &str) -> InteractionHandle {
         let msg_id: u64 = message["id"].as_str().and_then(|s| s.parse().ok()).expect("message id");
-        let (handle, payload) = {
-            let mut st = self.lock();
+        let custom_id = {
+            let st = self.lock();
             let current = st.message_json(msg_id).unwrap_or_else(|| message.clone());
-            let channel: u64 = current["channel_id"].as_str().and_then(|s| s.parse().ok()).expect("channel id");
             let Some(button) = find_button(&current, label_or_custom_id) else {
                 panic!("no button {label_or_custom_id:?} on message {msg_id}: {:#}", current["components"]);
             };
             if button["disabled"].as_bool().unwrap_or(false) {
                 panic!("button {label_or_custom_id:?} on message {msg_id} is disabled: a user cannot click it");
             }
-            let custom_id = button["custom_id"].as_str().expect("button custom_id").to_string();
-            let data = json!({"custom_id": custom_id, "component_type": 2});
-            let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, channel, data);
-            v["message"] = current;
-            st.interactions.insert(id, new_interaction(id, &token, 3, user, channel, Some(msg_id)));
-            (InteractionHandle { fake: self.clone(), id, token }, v)
+            button["custom_id"].as_str().expect("button custom_id").to_string()
         };
-        self.dispatch("INTERACTION_CREATE", payload);
-        handle
+        self.click_custom(user, message, &custom_id).await
     }
 
     /// A click on `message` carrying `custom_id` as is, whether or not the message has such a button: what a
