@@ -351,9 +351,21 @@ impl Store {
     /// Every hand still in play, with its setup and action log.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn live_hands(&self) -> Result<Vec<LiveHand>, StoreError> {
+        self.live_hands_where(None).await
+    }
+
+    /// The live hands of one table (after a restart, each table's actor asks for its own).
+    pub async fn live_hands_at(&self, table_id: i64) -> Result<Vec<LiveHand>, StoreError> {
+        self.live_hands_where(Some(table_id)).await
+    }
+
+    async fn live_hands_where(&self, table_id: Option<i64>) -> Result<Vec<LiveHand>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, table_id, guild_id, channel_id, seats, setup FROM hands WHERE status = 'live' ORDER BY id",
+            "SELECT id, table_id, guild_id, channel_id, seats, setup FROM hands \
+             WHERE status = 'live' AND (? IS NULL OR table_id = ?) ORDER BY id",
         )
+        .bind(table_id)
+        .bind(table_id)
         .fetch_all(&self.pool)
         .await
         .ctx("reading live hands")?;

@@ -46,22 +46,12 @@ fn later(d: Duration) -> (Instant, i64) {
 
 pub(super) async fn run(service: TableService, table_id: i64, mut rx: mpsc::Receiver<Msg>) {
     let mut table = match Table::load(service, table_id).await {
+        // Closed or unknown: answer whatever was queued, then stop.
+        Ok(None) => return refuse_queued(rx, "That table is closed.").await,
         Ok(Some(t)) => t,
-        Ok(None) => {
-            // Closed or unknown: answer whatever was queued, then stop.
-            rx.close();
-            while let Some(Msg::Request(req)) = rx.recv().await {
-                req.responder.respond(Err(UserError::new("That table is closed."))).await;
-            }
-            return;
-        }
         Err(e) => {
             tracing::error!(table_id, error = %e, "could not load table");
-            rx.close();
-            while let Some(Msg::Request(req)) = rx.recv().await {
-                req.responder.respond(Err(UserError::new(super::INTERNAL_ERROR))).await;
-            }
-            return;
+            return refuse_queued(rx, super::INTERNAL_ERROR).await;
         }
     };
     loop {
@@ -74,11 +64,17 @@ pub(super) async fn run(service: TableService, table_id: i64, mut rx: mpsc::Rece
             () = sleep_until(wake), if wake.is_some() => table.on_timer().await,
         }
         if table.closed {
-            rx.close();
-            while let Some(Msg::Request(req)) = rx.recv().await {
-                req.responder.respond(Err(UserError::new("That table is closed."))).await;
-            }
-            break;
+            return refuse_queued(rx, "That table is closed.").await;
+        }
+    }
+}
+
+/// Stops taking requests and answers every one already queued with `why`.
+async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: &str) {
+    rx.close();
+    while let Some(msg) = rx.recv().await {
+        if let Msg::Request(req) = msg {
+            req.responder.respond(Err(UserError::new(why))).await;
         }
     }
 }
@@ -125,7 +121,7 @@ impl Table {
     /// action log, or refunded when that is impossible.
     async fn recover(&mut self) -> Result<(), StoreError> {
         let store = self.service.store().clone();
-        let live: Vec<_> = store.live_hands().await?.into_iter().filter(|h| h.table_id == self.row.id).collect();
+        let live = store.live_hands_at(self.row.id).await?;
         for stored in live {
             self.running = true;
             match Hand::replay(&stored.setup, &stored.actions) {
