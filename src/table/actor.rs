@@ -137,11 +137,7 @@ impl Table {
                     for (seat, s) in hand.seats().iter().enumerate() {
                         if s.seen {
                             if let Some(&user) = stored.users.get(seat) {
-                                notes.entry(user).or_default().push(PrivateNote::Cards {
-                                    hand_id: stored.id,
-                                    cards: s.cards.clone(),
-                                    value: hand.value_of(seat),
-                                });
+                                notes.entry(user).or_default().push(cards_note(stored.id, &hand, seat));
                             }
                         }
                     }
@@ -351,17 +347,19 @@ impl Table {
         Ok(self.update(events, Vec::new(), Some(notice.to_string())))
     }
 
-    fn may_manage(&self, player: &Player) -> bool {
-        player.admin || player.id == self.row.opener
+    /// Starting and closing a table is for its opener or anyone with Manage Server.
+    fn require_manager(&self, player: &Player, what: &str) -> Result<(), UserError> {
+        if player.admin || player.id == self.row.opener {
+            return Ok(());
+        }
+        Err(UserError::new(format!(
+            "Only the player who opened the table (<@{}>) or someone with Manage Server can {what} it.",
+            self.row.opener
+        )))
     }
 
     async fn start(&mut self, player: &Player) -> Result<Update, UserError> {
-        if !self.may_manage(player) {
-            return Err(UserError::new(format!(
-                "Only the player who opened the table (<@{}>) or someone with Manage Server can start it.",
-                self.row.opener
-            )));
-        }
+        self.require_manager(player, "start")?;
         if self.live.as_ref().is_some_and(|l| !l.hand.is_over()) {
             return Err(UserError::new("A hand is already being played."));
         }
@@ -371,12 +369,7 @@ impl Table {
     }
 
     async fn close(&mut self, player: &Player) -> Result<Update, UserError> {
-        if !self.may_manage(player) {
-            return Err(UserError::new(format!(
-                "Only the player who opened the table (<@{}>) or someone with Manage Server can close it.",
-                self.row.opener
-            )));
-        }
+        self.require_manager(player, "close")?;
         let store = self.service.store().clone();
         let mut notice = "The table is closed.".to_string();
         if let Some(live) = self.live.as_ref().filter(|l| !l.hand.is_over()) {
@@ -514,10 +507,7 @@ impl Table {
         for e in &events {
             match &e.kind {
                 EventKind::Turn { .. } | EventKind::SideshowAsked { .. } => new_turn = true,
-                EventKind::Cards { seat, cards } => private.push((
-                    users[*seat],
-                    PrivateNote::Cards { hand_id, cards: cards.clone(), value: live.hand.value_of(*seat) },
-                )),
+                EventKind::Cards { seat, .. } => private.push((users[*seat], cards_note(hand_id, &live.hand, *seat))),
                 EventKind::SideshowCompared { seat, target, hands, loser } => {
                     let note = PrivateNote::Sideshow {
                         hand_id,
@@ -725,6 +715,12 @@ impl Table {
         }
         Ok(())
     }
+}
+
+/// A seen player's own cards, as their private note.
+fn cards_note(hand_id: i64, hand: &Hand, seat: usize) -> PrivateNote {
+    let cards = hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
+    PrivateNote::Cards { hand_id, cards, value: hand.value_of(seat) }
 }
 
 fn dm_failed(result: Result<(), super::DmError>, user: u64) -> bool {
