@@ -3,17 +3,21 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
+
+use crate::tools::rank_cmd::RankArgs;
+use crate::tools::replay_cmd::ReplayArgs;
+use crate::tools::simulate_cmd::SimulateArgs;
 
 #[derive(Parser, Debug)]
 #[command(name = "teenpatti-bot", version, about = "Teen Patti tables for Discord")]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<CliCommand>,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub enum CliCommand {
     /// Start the bot (the default). Needs DISCORD_TOKEN.
     Run,
     /// Hand tools.
@@ -31,52 +35,13 @@ pub enum HandCommand {
     Rank(RankArgs),
 }
 
-#[derive(Args, Debug)]
-pub struct RankArgs {
-    /// classic, muflis, joker, ak47, high_wild, low_wild, best_of_four
-    #[arg(long, default_value = "classic")]
-    pub variant: String,
-    /// Any rule option, as name=value (repeatable), e.g. --set langdi=true --set joker=7
-    #[arg(long = "set", value_name = "OPTION=VALUE")]
-    pub set: Vec<String>,
-}
-
-#[derive(Args, Debug)]
-pub struct ReplayArgs {
-    /// The hand script.
-    pub file: std::path::PathBuf,
-    /// Print one JSON object instead of a transcript.
-    #[arg(long)]
-    pub json: bool,
-}
-
-#[derive(Args, Debug)]
-pub struct SimulateArgs {
-    /// Database to play against (its own file: DATABASE_URL is deliberately not read, so a load
-    /// test never writes into the bot's real wallets).
-    #[arg(long, default_value = "sqlite://teenpatti-sim.db")]
-    pub database_url: String,
-    /// Tables played concurrently.
-    #[arg(long, default_value_t = 4)]
-    pub tables: usize,
-    /// Hands per table.
-    #[arg(long, default_value_t = 100)]
-    pub hands: usize,
-    /// Players per table.
-    #[arg(long, default_value_t = 4)]
-    pub players: usize,
-    /// Seed for shuffles and choices.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-}
-
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run) {
-        Command::Run => run_bot(),
-        Command::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
-        Command::Replay(args) => crate::tools::replay_cmd::run(&args),
-        Command::Simulate(args) => crate::tools::simulate_cmd::run(&args),
+    match cli.command.unwrap_or(CliCommand::Run) {
+        CliCommand::Run => run_bot(),
+        CliCommand::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
+        CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
+        CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
     }
 }
 

@@ -30,7 +30,7 @@ impl fmt::Debug for Config {
     }
 }
 
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
+use crate::store::DEFAULT_DATABASE_URL;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {

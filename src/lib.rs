@@ -3,9 +3,11 @@
 //! thin poise/serenity layer.
 
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod discord;
 pub mod engine;
+pub mod ids;
 pub mod sim;
 pub mod store;
 pub mod table;

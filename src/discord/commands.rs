@@ -354,7 +354,7 @@ pub async fn balance(
 #[poise::command(slash_command, guild_only)]
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     let g = guild(ctx)?;
-    let now = chrono_now();
+    let now = crate::clock::now_unix();
     match ctx.data().store.claim_daily(g, ctx.author().id.get(), now).await.map_err(store_err)? {
         DailyClaim::Claimed { amount, balance } => {
             say(ctx, format!("You claimed **{amount}** chips. Your balance is **{balance}**.")).await
@@ -363,10 +363,6 @@ pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
             say(ctx, format!("You have claimed your daily chips already. Come back <t:{next_at}:R>.")).await
         }
     }
-}
-
-fn chrono_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

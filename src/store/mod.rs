@@ -187,9 +187,7 @@ pub(crate) fn chips(c: u64) -> Result<i64, StoreError> {
     i64::try_from(c).map_err(|_| StoreError::Invalid(format!("{c} chips is too large")))
 }
 
-pub(crate) fn now_unix() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
+pub(crate) use crate::clock::now_unix;
 
 /// One ledger row. Always written in the same transaction as the balance change.
 pub(crate) struct Entry<'a> {

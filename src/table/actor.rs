@@ -36,12 +36,8 @@ struct Table {
     last_dealer: Option<u64>,
 }
 
-fn unix_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
-}
-
 fn later(d: Duration) -> (Instant, i64) {
-    (Instant::now() + d, unix_now() + d.as_secs().max(1) as i64)
+    (Instant::now() + d, crate::clock::now_unix() + d.as_secs().max(1) as i64)
 }
 
 pub(super) async fn run(service: TableService, table_id: i64, mut rx: mpsc::Receiver<Msg>) {

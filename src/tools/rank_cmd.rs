@@ -7,10 +7,21 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use crate::cli::RankArgs;
+use clap::Args;
+
 use crate::engine::cards::parse_cards;
 use crate::engine::rank::Evaluator;
 use crate::engine::rules::{Rules, Variant};
+
+#[derive(Args, Debug)]
+pub struct RankArgs {
+    /// classic, muflis, joker, ak47, high_wild, low_wild, best_of_four
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+    /// Any rule option, as name=value (repeatable), e.g. --set langdi=true --set joker=7
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub set: Vec<String>,
+}
 
 /// The rules `args` describe, or a message for the user.
 pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {

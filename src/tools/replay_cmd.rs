@@ -5,8 +5,18 @@
 
 use std::process::ExitCode;
 
-use crate::cli::ReplayArgs;
+use clap::Args;
+
 use crate::engine::script;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The hand script.
+    pub file: std::path::PathBuf,
+    /// Print one JSON object instead of a transcript.
+    #[arg(long)]
+    pub json: bool,
+}
 
 pub fn run(args: &ReplayArgs) -> ExitCode {
     let text = match std::fs::read_to_string(&args.file) {

@@ -2,9 +2,30 @@
 
 use std::process::ExitCode;
 
-use crate::cli::SimulateArgs;
+use clap::Args;
+
 use crate::sim::{self, SimConfig};
 use crate::store::Store;
+
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    /// Database to play against (its own file: DATABASE_URL is deliberately not read, so a load
+    /// test never writes into the bot's real wallets).
+    #[arg(long, default_value = "sqlite://teenpatti-sim.db")]
+    pub database_url: String,
+    /// Tables played concurrently.
+    #[arg(long, default_value_t = 4)]
+    pub tables: usize,
+    /// Hands per table.
+    #[arg(long, default_value_t = 100)]
+    pub hands: usize,
+    /// Players per table.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Seed for shuffles and choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
 
 pub fn run(args: &SimulateArgs) -> ExitCode {
     let _ = tracing_subscriber::fmt()
