@@ -10,34 +10,34 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use teenpatti::engine::{EventKind, Rules};
+use teenpatti::engine::{Action, EventKind, Rules};
+use teenpatti::ids::{HandId, MessageId, TableId, UserId};
 use teenpatti::store::{NewTable, Store};
 use teenpatti::table::view::{PrivateNote, TableView, Update};
 use teenpatti::table::{
-    Act, BoxFuture, ButtonId, Command, DmError, OneshotResponder, Player, Presenter, Request, TableService, Timings,
-    UserError, Verb,
+    BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, TableService, Timings, UserError,
 };
 
 const GUILD: u64 = 42;
-const PLAYERS: [u64; 5] = [101, 102, 103, 104, 105];
+const PLAYERS: [UserId; 5] = [UserId(101), UserId(102), UserId(103), UserId(104), UserId(105)];
 
 /// Stands in for Discord at the table's boundary: counts posts and edits,
 /// keeps every DM, and refuses DMs to one user.
 #[derive(Default)]
 struct Recorder {
     next_message: AtomicU64,
-    dms: Mutex<Vec<(u64, PrivateNote)>>,
+    dms: Mutex<Vec<(UserId, PrivateNote)>>,
 }
 
 impl Presenter for Recorder {
-    fn post_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<u64, String>> {
-        let id = 1_000 + self.next_message.fetch_add(1, Ordering::SeqCst);
+    fn post_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+        let id = MessageId(1_000 + self.next_message.fetch_add(1, Ordering::SeqCst));
         Box::pin(async move { Ok(id) })
     }
     fn edit_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<(), String>> {
         Box::pin(async { Ok(()) })
     }
-    fn dm(&self, user: u64, _view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
+    fn dm(&self, user: UserId, _view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let note = note.clone();
         Box::pin(async move {
             if user == PLAYERS[4] {
@@ -49,36 +49,37 @@ impl Presenter for Recorder {
     }
 }
 
-async fn ask(service: &TableService, table: i64, user: u64, command: Command, key: u64) -> Result<Update, UserError> {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let request = Request {
-        player: Player { id: user, admin: false },
-        command,
-        key: Some(key.to_string()),
-        responder: Box::new(OneshotResponder(Some(tx))),
-        edit_message: false,
-    };
-    service.send(table, request).await.unwrap();
-    rx.await.expect("every request is answered")
+async fn ask(
+    service: &TableService,
+    table: TableId,
+    user: UserId,
+    command: Command,
+    button: Option<ButtonId>,
+    key: u64,
+) -> Result<Update, UserError> {
+    let request =
+        Request { button, key: Some(key.to_string()), ..Request::new(Player { id: user, admin: false }, command) };
+    service.ask(table, request).await
 }
 
-fn random_act(rng: &mut StdRng, view: &TableView) -> Act {
+/// Anything a player could send about a hand, legal or not (never a timeout: only the timer sends those).
+fn random_act(rng: &mut StdRng, view: &TableView) -> Command {
     let legal = view.hand.as_ref().map(|h| h.legal.clone()).unwrap_or_default();
-    match rng.gen_range(0..12) {
-        0 | 1 => Act::See,
-        2 => Act::Pack,
-        3 => Act::Show,
-        4 => Act::Sideshow,
-        5 => Act::Accept,
-        6 => Act::Deny,
-        7 => Act::Cards,
+    Command::Play(match rng.gen_range(0..12) {
+        0 | 1 => Action::See,
+        2 => Action::Pack,
+        3 => Action::Show,
+        4 => Action::Sideshow,
+        5 => Action::Accept,
+        6 => Action::Deny,
+        7 => return Command::Cards,
         // A bet inside the legal range when there is one, and anything at all otherwise.
         8..=10 => match legal.bet {
-            Some(b) if rng.gen_bool(0.8) => Act::Bet(rng.gen_range(b.min..=b.max)),
-            _ => Act::Bet(rng.gen_range(0..=u64::MAX / 2)),
+            Some(b) if rng.gen_bool(0.8) => Action::Bet(rng.gen_range(b.min..=b.max)),
+            _ => Action::Bet(rng.gen_range(0..=u64::MAX / 2)),
         },
-        _ => Act::Bet(rng.gen_range(1..=8)),
-    }
+        _ => Action::Bet(rng.gen_range(1..=8)),
+    })
 }
 
 async fn books_balance(store: &Store) {
@@ -97,12 +98,12 @@ async fn random_traffic_keeps_every_chip() {
     let mut tables = Vec::new();
     for (channel, opener, others) in [(1u64, PLAYERS[0], &PLAYERS[1..4]), (2, PLAYERS[2], &PLAYERS[3..5])] {
         let rules = Rules { boot: 5, ..Rules::default() };
-        let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
+        let open = NewTable { guild: GUILD, channel, opener: opener.get(), rules, max_players: 6, turn_seconds: 600 };
         let view = service.open(open).await.unwrap().view;
         for &p in others {
-            ask(&service, view.table_id, p, Command::Join, 0).await.unwrap();
+            ask(&service, view.table_id, p, Command::Join, None, 0).await.unwrap();
         }
-        ask(&service, view.table_id, opener, Command::Start, 0).await.unwrap();
+        ask(&service, view.table_id, opener, Command::Start, None, 0).await.unwrap();
         tables.push((view.table_id, opener, [&[opener][..], others].concat()));
     }
 
@@ -113,8 +114,8 @@ async fn random_traffic_keeps_every_chip() {
     let (mut applied, mut refused, mut hands_seen) = (0u32, 0u32, std::collections::HashSet::new());
     for step in 0..1500 {
         let (table, opener, seated) = &tables[rng.gen_range(0..tables.len())];
-        let user = if rng.gen_bool(0.9) { seated[rng.gen_range(0..seated.len())] } else { 999 };
-        let view = ask(&service, *table, user, Command::Status, 0).await.unwrap().view;
+        let user = if rng.gen_bool(0.9) { seated[rng.gen_range(0..seated.len())] } else { UserId(999) };
+        let view = ask(&service, *table, user, Command::Status, None, 0).await.unwrap().view;
         let hand = view.hand.as_ref();
         if let Some(h) = hand {
             hands_seen.insert(h.hand_id);
@@ -129,40 +130,30 @@ async fn random_traffic_keeps_every_chip() {
             Some(u) if rng.gen_bool(0.7) => u,
             _ => user,
         };
-        let command = match rng.gen_range(0..80) {
-            0 => Command::Leave,
-            1 => Command::Join,
-            2 => Command::Back,
-            3 => Command::Start,
+        let (command, button) = match rng.gen_range(0..80) {
+            0 => (Command::Leave, None),
+            1 => (Command::Join, None),
+            2 => (Command::Back, None),
+            3 => (Command::Start, None),
             _ => {
-                let action = random_act(&mut rng, &view);
-                let verb = match action {
-                    Act::Bet(n) => Verb::Bet(n),
-                    Act::See => Verb::See,
-                    Act::Pack => Verb::Pack,
-                    Act::Show => Verb::Show,
-                    Act::Sideshow => Verb::Sideshow,
-                    Act::Accept => Verb::Accept,
-                    Act::Deny => Verb::Deny,
-                    Act::Cards => Verb::Cards,
-                };
+                let command = random_act(&mut rng, &view);
                 // A button: current, stale (an older seq), or from another hand.
                 let button = hand.map(|h| {
                     let (hand_id, seq) = match rng.gen_range(0..10) {
                         0 => (h.hand_id, h.seq.saturating_sub(1)),
-                        1 => (h.hand_id + 1, h.seq),
+                        1 => (HandId(h.hand_id.get() + 1), h.seq),
                         _ => (h.hand_id, h.seq),
                     };
-                    ButtonId { table: *table, hand: hand_id, seq, verb }
+                    ButtonId { table: *table, hand: Some(hand_id), seq, command }
                 });
-                Command::Act { action, button: if rng.gen_bool(0.8) { button } else { None } }
+                (command, if rng.gen_bool(0.8) { button } else { None })
             }
         };
         // Sometimes the same interaction arrives twice: it must count once.
         let repeat = rng.gen_bool(0.05);
-        let first = ask(&service, *table, actor, command.clone(), key).await;
+        let first = ask(&service, *table, actor, command, button, key).await;
         if repeat {
-            let again = ask(&service, *table, actor, command.clone(), key).await;
+            let again = ask(&service, *table, actor, command, button, key).await;
             if let (Ok(a), Ok(b)) = (&first, &again) {
                 assert!(b.events.is_empty() || a.events.is_empty(), "a repeated interaction acted twice");
             }
@@ -187,15 +178,15 @@ async fn random_traffic_keeps_every_chip() {
             books_balance(&store).await;
             // What each actor holds in memory is exactly what the database holds.
             for (t, _, _) in &tables {
-                let v = ask(&service, *t, 0, Command::Status, 0).await.unwrap().view;
+                let v = ask(&service, *t, UserId(0), Command::Status, None, 0).await.unwrap().view;
                 if let Some(h) = v.hand.as_ref().filter(|h| h.outcome.is_none()) {
                     assert_eq!(
-                        store.live_pot(h.hand_id).await.unwrap(),
+                        store.live_pot(h.hand_id.get()).await.unwrap(),
                         Some(h.pot as i64),
                         "pot of hand {}",
                         h.hand_id
                     );
-                    let record = store.hand_record(h.hand_id).await.unwrap().unwrap();
+                    let record = store.hand_record(h.hand_id.get()).await.unwrap().unwrap();
                     assert_eq!(record.actions.len() as u32, h.seq, "action log of hand {}", h.hand_id);
                     checked += 1;
                 }
@@ -204,10 +195,10 @@ async fn random_traffic_keeps_every_chip() {
         // Keep both tables playing: whoever opened one restarts it after a leave storm.
         if rng.gen_bool(0.02) {
             for &p in seated {
-                let _ = ask(&service, *table, p, Command::Join, 0).await;
-                let _ = ask(&service, *table, p, Command::Back, 0).await;
+                let _ = ask(&service, *table, p, Command::Join, None, 0).await;
+                let _ = ask(&service, *table, p, Command::Back, None, 0).await;
             }
-            let _ = ask(&service, *table, *opener, Command::Start, 0).await;
+            let _ = ask(&service, *table, *opener, Command::Start, None, 0).await;
         }
     }
     books_balance(&store).await;
@@ -225,7 +216,7 @@ async fn random_traffic_keeps_every_chip() {
 
     // Closing both tables refunds any live hand: afterwards no chip is in play.
     for (table, opener, _) in &tables {
-        ask(&service, *table, *opener, Command::Close, 0).await.unwrap();
+        ask(&service, *table, *opener, Command::Close, None, 0).await.unwrap();
     }
     let audit = store.audit().await.unwrap();
     assert!(audit.ok() && audit.live_pots == 0, "{audit:?}");

@@ -3,25 +3,46 @@
 //! engine state, persists every action before anyone is told, runs the turn
 //! timer and deals the next hand. Discord is reached only through the
 //! [`Presenter`] and [`Responder`] traits, implemented by `crate::discord`.
+//!
+//! Layout: this file routes requests to actors; `actor.rs` is one table's
+//! loop and timers; its jobs each have a file: `lobby.rs` (join, leave,
+//! start, close, back), `play.rs` (game actions), `timeout.rs` (the turn
+//! timer's packs and sitting out), `deal.rs` (a new hand), `recovery.rs`
+//! (a restart), `notes.rs` (private notes and their DMs), `view.rs` (what a
+//! table shows). `button.rs` is the `custom_id` format, `history.rs` what
+//! `/history` may reveal of a stored hand.
 
-pub mod actor;
-pub mod ids;
+mod actor;
+pub mod button;
+mod deal;
+pub mod history;
+mod lobby;
+mod notes;
+mod play;
+pub mod presenter;
+mod recovery;
+mod timeout;
 pub mod view;
 
 use std::collections::HashMap;
-use std::future::Future;
-use std::pin::Pin;
+use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+use tracing::Instrument as _;
 
+use crate::engine::Action;
+use crate::ids::{ChannelId, TableId, UserId};
 use crate::store::{NewTable, Store, StoreError};
 
-pub use ids::{ButtonId, Verb};
+pub use button::ButtonId;
+pub use presenter::{BoxFuture, DmError, Presenter, Responder};
 pub use view::{HandView, PrivateNote, SeatView, TableView, Update};
 
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+/// Seconds a player may have to act: a table's turn timer is set within these bounds (the one source for
+/// `/table open`, `/config set` and the actor).
+pub const TURN_SECONDS: RangeInclusive<i64> = 10..=600;
 
 /// A refusal meant for the user who asked: short, clear, shown ephemerally.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,47 +58,24 @@ impl UserError {
 /// Internal failures are logged in full; the user is told only this.
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side; nothing was changed. Please try again.";
 
+/// Logs an internal failure once, with what was being done, and gives the user the apology.
 pub(crate) fn internal(context: &str, e: impl std::fmt::Display) -> UserError {
     tracing::error!(error = %e, "{context}");
     UserError::new(INTERNAL_ERROR)
 }
 
-/// Why a DM could not be delivered.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DmError {
-    /// The user does not accept DMs from the bot (Discord 50007 or 50278).
-    Closed,
-    /// Any other failure (logged).
-    Failed(String),
-}
-
-/// Everything the table needs to show the world, apart from interaction
-/// replies. Implemented by the Discord layer (and by test doubles of it).
-pub trait Presenter: Send + Sync + 'static {
-    /// Posts the message for a new hand; returns its id.
-    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<u64, String>>;
-    /// Edits the current hand message (timer events, restarts).
-    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>>;
-    /// Sends a private note by DM.
-    fn dm(&self, user: u64, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>>;
-}
-
-/// Answers the interaction that carried a request. Awaited by the actor
-/// before it takes the next message, so table updates never land out of order.
-pub trait Responder: Send + 'static {
-    fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()>;
-}
-
 /// Who asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
-    pub id: u64,
+    pub id: UserId,
     /// Holds Manage Server in this guild.
     pub admin: bool,
 }
 
-/// What a player asks a table to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a player asks a table to do: one vocabulary for buttons, slash
+/// commands, `simulate` and the tests. Game actions are the engine's own
+/// [`Action`]s (a player never sends `Timeout`: the timer does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Join,
     Leave,
@@ -85,40 +83,34 @@ pub enum Command {
     Close,
     Back,
     Status,
-    /// A game action, with the button it came from (None for slash commands).
-    Act {
-        action: Act,
-        button: Option<ButtonId>,
-    },
-}
-
-/// A game action as a player expresses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
-    See,
-    Bet(u64),
-    Pack,
-    Show,
-    Sideshow,
-    Accept,
-    Deny,
-    /// Show me my cards (ephemeral), if I have seen them.
+    /// Show me my cards again (ephemeral), if I have seen them.
     Cards,
+    Play(Action),
 }
 
+/// One request to a table.
+#[derive(Clone, Debug)]
 pub struct Request {
     pub player: Player,
     pub command: Command,
+    /// The button it came from (None for slash commands): a stale one is refused.
+    pub button: Option<ButtonId>,
     /// The interaction id: an action applied twice under one key changes nothing.
     pub key: Option<String>,
-    pub responder: Box<dyn Responder>,
     /// Edit the hand message after a change (requests that did not come from
     /// a button on it, whose interaction response cannot carry the update).
     pub edit_message: bool,
 }
 
+impl Request {
+    /// A request from a slash command (or a tool): no button, no key, no message edit.
+    pub fn new(player: Player, command: Command) -> Request {
+        Request { player, command, button: None, key: None, edit_message: false }
+    }
+}
+
 pub(crate) enum Msg {
-    Request(Request),
+    Request(Request, Box<dyn Responder>),
     Shutdown,
 }
 
@@ -135,83 +127,79 @@ impl Default for Timings {
     }
 }
 
+/// What every table actor uses, and nothing more.
+pub(crate) struct Deps {
+    pub store: Store,
+    pub presenter: Arc<dyn Presenter>,
+    pub timings: Timings,
+}
+
 /// Routes requests to table actors, starting them as needed.
 #[derive(Clone)]
 pub struct TableService {
-    inner: Arc<Inner>,
-}
-
-struct Inner {
-    store: Store,
-    presenter: Arc<dyn Presenter>,
-    timings: Timings,
-    actors: Mutex<HashMap<i64, mpsc::Sender<Msg>>>,
+    deps: Arc<Deps>,
+    actors: Arc<Mutex<HashMap<TableId, mpsc::Sender<Msg>>>>,
 }
 
 impl TableService {
     pub fn new(store: Store, presenter: Arc<dyn Presenter>, timings: Timings) -> TableService {
-        TableService { inner: Arc::new(Inner { store, presenter, timings, actors: Mutex::new(HashMap::new()) }) }
+        TableService { deps: Arc::new(Deps { store, presenter, timings }), actors: Arc::default() }
     }
 
     pub fn store(&self) -> &Store {
-        &self.inner.store
+        &self.deps.store
     }
 
     /// Starts an actor for every open table (after a restart): live hands are
     /// rebuilt from their action logs, or refunded if they cannot be.
     pub async fn restore(&self) -> Result<usize, StoreError> {
-        let tables = self.inner.store.open_tables().await?;
+        let tables = self.deps.store.open_tables().await?;
         let n = tables.len();
         for t in tables {
-            self.actor_for(t.id);
+            self.actor_for(TableId(t.id));
         }
         Ok(n)
     }
 
     /// Opens a table in a channel (one per channel) and seats the opener.
     pub async fn open(&self, req: NewTable) -> Result<Update, UserError> {
-        let opener = req.opener;
-        let row = self.inner.store.open_table(req).await.map_err(|e| match e {
+        let opener = Player { id: UserId(req.opener), admin: false };
+        let row = self.deps.store.open_table(req).await.map_err(|e| match e {
             StoreError::TableExists { .. } => {
                 UserError::new("This channel already has an open table. Use `/table status`, or `/table close` first.")
             }
             StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.send(
-            row.id,
-            Request {
-                player: Player { id: opener, admin: false },
-                command: Command::Join,
-                key: None,
-                responder: Box::new(OneshotResponder(Some(tx))),
-                edit_message: false,
-            },
-        )
-        .await?;
-        rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)))
+        self.ask(TableId(row.id), Request::new(opener, Command::Join)).await
     }
 
     /// The open table in a channel, if any.
-    pub async fn table_in_channel(&self, channel: u64) -> Result<Option<i64>, UserError> {
-        self.inner
+    pub async fn table_in_channel(&self, channel: ChannelId) -> Result<Option<TableId>, UserError> {
+        self.deps
             .store
-            .table_in_channel(channel)
+            .table_in_channel(channel.get())
             .await
-            .map(|t| t.map(|t| t.id))
+            .map(|t| t.map(|t| TableId(t.id)))
             .map_err(|e| internal("looking up a table", e))
     }
 
-    /// Sends a request to a table's actor.
-    pub async fn send(&self, table: i64, req: Request) -> Result<(), UserError> {
+    /// Sends a request to a table's actor and waits for its answer.
+    pub async fn ask(&self, table: TableId, req: Request) -> Result<Update, UserError> {
+        let (tx, rx) = oneshot::channel();
+        self.send(table, req, Box::new(presenter::OneshotResponder(tx))).await;
+        // The actor answers every request it takes, and refuses those queued when it stops.
+        rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)))
+    }
+
+    /// Sends a request to a table's actor; `responder` gets the answer.
+    pub async fn send(&self, table: TableId, req: Request, responder: Box<dyn Responder>) {
         let tx = self.actor_for(table);
-        if let Err(mpsc::error::SendError(Msg::Request(req))) = tx.send(Msg::Request(req)).await {
+        if let Err(mpsc::error::SendError(Msg::Request(_, responder))) = tx.send(Msg::Request(req, responder)).await {
             // The actor stopped (table closed): forget it and tell the user.
             self.forget(table);
-            req.responder.respond(Err(UserError::new("That table is closed."))).await;
+            responder.respond(Err(UserError::new("That table is closed."))).await;
         }
-        Ok(())
     }
 
     /// Stops every actor (tests, shutdown). Pending requests are answered first.
@@ -223,16 +211,16 @@ impl TableService {
         }
     }
 
-    fn lock_actors(&self) -> std::sync::MutexGuard<'_, HashMap<i64, mpsc::Sender<Msg>>> {
+    fn lock_actors(&self) -> std::sync::MutexGuard<'_, HashMap<TableId, mpsc::Sender<Msg>>> {
         // A poisoned lock only means another thread panicked mid-insert; the map is still usable.
-        self.inner.actors.lock().unwrap_or_else(|p| p.into_inner())
+        self.actors.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn forget(&self, table: i64) {
+    fn forget(&self, table: TableId) {
         self.lock_actors().remove(&table);
     }
 
-    fn actor_for(&self, table: i64) -> mpsc::Sender<Msg> {
+    fn actor_for(&self, table: TableId) -> mpsc::Sender<Msg> {
         let mut actors = self.lock_actors();
         if let Some(tx) = actors.get(&table) {
             if !tx.is_closed() {
@@ -242,38 +230,17 @@ impl TableService {
         let (tx, rx) = mpsc::channel(64);
         actors.insert(table, tx.clone());
         let service = self.clone();
-        tokio::spawn(async move {
-            actor::run(service.clone(), table, rx).await;
-            let mut actors = service.lock_actors();
-            if actors.get(&table).is_some_and(|t| t.is_closed()) {
-                actors.remove(&table);
+        let span = tracing::info_span!("table", id = %table);
+        tokio::spawn(
+            async move {
+                actor::run(service.deps.clone(), table, rx).await;
+                let mut actors = service.lock_actors();
+                if actors.get(&table).is_some_and(|t| t.is_closed()) {
+                    actors.remove(&table);
+                }
             }
-        });
+            .instrument(span),
+        );
         tx
-    }
-
-    pub(crate) fn presenter(&self) -> &dyn Presenter {
-        self.inner.presenter.as_ref()
-    }
-
-    pub(crate) fn presenter_arc(&self) -> Arc<dyn Presenter> {
-        self.inner.presenter.clone()
-    }
-
-    pub(crate) fn timings(&self) -> &Timings {
-        &self.inner.timings
-    }
-}
-
-/// A responder that hands the result back through a channel (for callers that
-/// render it themselves, and for tests).
-pub struct OneshotResponder(pub Option<tokio::sync::oneshot::Sender<Result<Update, UserError>>>);
-
-impl Responder for OneshotResponder {
-    fn respond(mut self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
-        if let Some(tx) = self.0.take() {
-            let _ = tx.send(result);
-        }
-        Box::pin(async {})
     }
 }

@@ -2,16 +2,18 @@
 
 use serde::Serialize;
 
+use super::actor::Table;
 use crate::engine::hand::{Legal, Outcome, ShownHand};
 use crate::engine::{Card, Chips, Event, EventKind, HandValue, Rules};
+use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 
 /// A table as it stands.
 #[derive(Clone, Debug, Serialize)]
 pub struct TableView {
-    pub table_id: i64,
-    pub guild: u64,
-    pub channel: u64,
-    pub opener: u64,
+    pub table_id: TableId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub opener: UserId,
     pub rules: Rules,
     pub turn_seconds: i64,
     pub max_players: u32,
@@ -21,7 +23,7 @@ pub struct TableView {
     pub running: bool,
     pub closed: bool,
     /// The message of the current (or last) hand.
-    pub message_id: Option<u64>,
+    pub message_id: Option<MessageId>,
     /// The current hand, or the last one once it is over.
     pub hand: Option<HandView>,
     /// When the next hand will be dealt (unix seconds).
@@ -30,13 +32,13 @@ pub struct TableView {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatView {
-    pub user: u64,
+    pub user: UserId,
     pub sat_out: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct HandSeat {
-    pub user: u64,
+    pub user: UserId,
     pub seen: bool,
     pub packed: bool,
     pub put_in: Chips,
@@ -45,7 +47,7 @@ pub struct HandSeat {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct HandView {
-    pub hand_id: i64,
+    pub hand_id: HandId,
     /// Actions applied so far: buttons carry it to detect stale clicks.
     pub seq: u32,
     pub dealer: usize,
@@ -67,10 +69,10 @@ pub struct HandView {
 }
 
 impl HandView {
-    pub fn user(&self, seat: usize) -> Option<u64> {
+    pub fn user(&self, seat: usize) -> Option<UserId> {
         self.seats.get(seat).map(|s| s.user)
     }
-    pub fn seat_of(&self, user: u64) -> Option<usize> {
+    pub fn seat_of(&self, user: UserId) -> Option<usize> {
         self.seats.iter().position(|s| s.user == user)
     }
     /// Hands shown publicly at the end.
@@ -90,11 +92,17 @@ impl HandView {
 #[derive(Clone, Debug, Serialize)]
 pub enum PrivateNote {
     /// Your seat is confirmed.
-    Seated { table_id: i64 },
+    Seated { table_id: TableId },
     /// Your cards, after you chose to see them.
-    Cards { hand_id: i64, cards: Vec<Card>, value: Option<HandValue> },
+    Cards { hand_id: HandId, cards: Vec<Card>, value: Option<HandValue> },
     /// The private result of a sideshow you took part in.
-    Sideshow { hand_id: i64, asker: u64, target: u64, hands: Vec<(u64, Vec<Card>, HandValue)>, loser: u64 },
+    Sideshow {
+        hand_id: HandId,
+        asker: UserId,
+        target: UserId,
+        hands: Vec<(UserId, Vec<Card>, HandValue)>,
+        loser: UserId,
+    },
 }
 
 /// The answer to a request.
@@ -109,4 +117,55 @@ pub struct Update {
     pub notice: Option<String>,
     /// The requester's DMs are closed: their private messages come as ephemeral replies.
     pub dm_closed: bool,
+}
+
+impl Table {
+    /// The table as it stands, for the presenter and the answer to a request.
+    pub(super) fn view(&self) -> TableView {
+        TableView {
+            table_id: self.id(),
+            guild: GuildId(self.row.guild),
+            channel: ChannelId(self.row.channel),
+            opener: UserId(self.row.opener),
+            rules: self.row.rules.clone(),
+            turn_seconds: self.row.turn_seconds,
+            max_players: self.row.max_players,
+            seated: self.seats.iter().map(|s| SeatView { user: UserId(s.user), sat_out: s.sat_out }).collect(),
+            running: self.running,
+            closed: self.closed,
+            message_id: self.row.message_id.map(MessageId),
+            hand: self.live.as_ref().map(|l| {
+                let h = &l.hand;
+                let to_act = h.to_act();
+                HandView {
+                    hand_id: l.hand_id,
+                    seq: h.actions().len() as u32,
+                    dealer: h.dealer(),
+                    seats: h
+                        .seats()
+                        .iter()
+                        .zip(&l.users)
+                        .map(|(s, &user)| HandSeat {
+                            user,
+                            seen: s.seen,
+                            packed: s.packed,
+                            put_in: s.put_in,
+                            stack: s.stack,
+                        })
+                        .collect(),
+                    pot: h.pot(),
+                    stake: h.stake(),
+                    turn: h.turn(),
+                    to_act,
+                    deadline: l.deadline.filter(|_| !h.is_over()).map(|d| d.unix),
+                    pending_sideshow: h.pending_sideshow(),
+                    joker: h.joker(),
+                    legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
+                    log: l.log.clone(),
+                    outcome: h.outcome().cloned(),
+                }
+            }),
+            next_hand_at: self.next_hand.map(|d| d.unix),
+        }
+    }
 }

@@ -1,0 +1,41 @@
+//! Button clicks: routed to their table by the structured `custom_id`, with
+//! no in-memory collector, so buttons keep working across restarts.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::ComponentInteraction;
+
+use super::responder::{ephemeral, ComponentResponder};
+use crate::ids::{ChannelId, UserId};
+use crate::table::{ButtonId, Player, Request, TableService};
+
+/// Holds Manage Server (or Administrator) in the guild the interaction came from.
+pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
+    member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
+/// Routes a button click to its table.
+pub async fn on_button(service: &TableService, http: Arc<serenity::Http>, ci: ComponentInteraction) {
+    let Ok(button) = ci.data.custom_id.parse::<ButtonId>() else {
+        tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
+        ephemeral(&http, &ci, "This button is not recognised; nothing was done.".into()).await;
+        return;
+    };
+    if ci.guild_id.is_none() {
+        ephemeral(&http, &ci, "Table buttons work only in a server.".into()).await;
+        return;
+    }
+    // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
+    // forged or copied id must not seat anyone at, or draw, a table elsewhere).
+    match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
+        Ok(Some(table)) if table == button.table => {}
+        Ok(_) => return ephemeral(&http, &ci, "That table is closed.".into()).await,
+        Err(e) => return ephemeral(&http, &ci, e.0).await,
+    }
+    let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
+    let request =
+        Request { button: Some(button), key: Some(ci.id.get().to_string()), ..Request::new(player, button.command) };
+    let responder = Box::new(ComponentResponder { http, interaction: ci, button });
+    service.send(button.table, request, responder).await;
+}

@@ -1,0 +1,106 @@
+//! Server admins (Manage Server): `/config view | set`, `/grant`.
+
+use poise::serenity_prelude as serenity;
+
+use super::{guild, say, say_public, user_id, Context, Error};
+use crate::discord::render;
+use crate::engine::rules::MAX_AMOUNT;
+use crate::store::StoreError;
+use crate::table::{UserError, TURN_SECONDS};
+
+/// The largest starting balance or daily amount a server may set.
+const MAX_SETTING_CHIPS: i64 = 1_000_000_000;
+/// The longest daily cooldown: a year.
+const MAX_DAILY_COOLDOWN: i64 = 31_536_000;
+
+/// Server settings (Manage Server): view, or set one.
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD",
+    subcommands("config_view", "config_set"),
+    subcommand_required
+)]
+pub async fn config(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Show the server's settings.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "view",
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
+    let s = ctx.data().store.guild_settings(guild(ctx)?.get()).await?;
+    say(ctx, render::settings(&s)).await
+}
+
+/// Set one server setting or default rule option.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "set",
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn config_set(
+    ctx: Context<'_>,
+    #[description = "starting_balance, daily_amount, daily_cooldown, turn_seconds, or a rule option (boot, show_tie...)"]
+    option: String,
+    #[description = "The new value"] value: String,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let store = &ctx.data().store;
+    let mut s = store.guild_settings(g.get()).await?;
+    let number = |lo: i64, hi: i64| -> Result<i64, UserError> {
+        let n = value.trim().parse::<i64>().ok().filter(|n| (lo..=hi).contains(n));
+        n.ok_or_else(|| UserError::new(render::setting_not_valid(&value, &option, lo, hi)))
+    };
+    match option.trim() {
+        "starting_balance" => s.starting_balance = number(0, MAX_SETTING_CHIPS)?,
+        "daily_amount" => s.daily_amount = number(0, MAX_SETTING_CHIPS)?,
+        "daily_cooldown" | "daily_cooldown_secs" => s.daily_cooldown_secs = number(0, MAX_DAILY_COOLDOWN)?,
+        "turn_seconds" => s.turn_seconds = number(*TURN_SECONDS.start(), *TURN_SECONDS.end())?,
+        other => s
+            .default_rules
+            .set(other, &value)
+            .and_then(|()| s.default_rules.validate())
+            .map_err(|e| UserError::new(e.to_string()))?,
+    }
+    match store.set_guild_settings(g.get(), &s).await {
+        Ok(()) => say(ctx, format!("Saved. {}", render::settings(&s))).await,
+        Err(StoreError::Invalid(m)) => Err(UserError::new(m).into()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Give chips to a player, or take them away with a negative amount (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn grant(
+    ctx: Context<'_>,
+    #[description = "Who"] user: serenity::User,
+    #[description = "Chips to add (negative to remove)"] amount: i64,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    if user.bot {
+        return Err(UserError::new(render::BOTS_HAVE_NO_CHIPS).into());
+    }
+    if amount == 0 || amount.unsigned_abs() > MAX_AMOUNT {
+        return Err(UserError::new("Give a non-zero amount of at most 10^12 chips.").into());
+    }
+    let (admin, who) = (user_id(ctx.author()), user_id(&user));
+    match ctx.data().store.admin_grant(g.get(), who.get(), amount, admin.get(), "/grant").await {
+        Ok(balance) => say_public(ctx, render::granted(admin, who, amount, balance)).await,
+        Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::new(render::below_zero(who, have)).into()),
+        Err(e) => Err(e.into()),
+    }
+}

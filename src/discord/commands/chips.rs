@@ -1,0 +1,34 @@
+//! A player's chips: `/balance`, `/daily`.
+
+use poise::serenity_prelude as serenity;
+
+use super::{guild, say, user_id, Context, Error};
+use crate::discord::render;
+use crate::store::DailyClaim;
+use crate::table::UserError;
+
+/// Your chips on this server (or another player's).
+#[poise::command(slash_command, guild_only)]
+pub async fn balance(
+    ctx: Context<'_>,
+    #[description = "Whose balance"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let who = user.as_ref().unwrap_or_else(|| ctx.author());
+    if who.bot {
+        return Err(UserError::new(render::BOTS_HAVE_NO_CHIPS).into());
+    }
+    let b = ctx.data().store.balance(g.get(), who.id.get()).await?;
+    say(ctx, render::balance(user_id(who), b)).await
+}
+
+/// Claim your daily chips.
+#[poise::command(slash_command, guild_only)]
+pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let now = crate::clock::now_unix();
+    match ctx.data().store.claim_daily(g.get(), ctx.author().id.get(), now).await? {
+        DailyClaim::Claimed { amount, balance } => say(ctx, render::daily_claimed(amount, balance)).await,
+        DailyClaim::TooSoon { next_at } => say(ctx, render::daily_too_soon(next_at)).await,
+    }
+}

@@ -1,0 +1,126 @@
+//! Every slash command, one file per group: `table.rs` (/table ...),
+//! `play.rs` (/bet, /see, /pack, /show, /sideshow), `chips.rs` (/balance,
+//! /daily), `records.rs` (/leaderboard, /stats, /history, /rank, /rules),
+//! `admin.rs` (/config, /grant). Admin commands declare their permission as
+//! data (`default_member_permissions` for Discord's own check,
+//! `required_permissions` for poise's second check).
+//!
+//! A command returns `Err(UserError)` for what the user got wrong (shown to
+//! them as written, ephemerally) and any other error for what went wrong on
+//! our side (logged once and answered with an apology): both in `on_error`.
+
+mod admin;
+mod chips;
+mod play;
+mod records;
+mod table;
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+use super::{member_is_admin, Context, Data, Error};
+use crate::engine::Rules;
+use crate::ids::{ChannelId, GuildId, UserId};
+use crate::table::{Command, Player, Request, Update, UserError, TURN_SECONDS};
+
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = vec![
+        table::table(),
+        play::bet(),
+        play::see(),
+        play::pack(),
+        play::show(),
+        play::sideshow(),
+        chips::balance(),
+        chips::daily(),
+        records::leaderboard(),
+        records::stats(),
+        records::history(),
+        records::rank(),
+        records::rules(),
+        admin::config(),
+        admin::grant(),
+    ];
+    for command in &mut commands {
+        bound_turn_seconds(command);
+    }
+    commands
+}
+
+/// Every `turn_seconds` option takes its bounds from [`TURN_SECONDS`] (poise's `#[min]`/`#[max]` take only
+/// literals): Discord then refuses anything else before it reaches us.
+fn bound_turn_seconds(command: &mut poise::Command<Data, Error>) {
+    fn setter(option: serenity::CreateCommandOption) -> serenity::CreateCommandOption {
+        option
+            .kind(serenity::CommandOptionType::Integer)
+            .min_int_value(TURN_SECONDS.start().unsigned_abs())
+            .max_int_value(TURN_SECONDS.end().unsigned_abs())
+    }
+    for p in command.parameters.iter_mut().filter(|p| p.name == "turn_seconds") {
+        p.type_setter = Some(setter);
+        p.description =
+            Some(format!("Seconds each player has to act ({}-{})", TURN_SECONDS.start(), TURN_SECONDS.end()).into());
+    }
+    for sub in &mut command.subcommands {
+        bound_turn_seconds(sub);
+    }
+}
+
+/// An ephemeral reply.
+async fn say(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    ctx.send(CreateReply::default().content(text).ephemeral(true)).await?;
+    Ok(())
+}
+
+/// A reply everyone in the channel sees.
+async fn say_public(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    ctx.send(CreateReply::default().content(text)).await?;
+    Ok(())
+}
+
+fn guild(ctx: Context<'_>) -> Result<GuildId, Error> {
+    ctx.guild_id().map(|g| GuildId(g.get())).ok_or_else(|| anyhow::anyhow!("guild-only command used outside a guild"))
+}
+
+fn channel(ctx: Context<'_>) -> ChannelId {
+    ChannelId(ctx.channel_id().get())
+}
+
+fn user_id(u: &serenity::User) -> UserId {
+    UserId(u.id.get())
+}
+
+fn player(ctx: Context<'_>) -> Player {
+    let admin = match ctx {
+        poise::Context::Application(a) => member_is_admin(a.interaction.member.as_deref()),
+        poise::Context::Prefix(_) => false,
+    };
+    Player { id: user_id(ctx.author()), admin }
+}
+
+/// Asks this channel's table. `edit_message`: the request did not come from a button on the hand message, so
+/// the table edits that message itself after a change (and the interaction id is the idempotency key).
+async fn ask_here(ctx: Context<'_>, command: Command, edit_message: bool) -> Result<Update, Error> {
+    let service = &ctx.data().service;
+    let Some(table) = service.table_in_channel(channel(ctx)).await? else {
+        return Err(UserError::new(crate::discord::render::NO_TABLE_HERE).into());
+    };
+    let request =
+        Request { key: edit_message.then(|| ctx.id().to_string()), edit_message, ..Request::new(player(ctx), command) };
+    Ok(service.ask(table, request).await?)
+}
+
+/// Asks this channel's table and answers with the private part of the result.
+async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+    let update = ask_here(ctx, command, true).await?;
+    say(ctx, super::responder::private_text(&update).unwrap_or_else(|| "Done.".into())).await
+}
+
+/// The rules of this channel's table, or the server's default rules.
+async fn table_or_default_rules(ctx: Context<'_>) -> Result<Rules, Error> {
+    let store = &ctx.data().store;
+    if let Some(t) = store.table_in_channel(channel(ctx).get()).await? {
+        return Ok(t.rules);
+    }
+    Ok(store.guild_settings(guild(ctx)?.get()).await?.default_rules)
+}

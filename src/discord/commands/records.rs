@@ -1,0 +1,100 @@
+//! Records and reference: `/leaderboard`, `/stats`, `/history`, `/rank`, `/rules`.
+
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+use super::{channel, guild, say, say_public, table_or_default_rules, user_id, Context, Error};
+use crate::discord::render::{self, BoardBy};
+use crate::engine::rank::{evaluate, RankError};
+use crate::engine::{cards, Rank};
+use crate::store::LeaderBy;
+use crate::table::history::hand_history;
+use crate::table::{UserError, INTERNAL_ERROR};
+
+const PAGE_SIZE: u32 = 10;
+/// Hands `/history` lists without a hand number.
+const RECENT_HANDS: u32 = 10;
+
+/// The richest players on this server, or the biggest winners.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Rank by balance (default) or net winnings"] by: Option<BoardBy>,
+    #[description = "Page number"]
+    #[min = 1]
+    #[max = 100000]
+    page: Option<i64>,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let by = by.unwrap_or(BoardBy::Balance);
+    let page = page.unwrap_or(1).clamp(1, 100_000) as u32;
+    let key = match by {
+        BoardBy::Balance => LeaderBy::Balance,
+        BoardBy::Winnings => LeaderBy::Winnings,
+    };
+    let (rows, total) = ctx.data().store.leaderboard(g.get(), key, page, PAGE_SIZE).await?;
+    let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
+    ctx.send(CreateReply::default().embed(render::leaderboard(by, &rows, page, pages, total))).await?;
+    Ok(())
+}
+
+/// Hands played, won, biggest pot and net for a player.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(ctx: Context<'_>, #[description = "Whose stats"] user: Option<serenity::User>) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let who = user_id(user.as_ref().unwrap_or_else(|| ctx.author()));
+    let s = ctx.data().store.stats(g.get(), who.get()).await?;
+    say(ctx, render::stats(who, &s)).await
+}
+
+/// A hand's full public log (and every card once it is over), or the last hands here.
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Hand number"]
+    #[min = 1]
+    hand: Option<i64>,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let store = &ctx.data().store;
+    let Some(id) = hand else {
+        let hands = store.recent_hands(g.get(), Some(channel(ctx).get()), None, RECENT_HANDS).await?;
+        return say(ctx, render::recent_hands(&hands)).await;
+    };
+    let Some(record) = store.hand_record(id).await? else {
+        return Err(UserError::new(render::no_such_hand(id, false)).into());
+    };
+    if record.summary.guild != g.get() {
+        return Err(UserError::new(render::no_such_hand(id, true)).into());
+    }
+    let history = hand_history(&record).map_err(|e| {
+        tracing::error!(hand = id, error = %e, "stored hand does not replay");
+        UserError::new(INTERNAL_ERROR)
+    })?;
+    say(ctx, render::hand_history(&history)).await
+}
+
+/// What a hand is worth under this channel's table rules (or the server's).
+#[poise::command(slash_command, guild_only)]
+pub async fn rank(
+    ctx: Context<'_>,
+    #[description = "Cards, e.g. As Kd Qh (10c, Tc and A♠ work too)"] cards: String,
+    #[description = "For the joker variant: the turned-up rank (e.g. 7)"] joker: Option<String>,
+) -> Result<(), Error> {
+    let rules = table_or_default_rules(ctx).await?;
+    let parsed = cards::parse_cards(&cards).map_err(|e| UserError::new(render::sentence(e)))?;
+    let joker =
+        joker.as_deref().map(str::parse::<Rank>).transpose().map_err(|e| UserError::new(render::sentence(e)))?;
+    match evaluate(&parsed, &rules, joker) {
+        Ok(v) => say_public(ctx, render::rank(&parsed, &v, rules.variant)).await,
+        Err(RankError::NoJoker) => Err(UserError::new(render::NEEDS_JOKER).into()),
+        Err(e) => Err(UserError::new(render::sentence(e)).into()),
+    }
+}
+
+/// How Teen Patti is played here.
+#[poise::command(slash_command, guild_only)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let rules = table_or_default_rules(ctx).await?;
+    say(ctx, render::rules_text(&rules)).await
+}

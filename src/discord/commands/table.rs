@@ -1,0 +1,163 @@
+//! `/table open | join | leave | start | close | status | rules`.
+
+use poise::CreateReply;
+
+use super::{ask_here, channel, guild, player, say, table_or_default_rules, table_request, Context, Error};
+use crate::discord::render;
+use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
+use crate::engine::Variant;
+use crate::store::NewTable;
+use crate::table::{Command, UserError, TURN_SECONDS};
+
+/// Seats at a new table unless `max_players` says otherwise.
+const DEFAULT_MAX_PLAYERS: i64 = 6;
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    #[name = "classic"]
+    Classic,
+    #[name = "muflis"]
+    Muflis,
+    #[name = "joker"]
+    Joker,
+    #[name = "ak47"]
+    Ak47,
+    #[name = "high_wild"]
+    HighWild,
+    #[name = "low_wild"]
+    LowWild,
+    #[name = "best_of_four"]
+    BestOfFour,
+}
+
+impl From<VariantChoice> for Variant {
+    fn from(v: VariantChoice) -> Variant {
+        match v {
+            VariantChoice::Classic => Variant::Classic,
+            VariantChoice::Muflis => Variant::Muflis,
+            VariantChoice::Joker => Variant::Joker,
+            VariantChoice::Ak47 => Variant::Ak47,
+            VariantChoice::HighWild => Variant::HighWild,
+            VariantChoice::LowWild => Variant::LowWild,
+            VariantChoice::BestOfFour => Variant::BestOfFour,
+        }
+    }
+}
+
+/// Teen Patti tables: open one in this channel, join, start, close.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "table_open",
+        "table_join",
+        "table_leave",
+        "table_start",
+        "table_close",
+        "table_status",
+        "table_rules"
+    ),
+    subcommand_required
+)]
+pub async fn table(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a table in this channel (one per channel).
+#[poise::command(slash_command, guild_only, rename = "open")]
+#[allow(clippy::too_many_arguments)]
+pub async fn table_open(
+    ctx: Context<'_>,
+    #[description = "Ante every player pays each hand (default: the server's)"]
+    #[min = 1]
+    boot: Option<i64>,
+    #[description = "Game variant (default: the server's)"] variant: Option<VariantChoice>,
+    #[description = "Most players at the table (2-10, default 6)"]
+    #[min = 2]
+    #[max = 10]
+    max_players: Option<i64>,
+    // Bounds and description are set from TURN_SECONDS in `commands::all`.
+    #[description = "Seconds each player has to act"] turn_seconds: Option<i64>,
+    #[description = "More rule options as name=value, e.g. show_tie=split langdi=true chaal_limit=64"] rules: Option<
+        String,
+    >,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let settings = ctx.data().store.guild_settings(g.get()).await?;
+    let mut r = settings.default_rules.clone();
+    if let Some(v) = variant {
+        r.variant = v.into();
+    }
+    if let Some(b) = boot {
+        r.set("boot", &b.to_string()).map_err(|e| UserError::new(e.to_string()))?;
+    }
+    if let Some(text) = rules.as_deref() {
+        apply_options(&mut r, text).map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
+    }
+    r.validate().map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
+    let open = NewTable {
+        guild: g.get(),
+        channel: channel(ctx).get(),
+        opener: player(ctx).id.get(),
+        rules: r,
+        max_players: max_players.unwrap_or(DEFAULT_MAX_PLAYERS).clamp(MIN_SEATS as i64, MAX_SEATS as i64) as u32,
+        turn_seconds: turn_seconds.unwrap_or(settings.turn_seconds).clamp(*TURN_SECONDS.start(), *TURN_SECONDS.end()),
+    };
+    let update = ctx.data().service.open(open).await?;
+    let (embed, rows) = render::lobby(&update.view);
+    ctx.send(CreateReply::default().content(render::table_opened(update.view.opener)).embed(embed).components(rows))
+        .await?;
+    if update.dm_closed {
+        say(ctx, render::DM_FALLBACK).await?;
+    }
+    Ok(())
+}
+
+/// Take a seat at this channel's table.
+#[poise::command(slash_command, guild_only, rename = "join")]
+pub async fn table_join(ctx: Context<'_>) -> Result<(), Error> {
+    table_request(ctx, Command::Join).await
+}
+
+/// Leave this channel's table (packs your hand if you are playing).
+#[poise::command(slash_command, guild_only, rename = "leave")]
+pub async fn table_leave(ctx: Context<'_>) -> Result<(), Error> {
+    table_request(ctx, Command::Leave).await
+}
+
+/// Deal the first hand (the opener, or Manage Server).
+#[poise::command(slash_command, guild_only, rename = "start")]
+pub async fn table_start(ctx: Context<'_>) -> Result<(), Error> {
+    table_request(ctx, Command::Start).await
+}
+
+/// Close this channel's table; a hand in play is refunded.
+#[poise::command(slash_command, guild_only, rename = "close")]
+pub async fn table_close(ctx: Context<'_>) -> Result<(), Error> {
+    table_request(ctx, Command::Close).await
+}
+
+/// Show this channel's table.
+#[poise::command(slash_command, guild_only, rename = "status")]
+pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
+    let update = ask_here(ctx, Command::Status, false).await?;
+    let (embed, components) = render::table_status(&update.view);
+    ctx.send(CreateReply::default().embed(embed).components(components).ephemeral(true)).await?;
+    Ok(())
+}
+
+/// The rules of this channel's table.
+#[poise::command(slash_command, guild_only, rename = "rules")]
+pub async fn table_rules(ctx: Context<'_>) -> Result<(), Error> {
+    let rules = table_or_default_rules(ctx).await?;
+    say(ctx, render::rules_text(&rules)).await
+}
+
+// Replaced by the engine's option parser when it lands.
+fn apply_options(rules: &mut crate::engine::Rules, text: &str) -> Result<(), String> {
+    for pair in text.split([' ', ',', ';']).filter(|p| !p.trim().is_empty()) {
+        let (name, value) = pair.split_once('=').ok_or_else(|| format!("`{pair}`: write options as name=value"))?;
+        rules.set(name, value).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

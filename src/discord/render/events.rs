@@ -1,0 +1,58 @@
+//! One line per public event, as the hand message and `/history` show it.
+
+use super::{hand_text, value_text, who};
+use crate::engine::hand::{EndedBy, PackReason};
+use crate::engine::{Event, EventKind};
+use crate::ids::UserId;
+
+/// One line for a public event; `users[seat]` names each seat. Private events have none.
+pub fn event_line(users: &[UserId], e: &Event) -> Option<String> {
+    let hand = users;
+    Some(match &e.kind {
+        EventKind::Started { boot, pot, seats, joker, dealer } => {
+            let mut s = format!("{seats} players paid the boot of {boot} (pot {pot}); {} deals.", who(hand, *dealer));
+            if let Some(j) = joker {
+                s.push_str(&format!(" Joker turned up: {} (every {} is wild).", j.pretty(), j.rank.symbol()));
+            }
+            s
+        }
+        EventKind::Turn { .. } | EventKind::Cards { .. } | EventKind::SideshowCompared { .. } => return None,
+        EventKind::Saw { seat } => format!("{} looked at their cards.", who(hand, *seat)),
+        EventKind::Bet { seat, amount, blind, .. } => {
+            format!("{} bet {amount} {}.", who(hand, *seat), if *blind { "blind" } else { "(chaal)" })
+        }
+        EventKind::Packed { seat, reason } => match reason {
+            PackReason::Folded => format!("{} packed.", who(hand, *seat)),
+            PackReason::Timeout => format!("{} ran out of time and packed.", who(hand, *seat)),
+            PackReason::SideshowLost => format!("{} lost the sideshow and packed.", who(hand, *seat)),
+        },
+        EventKind::ShowCalled { seat, against, cost, .. } => {
+            format!("{} paid {cost} for a show against {}.", who(hand, *seat), who(hand, *against))
+        }
+        EventKind::SideshowAsked { seat, target, amount, .. } => {
+            format!("{} bet {amount} and asked {} for a sideshow.", who(hand, *seat), who(hand, *target))
+        }
+        EventKind::SideshowDenied { seat, target } => {
+            format!("{} refused {}'s sideshow.", who(hand, *target), who(hand, *seat))
+        }
+        EventKind::PotLimitReached { pot } => format!("The pot reached the limit ({pot}): every hand is shown."),
+        EventKind::Showdown { hands, .. } => hands
+            .iter()
+            .map(|h| format!("{} shows {} ({})", who(hand, h.seat), hand_text(&h.cards), value_text(&h.value)))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        EventKind::Ended { ended_by, pot, payouts } => {
+            let winners = payouts
+                .iter()
+                .map(|p| format!("{} wins {}", who(hand, p.seat), p.amount))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let how = match ended_by {
+                EndedBy::LastStanding => "everyone else packed",
+                EndedBy::Show => "show",
+                EndedBy::PotLimit => "pot limit",
+            };
+            format!("🏆 {winners} (pot {pot}, {how}).")
+        }
+    })
+}

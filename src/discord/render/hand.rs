@@ -1,0 +1,138 @@
+//! The hand message: who must act, the pot, every seat, the last actions,
+//! and the buttons the engine's legal actions allow.
+
+use poise::serenity_prelude as serenity;
+use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
+
+use super::{button, event_line, lobby, lobby_button, mention, truncate, who, GOLD, GREEN};
+use crate::engine::Action;
+use crate::ids::UserId;
+use crate::table::view::{HandView, TableView};
+use crate::table::{ButtonId, Command, Command::Play};
+
+const HAND_TITLE: &str = "Teen Patti · hand #";
+
+/// Whether a message the bot sent is a hand message (by its title).
+pub fn is_hand_message(message: &serenity::Message) -> bool {
+    message.embeds.first().and_then(|e| e.title.as_deref()).is_some_and(|t| t.starts_with(HAND_TITLE))
+}
+
+/// The hand message: content (a mention of whoever must act), embed, buttons.
+pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionRow>) {
+    let Some(hand) = view.hand.as_ref() else {
+        let (e, rows) = lobby(view);
+        return (String::new(), e, rows);
+    };
+    let over = hand.outcome.is_some();
+    let users: Vec<UserId> = hand.seats.iter().map(|s| s.user).collect();
+    let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
+    let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
+    if let Some(j) = hand.joker {
+        desc.push(format!("Joker: {} (every {} is wild)", j.pretty(), j.rank.symbol()));
+    }
+    let content = match (hand.to_act, hand.pending_sideshow) {
+        _ if over => String::new(),
+        (Some(seat), Some((asker, _))) => {
+            let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
+            desc.push(format!(
+                "{} asked {} for a sideshow: accept or deny{when}.",
+                who(&users, asker),
+                who(&users, seat)
+            ));
+            format!("{}, accept or deny the sideshow.", who(&users, seat))
+        }
+        (Some(seat), None) => {
+            let when = hand.deadline.map(|d| format!(", timer ends <t:{d}:R>")).unwrap_or_default();
+            desc.push(format!("Turn: {}{when}", who(&users, seat)));
+            format!("{}, it's your turn.", who(&users, seat))
+        }
+        (None, _) => String::new(),
+    };
+    let seats: Vec<String> = hand
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let marker = if hand.to_act == Some(i) && !over { "▶ " } else { "" };
+            let dealer = if hand.dealer == i { " (dealer)" } else { "" };
+            let state = if s.packed {
+                "packed"
+            } else if s.seen {
+                "seen"
+            } else {
+                "blind"
+            };
+            let name = if s.packed { format!("~~{}~~", mention(s.user)) } else { mention(s.user) };
+            format!("{marker}{name}{dealer}: {state} · in {} · stack {}", s.put_in, s.stack)
+        })
+        .collect();
+    let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(&users, e)).collect();
+    let skip = recent.len().saturating_sub(8);
+    let mut embed = CreateEmbed::new()
+        .title(format!("{HAND_TITLE}{}", hand.hand_id))
+        .colour(if over { GOLD } else { GREEN })
+        .description(desc.join("\n"))
+        .field("Players", truncate(&seats.join("\n"), 1024), false)
+        .field("Last actions", truncate(&recent[skip..].join("\n"), 1024), false);
+    if over {
+        let next = if view.closed {
+            "This table is closed.".to_string()
+        } else {
+            view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into())
+        };
+        embed = embed.field("Hand over", next, false);
+    }
+    embed = embed.footer(CreateEmbedFooter::new(format!(
+        "Table #{} · {} · {}s per turn",
+        view.table_id, view.rules.variant, view.turn_seconds
+    )));
+    (content, embed, hand_buttons(view, hand))
+}
+
+fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
+    let id = |command| ButtonId { table: view.table_id, hand: Some(hand.hand_id), seq: hand.seq, command };
+    let mut rows = Vec::new();
+    if hand.outcome.is_none() {
+        let legal = &hand.legal;
+        let mut turn = Vec::new();
+        if legal.respond {
+            turn.push(button(id(Play(Action::Accept)), "Accept sideshow", ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Deny)), "Deny sideshow", ButtonStyle::Danger));
+        }
+        if let Some(b) = legal.bet {
+            let word = if b.blind { "Blind" } else { "Chaal" };
+            turn.push(button(id(Play(Action::Bet(b.min))), format!("{word} {}", b.min), ButtonStyle::Primary));
+            let raise = (b.min * 2).min(b.max);
+            let raise = raise - raise % b.step;
+            if raise > b.min {
+                turn.push(button(id(Play(Action::Bet(raise))), format!("Raise {raise}"), ButtonStyle::Primary));
+            }
+        }
+        if let Some(cost) = legal.show {
+            turn.push(button(id(Play(Action::Show)), format!("Show ({cost})"), ButtonStyle::Success));
+        }
+        if let Some((cost, _)) = legal.sideshow {
+            turn.push(button(id(Play(Action::Sideshow)), format!("Sideshow ({cost})"), ButtonStyle::Secondary));
+        }
+        if !turn.is_empty() {
+            rows.push(CreateActionRow::Buttons(turn));
+        }
+        let mut any = Vec::new();
+        if hand.seats.iter().any(|s| !s.seen && !s.packed) {
+            any.push(button(id(Play(Action::See)), "See cards", ButtonStyle::Secondary));
+        }
+        if hand.seats.iter().any(|s| s.seen && !s.packed) {
+            any.push(button(id(Command::Cards), "My cards", ButtonStyle::Secondary));
+        }
+        any.push(button(id(Play(Action::Pack)), "Pack", ButtonStyle::Danger));
+        rows.push(CreateActionRow::Buttons(any));
+    }
+    if !view.closed {
+        rows.push(CreateActionRow::Buttons(vec![
+            lobby_button(view, Command::Join, "Join", ButtonStyle::Success),
+            lobby_button(view, Command::Leave, "Leave", ButtonStyle::Secondary),
+            lobby_button(view, Command::Back, "I'm back", ButtonStyle::Secondary),
+        ]))
+    }
+    rows
+}

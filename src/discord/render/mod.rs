@@ -1,0 +1,81 @@
+//! Rendering: table views, events, private notes and command replies into
+//! Discord messages. No rules here: what is legal comes from the engine
+//! through the view; what may be revealed, from the table service.
+//!
+//! `hand.rs` draws the hand message and its buttons, `lobby.rs` the lobby and
+//! the rules card, `events.rs` one line per public event, `notes.rs` private
+//! notes (DMs), `replies.rs` the text of every command's reply.
+
+mod events;
+mod hand;
+mod lobby;
+mod notes;
+mod replies;
+
+use poise::serenity_prelude as serenity;
+use serenity::{ButtonStyle, CreateButton};
+
+pub use events::event_line;
+pub use hand::{hand_message, is_hand_message};
+pub use lobby::{lobby, rules_card};
+pub use notes::{note_text, DM_FALLBACK};
+pub use replies::*;
+
+use crate::engine::cards::pretty_cards;
+use crate::engine::{Card, HandValue};
+use crate::ids::UserId;
+use crate::table::view::TableView;
+use crate::table::{ButtonId, Command};
+
+/// Lobby embeds' titles start with this (the table number follows).
+pub const LOBBY_TITLE: &str = "Teen Patti table #";
+
+const GREEN: u32 = 0x1f8b4c;
+const GOLD: u32 = 0xc9a227;
+const GREY: u32 = 0x70757a;
+
+/// Cards high to low, as people read a hand: `A♠ 9♠ 7♠`.
+pub fn hand_text(cards: &[Card]) -> String {
+    let mut sorted = cards.to_vec();
+    sorted.sort_by(|a, b| b.cmp(a));
+    pretty_cards(&sorted)
+}
+
+pub fn mention(user: UserId) -> String {
+    format!("<@{user}>")
+}
+
+/// The player in `seat`, as a mention.
+fn who(users: &[UserId], seat: usize) -> String {
+    users.get(seat).map_or_else(|| format!("seat {}", seat + 1), |&u| mention(u))
+}
+
+pub fn value_text(v: &HandValue) -> &'static str {
+    v.category.label()
+}
+
+/// A link to the table's current hand message.
+fn link(view: &TableView) -> Option<String> {
+    view.message_id.map(|m| format!("https://discord.com/channels/{}/{}/{}", view.guild, view.channel, m))
+}
+
+/// At most `max` characters (Discord's field and message limits), an ellipsis marking a cut; "—" for nothing.
+pub fn truncate(s: &str, max: usize) -> String {
+    if s.is_empty() {
+        return "—".into();
+    }
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(max - 1).collect();
+    format!("{cut}…")
+}
+
+fn button(id: ButtonId, label: impl Into<String>, style: ButtonStyle) -> CreateButton {
+    CreateButton::new(id.to_string()).label(label).style(style)
+}
+
+/// A lobby button (Join, Leave, Start, I'm back): it belongs to no hand.
+fn lobby_button(view: &TableView, command: Command, label: &str, style: ButtonStyle) -> CreateButton {
+    button(ButtonId { table: view.table_id, hand: None, seq: 0, command }, label, style)
+}

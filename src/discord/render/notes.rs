@@ -1,0 +1,48 @@
+//! Private notes as text, for a DM or an ephemeral reply.
+
+use super::{hand_text, link, mention, value_text};
+use crate::engine::Variant;
+use crate::table::view::{PrivateNote, TableView};
+
+/// A private note as text (for a DM or an ephemeral reply).
+pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> String {
+    let place = match server {
+        Some(name) => format!("<#{}> on **{name}**", view.channel),
+        None => format!("<#{}>", view.channel),
+    };
+    let back = link(view).map(|l| format!("\nBack to the table: {l}")).unwrap_or_default();
+    match note {
+        PrivateNote::Seated { table_id } => format!(
+            "You have a seat at Teen Patti table #{table_id} in {place}. Your cards will come here when you choose to see them."
+        ),
+        PrivateNote::Cards { hand_id, cards, value } => {
+            let value = value.map(|v| format!(" ({})", value_text(&v))).unwrap_or_default();
+            let joker = match (view.rules.variant, view.hand.as_ref().and_then(|h| h.joker)) {
+                (Variant::Joker, Some(j)) => format!(" Joker: every {} is wild.", j.rank.symbol()),
+                _ => String::new(),
+            };
+            format!(
+                "Your cards for hand #{hand_id} in {place}: **{}**{value}.{joker}{back}",
+                hand_text(cards)
+            )
+        }
+        PrivateNote::Sideshow { hand_id, asker, target, hands, loser } => {
+            let shown: Vec<String> = hands
+                .iter()
+                .map(|(u, c, v)| format!("{}: **{}** ({})", mention(*u), hand_text(c), value_text(v)))
+                .collect();
+            format!(
+                "Sideshow in hand #{hand_id} ({place}) between {} and {}:\n{}\n{} packs.{back}",
+                mention(*asker),
+                mention(*target),
+                shown.join("\n"),
+                mention(*loser)
+            )
+        }
+    }
+}
+
+/// Explains the DM fallback.
+pub const DM_FALLBACK: &str = "I could not send you a direct message (your DMs are closed to this bot, or you share no \
+server that allows them), so your private messages will come as replies only you can see, like this one. Use **My cards** \
+on the table to see them again.";

@@ -1,0 +1,198 @@
+//! The text of every command's reply: the Discord layer's prose, in one place.
+
+use poise::serenity_prelude as serenity;
+use serenity::{CreateActionRow, CreateEmbed, CreateEmbedFooter};
+
+use super::{event_line, hand_message, lobby, mention, rules_card, value_text};
+use crate::engine::cards::pretty_cards;
+use crate::engine::{Card, HandValue, Rules, Variant};
+use crate::ids::UserId;
+use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderRow, Stats};
+use crate::table::history::HandHistory;
+use crate::table::view::TableView;
+
+pub const NO_TABLE_HERE: &str = "There is no table in this channel. Open one with `/table open`.";
+pub const BOTS_HAVE_NO_CHIPS: &str = "Bots have no chips.";
+pub const NEEDS_JOKER: &str = "The joker variant needs the turned-up rank: add `joker:7`, say.";
+
+/// A sentence from an error message: capital first letter, full stop.
+pub fn sentence(e: impl std::fmt::Display) -> String {
+    format!("{e}.")
+}
+
+pub fn table_opened(opener: UserId) -> String {
+    format!("{} opened a Teen Patti table. Press **Join** to take a seat.", mention(opener))
+}
+
+pub fn rule_options_not_valid(e: impl std::fmt::Display) -> String {
+    format!("Rule options not valid: {e}")
+}
+
+/// `/table status`: the hand in play (without buttons), or the lobby.
+pub fn table_status(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
+    match &view.hand {
+        Some(h) if h.outcome.is_none() => {
+            let (_, e, _) = hand_message(view);
+            (e, Vec::new())
+        }
+        _ => lobby(view),
+    }
+}
+
+/// `/rules` and `/table rules`.
+pub fn rules_text(rules: &Rules) -> String {
+    let options: Vec<String> = rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")).collect();
+    format!(
+        "{}\n\n**How to play.** Everyone pays the boot; three cards each, face down. On your turn: bet blind \
+(from the stake to twice it) without looking, or **See** your cards and bet seen (twice to four times the stake, \
+even amounts), or **Pack**. A blind bet sets the stake; a seen bet sets it to half the bet. With two players left \
+either may pay for a **Show** (blind: the stake; both seen: twice the stake; a seen player cannot show a blind one). \
+When everyone left is seen, bet the minimum and ask the previous player for a **Sideshow**: the lower hand packs \
+(a tie packs the asker). Hands: trio > pure sequence > sequence > colour > pair > high card; A-2-3 is the top \
+sequence.\n\n**Options:** {}",
+        rules_card(rules),
+        options.join(" · ")
+    )
+}
+
+pub fn balance(user: UserId, chips: i64) -> String {
+    format!("{} has **{chips}** chips.", mention(user))
+}
+
+pub fn daily_claimed(amount: i64, balance: i64) -> String {
+    format!("You claimed **{amount}** chips. Your balance is **{balance}**.")
+}
+
+pub fn daily_too_soon(next_at: i64) -> String {
+    format!("You have claimed your daily chips already. Come back <t:{next_at}:R>.")
+}
+
+/// Which ranking a leaderboard shows.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardBy {
+    #[name = "balance"]
+    Balance,
+    #[name = "winnings"]
+    Winnings,
+}
+
+pub fn leaderboard(by: BoardBy, rows: &[LeaderRow], page: u32, pages: u64, total: u64) -> CreateEmbed {
+    let lines: Vec<String> =
+        rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, mention(UserId(r.user)), r.value)).collect();
+    let body = if lines.is_empty() { "Nobody here yet.".to_string() } else { lines.join("\n") };
+    let title = match by {
+        BoardBy::Balance => "Leaderboard · balance",
+        BoardBy::Winnings => "Leaderboard · net winnings",
+    };
+    CreateEmbed::new()
+        .title(title)
+        .description(body)
+        .footer(CreateEmbedFooter::new(format!("Page {page} of {pages} · {total} players")))
+}
+
+pub fn stats(user: UserId, s: &Stats) -> String {
+    format!(
+        "{}: **{}** hands played, **{}** won ({:.0}%), biggest pot **{}**, net **{:+}**.",
+        mention(user),
+        s.hands_played,
+        s.hands_won,
+        s.win_rate * 100.0,
+        s.biggest_pot,
+        s.net
+    )
+}
+
+/// `/history` without a hand: the channel's last hands.
+pub fn recent_hands(hands: &[HandSummary]) -> String {
+    if hands.is_empty() {
+        return "No hands have been played in this channel yet.".into();
+    }
+    let lines: Vec<String> = hands
+        .iter()
+        .map(|h| {
+            let winners: Vec<String> = h.winners.iter().map(|&u| mention(UserId(u))).collect();
+            format!(
+                "**#{}** · {} players · pot {} · {} {}",
+                h.id,
+                h.users.len(),
+                h.pot,
+                h.status.as_str(),
+                winners.join(", ")
+            )
+        })
+        .collect();
+    format!("Last hands here (use `/history hand:N` for one):\n{}", lines.join("\n"))
+}
+
+pub fn no_such_hand(id: i64, on_this_server: bool) -> String {
+    if on_this_server {
+        format!("There is no hand #{id} on this server.")
+    } else {
+        format!("There is no hand #{id}.")
+    }
+}
+
+/// `/history hand:N`: the public log, and the cards the table service reveals.
+pub fn hand_history(h: &HandHistory) -> String {
+    let mut lines: Vec<String> = h.events.iter().filter_map(|e| event_line(&h.users, e)).collect();
+    match &h.revealed {
+        Some(cards) => {
+            lines.push(String::new());
+            lines.push("**Cards:**".into());
+            for seat in cards {
+                let value = seat.value.as_ref().map(value_text).unwrap_or("?");
+                lines.push(format!("{}: {} ({value})", mention(seat.user), pretty_cards(&seat.cards)));
+            }
+            if h.status == HandStatus::Refunded {
+                lines.push("This hand was cancelled and every bet refunded.".into());
+            }
+        }
+        None => lines.push("The hand is still being played; cards are revealed when it is over.".into()),
+    }
+    let mut text = format!("**Hand #{}**\n{}", h.hand_id, lines.join("\n"));
+    if text.chars().count() > 1900 {
+        text = text.chars().take(1900).collect::<String>() + "…";
+    }
+    text
+}
+
+/// `/rank`: what a hand is worth.
+pub fn rank(cards: &[Card], value: &HandValue, variant: Variant) -> String {
+    format!(
+        "{} is a **{}** under {variant} rules (strength {}; higher wins).",
+        pretty_cards(cards),
+        value_text(value),
+        value.strength
+    )
+}
+
+/// `/config view`, and the answer to `/config set`.
+pub fn settings(s: &GuildSettings) -> String {
+    let mut lines = vec![
+        format!("`starting_balance` = {}", s.starting_balance),
+        format!("`daily_amount` = {}", s.daily_amount),
+        format!("`daily_cooldown` = {} seconds", s.daily_cooldown_secs),
+        format!("`turn_seconds` = {}", s.turn_seconds),
+    ];
+    lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")));
+    format!("**Server settings** (new tables start with these rules):\n{}", lines.join("\n"))
+}
+
+pub fn setting_not_valid(value: &str, option: &str, lo: i64, hi: i64) -> String {
+    format!("`{value}` is not valid for {option}: give a whole number from {lo} to {hi}")
+}
+
+/// `/grant`, said in the channel.
+pub fn granted(admin: UserId, user: UserId, amount: i64, balance: i64) -> String {
+    format!(
+        "{} {} {} chips: balance now **{balance}**. ({})",
+        mention(admin),
+        if amount > 0 { "granted" } else { "took" },
+        amount.unsigned_abs(),
+        mention(user)
+    )
+}
+
+pub fn below_zero(user: UserId, have: i64) -> String {
+    format!("{} has only {have} chips; a balance cannot go below zero.", mention(user))
+}

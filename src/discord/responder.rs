@@ -1,0 +1,226 @@
+//! Answers a button click: the message the button is on is updated in place
+//! through the interaction response (no extra API call); anything private
+//! comes as an ephemeral follow-up.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, EditMessage, Http,
+};
+
+use super::presenter::{edit_hand_message, mentions_for};
+use super::render;
+use super::retry::{answer, with_retry, CALL_BUDGET};
+use crate::table::view::Update;
+use crate::table::{BoxFuture, ButtonId, Responder, UserError};
+
+/// The responder of one button click.
+pub struct ComponentResponder {
+    pub http: Arc<Http>,
+    pub interaction: ComponentInteraction,
+    pub button: ButtonId,
+}
+
+pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: String) {
+    let reply = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new()),
+    );
+    if let Err(e) = answer(http, interaction, reply).await {
+        tracing::warn!(error = %e, "could not answer a button click");
+    }
+}
+
+/// Discord's limit on a message's content, in characters.
+const CONTENT_MAX: usize = 2000;
+
+/// The private part of an update, for the person who asked. At most one
+/// message long: when the notes do not fit (a player in many sideshows), the
+/// oldest ones after the first (their cards) are left out.
+pub fn private_text(update: &Update) -> Option<String> {
+    let mut notes: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n, None)).collect();
+    loop {
+        let mut parts: Vec<String> = update.notice.iter().cloned().collect();
+        parts.extend(notes.iter().cloned());
+        if update.dm_closed {
+            parts.push(render::DM_FALLBACK.to_string());
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        let text = parts.join("\n\n");
+        if text.chars().count() <= CONTENT_MAX {
+            return Some(text);
+        }
+        if notes.len() <= 1 {
+            return Some(text.chars().take(CONTENT_MAX - 1).collect::<String>() + "…");
+        }
+        notes.remove(1);
+    }
+}
+
+impl Responder for ComponentResponder {
+    fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let update = match result {
+                Ok(u) => u,
+                Err(e) => return ephemeral(&self.http, &self.interaction, e.0).await,
+            };
+            let view = &update.view;
+            let on_hand_message = view.message_id.is_some_and(|m| m.get() == self.interaction.message.id.get());
+            let on_current_hand =
+                on_hand_message && view.hand.as_ref().is_some_and(|h| Some(h.hand_id) == self.button.hand);
+            // Join / Leave / I'm back (hand 0) also sit on hand messages: those keep their hand; only the
+            // lobby message itself is redrawn as the lobby, and an older hand's message stays as it ended.
+            let on_lobby =
+                self.button.hand.is_none() && !on_hand_message && !render::is_hand_message(&self.interaction.message);
+            // The same update as a plain edit, for when the interaction response fails.
+            let (message, edit) = if on_lobby {
+                let (embed, rows) = render::lobby(view);
+                (
+                    Some(CreateInteractionResponseMessage::new().embed(embed.clone()).components(rows.clone())),
+                    EditMessage::new().embed(embed).components(rows),
+                )
+            } else if on_current_hand || (self.button.hand.is_none() && on_hand_message) {
+                let (content, embed, rows) = render::hand_message(view);
+                (
+                    Some(
+                        CreateInteractionResponseMessage::new()
+                            .content(content.clone())
+                            .embed(embed.clone())
+                            .components(rows.clone())
+                            .allowed_mentions(mentions_for(view)),
+                    ),
+                    EditMessage::new()
+                        .content(content)
+                        .embed(embed)
+                        .components(rows)
+                        .allowed_mentions(mentions_for(view)),
+                )
+            } else {
+                (None, EditMessage::new())
+            };
+            let private = private_text(&update);
+            match message {
+                Some(m) => {
+                    let r = answer(&self.http, &self.interaction, CreateInteractionResponse::UpdateMessage(m)).await;
+                    if let Err(e) = r {
+                        // Interaction responses are not retried (Discord may have taken the first one).
+                        // The change is recorded already: edit the message so its buttons are not stale.
+                        tracing::warn!(error = %e, "could not answer a click; editing the message instead");
+                        let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
+                        if let Err(e) = with_retry("editing after a failed click", CALL_BUDGET, || {
+                            channel.edit_message(&*self.http, id, edit.clone())
+                        })
+                        .await
+                        {
+                            tracing::warn!(error = %e, "could not update the table message");
+                        }
+                    } else if let Some(text) = private {
+                        let f = CreateInteractionResponseFollowup::new()
+                            .content(text)
+                            .ephemeral(true)
+                            .allowed_mentions(CreateAllowedMentions::new());
+                        if let Err(e) = with_retry("a follow-up", CALL_BUDGET, || {
+                            self.interaction.create_followup(&*self.http, f.clone())
+                        })
+                        .await
+                        {
+                            tracing::warn!(error = %e, "could not send an ephemeral follow-up");
+                        }
+                    }
+                }
+                None => {
+                    let text = private.unwrap_or_else(|| "Done.".to_string());
+                    ephemeral(&self.http, &self.interaction, text).await;
+                }
+            }
+            // The click changed the hand (Leave packs the leaver) but came from another message (the lobby, an
+            // older hand): the hand message must show the change too.
+            if !update.events.is_empty() && !on_hand_message && view.message_id.is_some() {
+                if let Err(e) = edit_hand_message(self.http.clone(), view).await {
+                    tracing::warn!(error = %e, "could not edit the table message");
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::cards::parse_cards;
+    use crate::engine::{evaluate, Rules};
+    use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
+    use crate::table::view::{HandSeat, HandView, PrivateNote, SeatView, TableView};
+
+    /// A 10-player hand with Discord-sized ids (19 digits).
+    fn big_view() -> TableView {
+        let users: Vec<UserId> = (0..10).map(|i| UserId(1_234_567_890_123_456_700 + i)).collect();
+        TableView {
+            table_id: TableId(12_345),
+            guild: GuildId(1_234_567_890_123_456_789),
+            channel: ChannelId(1_234_567_890_123_456_788),
+            opener: users[0],
+            rules: Rules::default(),
+            turn_seconds: 60,
+            max_players: 10,
+            seated: users.iter().map(|&user| SeatView { user, sat_out: false }).collect(),
+            running: true,
+            closed: false,
+            message_id: Some(MessageId(1_234_567_890_123_456_787)),
+            hand: Some(HandView {
+                hand_id: HandId(123_456),
+                seq: 30,
+                dealer: 0,
+                seats: users
+                    .iter()
+                    .map(|&user| HandSeat { user, seen: true, packed: false, put_in: 1_000_000, stack: 1_000_000 })
+                    .collect(),
+                pot: 10_000_000,
+                stake: 1000,
+                turn: Some(1),
+                to_act: Some(1),
+                deadline: Some(1_800_000_000),
+                pending_sideshow: None,
+                joker: None,
+                legal: Default::default(),
+                log: Vec::new(),
+                outcome: None,
+            }),
+            next_hand_at: None,
+        }
+    }
+
+    /// "My cards" shows every private note of the hand: a player in many sideshows (up to 8 in a 10-player
+    /// hand) with closed DMs must still get a reply Discord accepts (content at most 2000 characters), and it
+    /// must start with their cards.
+    #[test]
+    fn private_text_fits_in_a_discord_message() {
+        let view = big_view();
+        let users: Vec<UserId> = view.seated.iter().map(|s| s.user).collect();
+        let rules = Rules::default();
+        let mine = parse_cards("Qs Js 10s").unwrap();
+        let theirs = parse_cards("2c 7d 9h").unwrap();
+        let (v1, v2) = (evaluate(&mine, &rules, None).unwrap(), evaluate(&theirs, &rules, None).unwrap());
+        let mut notes = vec![PrivateNote::Cards { hand_id: HandId(123_456), cards: mine.clone(), value: Some(v1) }];
+        for i in 1..=8 {
+            notes.push(PrivateNote::Sideshow {
+                hand_id: HandId(123_456),
+                asker: users[0],
+                target: users[i],
+                hands: vec![(users[0], mine.clone(), v1), (users[i], theirs.clone(), v2)],
+                loser: users[i],
+            });
+        }
+        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true };
+        let text = private_text(&update).unwrap();
+        assert!(text.chars().count() <= 2000, "{} characters:\n{text}", text.chars().count());
+        assert!(text.starts_with("Your cards for hand #123456"), "{text}");
+        assert!(text.contains(render::DM_FALLBACK), "{text}");
+    }
+}

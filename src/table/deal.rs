@@ -1,0 +1,124 @@
+//! Dealing a new hand: who is dealt in, who deals, the boots, the message.
+
+use std::collections::HashMap;
+
+use super::actor::{Deadline, Live, Table};
+use super::play::rule_message;
+use super::{internal, UserError};
+use crate::engine::hand::{HandSetup, MAX_SEATS};
+use crate::engine::rules::MAX_AMOUNT;
+use crate::engine::{cards, Chips, Hand};
+use crate::ids::{HandId, UserId};
+use crate::store::{NewHand, StoreError};
+
+/// The dealer's seat among `dealt` (the users dealt in, in seat order): the button passes to the left, to the
+/// next seated player after the last dealer who is dealt in; the first hand is dealt by the last seat.
+fn next_dealer(seated: &[UserId], dealt: &[UserId], last: Option<UserId>) -> usize {
+    let Some(last) = last.and_then(|d| seated.iter().position(|&s| s == d)) else {
+        return dealt.len().saturating_sub(1);
+    };
+    (1..=seated.len())
+        .map(|i| seated[(last + i) % seated.len()])
+        .find_map(|u| dealt.iter().position(|&x| x == u))
+        .unwrap_or(0)
+}
+
+impl Table {
+    /// Deals a new hand to every seated player who is not sitting out and can
+    /// pay the boot, and posts its message.
+    pub(super) async fn deal(&mut self) -> Result<(), UserError> {
+        let store = self.deps.store.clone();
+        let boot = self.row.rules.boot;
+        let mut users = Vec::new();
+        let mut stacks: Vec<Chips> = Vec::new();
+        for s in self.seats.iter().filter(|s| !s.sat_out) {
+            let balance = store.balance(self.row.guild, s.user).await.map_err(|e| internal("reading a balance", e))?;
+            if balance >= boot as i64 && users.len() < MAX_SEATS {
+                users.push(UserId(s.user));
+                // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
+                // the wallet itself, so a richer wallet just plays with that much.
+                stacks.push(balance.unsigned_abs().min(MAX_AMOUNT));
+            }
+        }
+        if users.len() < 2 {
+            return Err(UserError::new(
+                "At least two seated players who are not sitting out and can pay the boot are needed to deal.",
+            ));
+        }
+        let seated: Vec<UserId> = self.seats.iter().map(|s| UserId(s.user)).collect();
+        let dealer = next_dealer(&seated, &users, self.last_dealer);
+        let seed: u64 = rand::random();
+        let setup = HandSetup { rules: self.row.rules.clone(), stacks, dealer, deck: cards::seeded_deck(seed) };
+        let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
+        let new = NewHand {
+            table_id: self.row.id,
+            guild: self.row.guild,
+            channel: self.row.channel,
+            users: users.iter().map(|u| u.get()).collect(),
+            setup: &setup,
+            seed: Some(seed),
+            events: &events,
+        };
+        let hand_id = HandId(store.start_hand(new).await.map_err(|e| match e {
+            StoreError::InsufficientFunds { user, .. } => {
+                UserError::new(format!("<@{user}> can no longer pay the boot; try again."))
+            }
+            other => internal("starting a hand", other),
+        })?);
+        let previous_dealer = self.last_dealer.replace(users[dealer]);
+        self.live = Some(Live {
+            hand_id,
+            hand,
+            users,
+            log: events.into_iter().filter(|e| e.audience.is_public()).collect(),
+            deadline: Some(Deadline::after(self.turn_duration())),
+            notes: HashMap::new(),
+        });
+        self.next_hand = None;
+        match self.deps.presenter.post_hand(&self.view()).await {
+            Ok(message_id) => {
+                self.row.message_id = Some(message_id.get());
+                if let Err(e) = store.set_table_message(self.row.id, message_id.get()).await {
+                    tracing::warn!(error = %e, "could not store the table message id");
+                }
+                Ok(())
+            }
+            Err(e) => {
+                // A hand nobody can see would be played by the timers alone: cancel it instead.
+                tracing::error!(hand = %hand_id, error = %e, "could not post the hand message");
+                self.live = None;
+                self.running = false;
+                self.last_dealer = previous_dealer;
+                store
+                    .refund_hand(hand_id.get(), "the hand message could not be posted")
+                    .await
+                    .map_err(|e| internal("refunding a hand whose message could not be posted", e))?;
+                Err(UserError::new(
+                    "I could not post the hand in this channel, so it was cancelled and the boots refunded. \
+                     Check that I may send messages and embed links here, then press Start.",
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_button_passes_left_to_the_next_player_dealt_in() {
+        let seated: Vec<UserId> = (1..=4).map(UserId).collect();
+        // First hand: the last seat dealt in deals.
+        assert_eq!(next_dealer(&seated, &seated, None), 3);
+        // After user 2 dealt, user 3 deals (seat 2).
+        assert_eq!(next_dealer(&seated, &seated, Some(UserId(2))), 2);
+        // User 3 is not dealt in (sitting out): user 4 deals, seat 2 among [1, 2, 4].
+        let dealt = [UserId(1), UserId(2), UserId(4)];
+        assert_eq!(next_dealer(&seated, &dealt, Some(UserId(2))), 2);
+        // Wrapping round: after user 4, user 1.
+        assert_eq!(next_dealer(&seated, &seated, Some(UserId(4))), 0);
+        // A last dealer who left the table: as for a first hand.
+        assert_eq!(next_dealer(&seated, &seated, Some(UserId(9))), 3);
+    }
+}

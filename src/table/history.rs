@@ -1,0 +1,53 @@
+//! What `/history` may show of a stored hand: its public log always, and
+//! every seat's cards only once the hand is over (never while it is live).
+
+use crate::engine::{Card, Event, Hand, HandValue};
+use crate::ids::{HandId, UserId};
+use crate::store::{HandRecord, HandStatus};
+
+/// One seat's cards at the end of a hand, and what they made.
+#[derive(Clone, Debug)]
+pub struct Revealed {
+    pub user: UserId,
+    pub cards: Vec<Card>,
+    pub value: Option<HandValue>,
+}
+
+/// A stored hand as anyone may see it.
+#[derive(Clone, Debug)]
+pub struct HandHistory {
+    pub hand_id: HandId,
+    /// Seat i is `users[i]`.
+    pub users: Vec<UserId>,
+    /// The public events, in order.
+    pub events: Vec<Event>,
+    pub status: HandStatus,
+    /// Every seat's cards and their value, once the hand is over; `None` while it is live.
+    pub revealed: Option<Vec<Revealed>>,
+}
+
+/// Replays a stored hand and applies the reveal policy. `Err` names the action that no longer replays.
+pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
+    let actions: Vec<_> = record.actions.iter().map(|a| (a.seat, a.action)).collect();
+    let (hand, events) = Hand::replay(&record.setup, &actions).map_err(|(i, e)| format!("action {i}: {e}"))?;
+    let users: Vec<UserId> = record.summary.users.iter().copied().map(UserId).collect();
+    let status = record.summary.status;
+    let revealed = (status != HandStatus::Live).then(|| {
+        hand.seats()
+            .iter()
+            .enumerate()
+            .map(|(seat, s)| Revealed {
+                user: users.get(seat).copied().unwrap_or(UserId(0)),
+                cards: s.cards.clone(),
+                value: hand.value_of(seat),
+            })
+            .collect()
+    });
+    Ok(HandHistory {
+        hand_id: HandId(record.summary.id),
+        users,
+        events: events.into_iter().filter(|e| e.audience.is_public()).collect(),
+        status,
+        revealed,
+    })
+}

@@ -1,0 +1,131 @@
+//! The lobby's jobs: join, leave, start, close, and coming back after sitting out.
+
+use super::actor::{Deadline, Table};
+use super::view::{PrivateNote, Update};
+use super::{internal, Player, UserError};
+use crate::engine::Action;
+use crate::store::StoreError;
+
+impl Table {
+    pub(super) async fn join(&mut self, player: Player) -> Result<Update, UserError> {
+        if self.seated(player.id) {
+            return Err(UserError::new("You already have a seat at this table."));
+        }
+        if self.seats.len() >= self.row.max_players as usize {
+            return Err(UserError::new(format!("The table is full ({} players).", self.row.max_players)));
+        }
+        let store = &self.deps.store;
+        let balance =
+            store.balance(self.row.guild, player.id.get()).await.map_err(|e| internal("reading a balance", e))?;
+        let seat = store.add_seat(self.row.id, player.id.get()).await.map_err(|e| match e {
+            StoreError::TableFull(_) => UserError::new("The table is full."),
+            other => internal("seating a player", other),
+        })?;
+        self.seats.push(seat);
+        let mut notice = if self.in_play().is_some() {
+            "You have a seat; you will be dealt in from the next hand.".to_string()
+        } else {
+            "You have a seat.".to_string()
+        };
+        if balance < self.row.rules.boot as i64 {
+            notice.push_str(&format!(
+                " You have {balance} chips and the boot is {}: claim `/daily` to be dealt in.",
+                self.row.rules.boot
+            ));
+        }
+        self.schedule_if_idle();
+        let dm_closed = self.send_note(player.id, &PrivateNote::Seated { table_id: self.id() }).await;
+        let mut update = self.update(Vec::new(), Vec::new(), Some(notice));
+        update.dm_closed = dm_closed;
+        Ok(update)
+    }
+
+    /// Deals again after a break if the table is running, idle, and has two players who can be dealt in.
+    pub(super) fn schedule_if_idle(&mut self) {
+        let eligible = self.seats.iter().filter(|s| !s.sat_out).count();
+        if self.running && self.in_play().is_none() && self.next_hand.is_none() && eligible >= 2 {
+            self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));
+        }
+    }
+
+    pub(super) async fn leave(&mut self, player: Player, key: Option<&str>) -> Result<Update, UserError> {
+        if !self.seated(player.id) {
+            return Err(UserError::new("You are not seated at this table."));
+        }
+        let mut events = Vec::new();
+        let in_hand = self.in_play().and_then(|l| l.seat_of(player.id).filter(|&s| !l.hand.seats()[s].packed));
+        if let Some(seat) = in_hand {
+            events = self.apply(seat, Action::Pack, key).await?.public;
+        }
+        if let Err(e) = self.deps.store.remove_seat(self.row.id, player.id.get()).await {
+            if in_hand.is_none() {
+                return Err(internal("unseating a player", e));
+            }
+            // The pack is recorded; say so rather than "nothing was changed".
+            tracing::error!(error = %e, "packed a leaving player but could not unseat them");
+            let notice = "You packed, but leaving the table failed; please try `/table leave` again.";
+            return Ok(self.update(events, Vec::new(), Some(notice.to_string())));
+        }
+        self.seats.retain(|s| s.user != player.id.get());
+        let notice = if in_hand.is_some() { "You packed and left the table." } else { "You left the table." };
+        Ok(self.update(events, Vec::new(), Some(notice.to_string())))
+    }
+
+    /// Starting and closing a table is for its opener or anyone with Manage Server.
+    fn require_manager(&self, player: Player, what: &str) -> Result<(), UserError> {
+        if player.admin || player.id.get() == self.row.opener {
+            return Ok(());
+        }
+        Err(UserError::new(format!(
+            "Only the player who opened the table (<@{}>) or someone with Manage Server can {what} it.",
+            self.row.opener
+        )))
+    }
+
+    pub(super) async fn start(&mut self, player: Player) -> Result<Update, UserError> {
+        self.require_manager(player, "start")?;
+        if self.in_play().is_some() {
+            return Err(UserError::new("A hand is already being played."));
+        }
+        self.running = true;
+        self.deal().await?;
+        Ok(self.update(Vec::new(), Vec::new(), Some("The cards are dealt.".into())))
+    }
+
+    pub(super) async fn close(&mut self, player: Player) -> Result<Update, UserError> {
+        self.require_manager(player, "close")?;
+        let store = &self.deps.store;
+        let mut notice = "The table is closed.".to_string();
+        if let Some(live) = self.in_play() {
+            store
+                .refund_hand(live.hand_id.get(), "table closed during the hand")
+                .await
+                .map_err(|e| internal("refunding a hand", e))?;
+            notice.push_str(" The hand in play was cancelled and every bet refunded.");
+            self.live = None;
+        }
+        store.close_table(self.row.id).await.map_err(|e| internal("closing a table", e))?;
+        self.closed = true;
+        self.running = false;
+        self.next_hand = None;
+        // The hand message must not keep offering a cancelled hand's buttons (or the next hand's countdown).
+        self.redraw("after closing").await;
+        Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
+    }
+
+    pub(super) async fn back(&mut self, player: Player) -> Result<Update, UserError> {
+        let Some(seat) = self.seats.iter_mut().find(|s| s.user == player.id.get()) else {
+            return Err(UserError::new("You are not seated at this table."));
+        };
+        if !seat.sat_out {
+            return Err(UserError::new("You are not sitting out."));
+        }
+        seat.sat_out = false;
+        seat.timeouts = 0;
+        let store = &self.deps.store;
+        store.set_sat_out(self.row.id, player.id.get(), false).await.map_err(|e| internal("seating back", e))?;
+        store.set_timeouts(self.row.id, player.id.get(), 0).await.map_err(|e| internal("seating back", e))?;
+        self.schedule_if_idle();
+        Ok(self.update(Vec::new(), Vec::new(), Some("Welcome back: you will be dealt in from the next hand.".into())))
+    }
+}

@@ -1,0 +1,89 @@
+//! Private notes (a player's cards, a sideshow's result, a seat confirmation)
+//! and their fan-out by DM: only to the players an event's audience names.
+
+use tracing::Instrument as _;
+
+use super::actor::{Live, Table};
+use super::view::PrivateNote;
+use super::DmError;
+use crate::engine::{Event, EventKind, Hand, Seat};
+use crate::ids::{HandId, UserId};
+
+/// A seen player's own cards, as their private note.
+pub(super) fn cards_note(hand_id: HandId, hand: &Hand, seat: Seat) -> PrivateNote {
+    let cards = hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
+    PrivateNote::Cards { hand_id, cards, value: hand.value_of(seat) }
+}
+
+/// The private notes `events` give each player (after they were applied to
+/// `live.hand`), kept on the hand so the Cards button can show them again.
+pub(super) fn keep_private_notes(live: &mut Live, events: &[Event]) -> Vec<(UserId, PrivateNote)> {
+    let users = &live.users;
+    let mut private = Vec::new();
+    for e in events {
+        match &e.kind {
+            EventKind::Cards { seat, .. } => private.push((users[*seat], cards_note(live.hand_id, &live.hand, *seat))),
+            EventKind::SideshowCompared { seat, target, hands, loser } => {
+                let note = PrivateNote::Sideshow {
+                    hand_id: live.hand_id,
+                    asker: users[*seat],
+                    target: users[*target],
+                    hands: hands.iter().map(|h| (users[h.seat], h.cards.clone(), h.value)).collect(),
+                    loser: users[*loser],
+                };
+                private.push((users[*seat], note.clone()));
+                private.push((users[*target], note));
+            }
+            _ => {}
+        }
+    }
+    for (user, note) in &private {
+        live.notes.entry(*user).or_default().push(note.clone());
+    }
+    private
+}
+
+/// Logs a failed DM; true when the player must get their notes another way.
+fn dm_failed(result: Result<(), DmError>, user: UserId) -> bool {
+    match result {
+        Ok(()) => false,
+        Err(DmError::Closed) => true,
+        Err(DmError::Failed(e)) => {
+            tracing::warn!(%user, error = %e, "DM failed");
+            true
+        }
+    }
+}
+
+impl Table {
+    /// Sends one note by DM; true when the player's DMs are closed (or failed).
+    pub(super) async fn send_note(&self, user: UserId, note: &PrivateNote) -> bool {
+        let view = self.view();
+        dm_failed(self.deps.presenter.dm(user, &view, note).await, user)
+    }
+
+    /// DMs each note to its player. The acting player's notes are returned
+    /// (they also ride on the answer to their click), with whether their DMs
+    /// failed; everyone else's are sent in the background.
+    pub(super) async fn deliver(&self, actor: UserId, private: Vec<(UserId, PrivateNote)>) -> (Vec<PrivateNote>, bool) {
+        let view = self.view();
+        let mut mine = Vec::new();
+        let mut dm_closed = false;
+        for (user, note) in private {
+            if user != actor {
+                // Another player's DM (a sideshow result) must not hold up the answer to this
+                // click: Discord allows 3 s, and a DM retried through errors can take about 2.
+                let presenter = self.deps.presenter.clone();
+                let view = view.clone();
+                let send = async move {
+                    dm_failed(presenter.dm(user, &view, &note).await, user);
+                };
+                tokio::spawn(send.in_current_span());
+                continue;
+            }
+            dm_closed |= dm_failed(self.deps.presenter.dm(user, &view, &note).await, user);
+            mine.push(note);
+        }
+        (mine, dm_closed)
+    }
+}

@@ -1,0 +1,123 @@
+//! Game actions: checked against the button they came from, applied to a
+//! copy of the hand, persisted, and only then kept and told.
+
+use super::actor::{Deadline, Live, Table};
+use super::view::{PrivateNote, Update};
+use super::{internal, ButtonId, Player, UserError};
+use crate::engine::hand::RuleError;
+use crate::engine::{Action, Event, EventKind, Seat};
+use crate::store::{ActionRecord, Recorded, StoreError};
+
+/// What one applied action produced.
+#[derive(Default)]
+pub(super) struct Applied {
+    /// Events everyone may see.
+    pub public: Vec<Event>,
+    /// The acting player's own private notes (their cards after See, a sideshow result).
+    pub notes: Vec<PrivateNote>,
+    /// The acting player's DMs are closed: their notes come as ephemeral replies.
+    pub dm_closed: bool,
+}
+
+/// A rule refusal as a sentence.
+pub(super) fn rule_message(e: &RuleError) -> String {
+    let s = e.to_string();
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), c.as_str()),
+        None => s,
+    }
+}
+
+/// Refuses a button drawn for another hand, or (for bets, shows and sideshows) for an earlier turn.
+fn check_button(live: &Live, button: Option<ButtonId>) -> Result<(), UserError> {
+    let Some(b) = button else { return Ok(()) };
+    if b.hand != Some(live.hand_id) {
+        // A lobby button (no hand) counts as hand 0, older than any.
+        let msg = if b.hand.is_none_or(|h| h < live.hand_id) {
+            "That button is from an earlier hand."
+        } else {
+            "That button does not belong to the hand being played; nothing was done."
+        };
+        return Err(UserError::new(msg));
+    }
+    if b.needs_current_turn() && b.seq as usize != live.hand.actions().len() {
+        return Err(UserError::new("The table has moved on since that button was drawn; nothing was done."));
+    }
+    Ok(())
+}
+
+impl Table {
+    /// The hand `button` may act on, and the player's seat in it.
+    fn seat_for(&self, player: Player, button: Option<ButtonId>) -> Result<(&Live, Seat), UserError> {
+        let live = self.live.as_ref().ok_or_else(|| UserError::new("No hand is being played at this table."))?;
+        check_button(live, button)?;
+        if !live.in_play() {
+            return Err(UserError::new("That hand is over."));
+        }
+        let seat = live.seat_of(player.id).ok_or_else(|| UserError::new("You are not playing in this hand."))?;
+        Ok((live, seat))
+    }
+
+    /// My cards again (and this hand's sideshow results), privately.
+    pub(super) fn cards(&self, player: Player, button: Option<ButtonId>) -> Result<Update, UserError> {
+        let (live, _) = self.seat_for(player, button)?;
+        let notes = live.notes.get(&player.id).cloned().unwrap_or_default();
+        if notes.is_empty() {
+            return Err(UserError::new("You are playing blind: press See to look at your cards."));
+        }
+        Ok(self.update(Vec::new(), notes, None))
+    }
+
+    pub(super) async fn play(
+        &mut self,
+        player: Player,
+        action: Action,
+        button: Option<ButtonId>,
+        key: Option<&str>,
+    ) -> Result<Update, UserError> {
+        let (_, seat) = self.seat_for(player, button)?;
+        if action == Action::Timeout {
+            return Err(UserError::new("Only the turn timer can time a player out."));
+        }
+        let applied = self.apply(seat, action, key).await?;
+        // Acting resets the count of timeouts in a row.
+        self.reset_timeouts(player.id).await;
+        let mut update = self.update(applied.public, applied.notes, None);
+        update.dm_closed = applied.dm_closed;
+        Ok(update)
+    }
+
+    /// Applies one action: on a copy of the hand, persisted, then kept. A
+    /// refusal (by the rules or the wallet) changes nothing.
+    pub(super) async fn apply(&mut self, seat: Seat, action: Action, key: Option<&str>) -> Result<Applied, UserError> {
+        let turn_duration = self.turn_duration();
+        let live = self.live.as_mut().ok_or_else(|| UserError::new("No hand is being played at this table."))?;
+        let mut next = live.hand.clone();
+        let seq = next.actions().len() as i64;
+        let events = next.apply(seat, action).map_err(|e| UserError::new(rule_message(&e)))?;
+        let record = ActionRecord { seq, seat, action, key, events: &events };
+        let recorded = self.deps.store.record_action(live.hand_id.get(), record).await.map_err(|e| match e {
+            StoreError::InsufficientFunds { need, have, .. } => UserError::new(format!(
+                "Your wallet cannot cover that: it needs {need} and you have {have} (chips at another table count)."
+            )),
+            other => internal("recording an action", other),
+        })?;
+        if recorded == Recorded::Duplicate {
+            return Ok(Applied::default());
+        }
+        live.hand = next;
+        if events.iter().any(|e| matches!(e.kind, EventKind::Turn { .. } | EventKind::SideshowAsked { .. })) {
+            live.deadline = Some(Deadline::after(turn_duration));
+        }
+        let private = super::notes::keep_private_notes(live, &events);
+        let public: Vec<Event> = events.into_iter().filter(|e| e.audience.is_public()).collect();
+        live.log.extend(public.iter().cloned());
+        let actor = live.users[seat];
+        if !live.in_play() {
+            self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));
+        }
+        let (notes, dm_closed) = self.deliver(actor, private).await;
+        Ok(Applied { public, notes, dm_closed })
+    }
+}

@@ -1,0 +1,51 @@
+//! What the table service needs from the outside world: a [`Presenter`] to
+//! show tables and send private notes, and a [`Responder`] per request to
+//! answer whoever asked. The Discord layer implements both; `simulate` and
+//! the tests implement recording ones.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use super::view::{PrivateNote, TableView, Update};
+use super::UserError;
+use crate::ids::{MessageId, UserId};
+
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Why a DM could not be delivered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DmError {
+    /// The user does not accept DMs from the bot (Discord 50007 or 50278).
+    Closed,
+    /// Any other failure (logged).
+    Failed(String),
+}
+
+/// Everything the table needs to show the world, apart from interaction
+/// replies.
+pub trait Presenter: Send + Sync + 'static {
+    /// Posts the message for a new hand; returns its id.
+    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>>;
+    /// Edits the current hand message (timer events, restarts).
+    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>>;
+    /// Sends a private note by DM.
+    fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>>;
+}
+
+/// Answers the interaction that carried a request. Awaited by the actor
+/// before it takes the next message, so table updates never land out of order.
+pub trait Responder: Send + 'static {
+    fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()>;
+}
+
+/// Hands the result back through a channel: the responder behind
+/// [`super::TableService::ask`].
+pub(super) struct OneshotResponder(pub(super) tokio::sync::oneshot::Sender<Result<Update, UserError>>);
+
+impl Responder for OneshotResponder {
+    fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
+        // The asker may have gone away (a cancelled command); nothing is lost: the change is recorded.
+        let _ = self.0.send(result);
+        Box::pin(async {})
+    }
+}

@@ -1,0 +1,92 @@
+//! Loading a table when its actor starts, and picking up what a previous
+//! process left: a live hand is rebuilt from its action log (or refunded
+//! when it no longer replays), and a table that was dealing keeps dealing.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::actor::{Deadline, Live, Table};
+use super::notes::cards_note;
+use super::view::PrivateNote;
+use super::Deps;
+use crate::engine::Hand;
+use crate::ids::{HandId, TableId, UserId};
+use crate::store::{LiveHand, StoreError, TableStatus};
+
+/// A live hand rebuilt from its setup and action log, with the notes its seen players had.
+fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> Live {
+    let hand_id = HandId(stored.id);
+    let users: Vec<UserId> = stored.users.iter().copied().map(UserId).collect();
+    let mut notes: HashMap<UserId, Vec<PrivateNote>> = HashMap::new();
+    for (seat, s) in hand.seats().iter().enumerate() {
+        if let (true, Some(&user)) = (s.seen, users.get(seat)) {
+            notes.entry(user).or_default().push(cards_note(hand_id, &hand, seat));
+        }
+    }
+    let log = events.into_iter().filter(|e| e.audience.is_public()).collect();
+    Live { hand_id, hand, users, log, deadline: None, notes }
+}
+
+impl Table {
+    /// The open table `table_id`, with its seats and whatever a previous process left live.
+    pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Table>, StoreError> {
+        let store = deps.store.clone();
+        let Some(row) = store.table(table_id.get()).await? else { return Ok(None) };
+        if row.status != TableStatus::Open {
+            return Ok(None);
+        }
+        let seats = store.seats(table_id.get()).await?;
+        let mut table =
+            Table { deps, row, seats, running: false, closed: false, live: None, next_hand: None, last_dealer: None };
+        table.recover().await?;
+        Ok(Some(table))
+    }
+
+    async fn recover(&mut self) -> Result<(), StoreError> {
+        let store = self.deps.store.clone();
+        for stored in store.live_hands_at(self.row.id).await? {
+            self.running = true;
+            match Hand::replay(&stored.setup, &stored.actions) {
+                Ok((hand, events)) if !hand.is_over() && self.live.is_none() => {
+                    tracing::info!(hand = stored.id, actions = stored.actions.len(), "resumed hand");
+                    let mut live = rebuild(&stored, hand, events);
+                    live.deadline = Some(Deadline::after(self.turn_duration()));
+                    self.last_dealer = live.users.get(live.hand.dealer()).copied();
+                    self.live = Some(live);
+                    let view = self.view();
+                    let presenter = &self.deps.presenter;
+                    let result = match view.message_id {
+                        Some(_) => presenter.edit_hand(&view).await,
+                        None => presenter.post_hand(&view).await.map(|_| ()),
+                    };
+                    if let Err(e) = result {
+                        tracing::warn!(error = %e, "could not update the table message after a restart");
+                    }
+                }
+                outcome => {
+                    let why = match outcome {
+                        Err((i, e)) => format!("action {i} no longer replays: {e}"),
+                        Ok(_) => "the table had another live hand".to_string(),
+                    };
+                    tracing::warn!(hand = stored.id, why, "refunding a hand after restart");
+                    store.refund_hand(stored.id, &format!("refunded after restart: {why}")).await?;
+                }
+            }
+        }
+        if self.live.is_none() {
+            // Between hands: a table that has dealt before keeps dealing (the button passes on from the last
+            // dealer); one that never started waits for Start.
+            let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await?;
+            if let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) {
+                self.running = true;
+                if let Some(rec) = store.hand_record(h.id).await? {
+                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied().map(UserId);
+                }
+            }
+            if self.running {
+                self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));
+            }
+        }
+        Ok(())
+    }
+}
