@@ -25,7 +25,7 @@ pub enum CliCommand {
     Hand(HandCommand),
     /// Replay a hand script and print what the rules say happened.
     Replay(ReplayArgs),
-    /// Play random hands through the real store (load test and crash drill).
+    /// Play random hands through the table service and a real database (load test and crash drill).
     Simulate(SimulateArgs),
 }
 

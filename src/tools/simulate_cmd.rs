@@ -1,4 +1,4 @@
-//! `teenpatti-bot simulate`: a load test and crash drill against a real database.
+//! `teenpatti-bot simulate`: a load test and crash drill of the table service against a real database.
 
 use std::process::ExitCode;
 
@@ -71,6 +71,16 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
     println!(
         "refused bets (wallet spent at another table) {}  refused starts {}  duplicate keys ignored {}  top-ups {}",
         report.refused, report.refused_starts, report.duplicates, report.top_ups
+    );
+    println!(
+        "action latency (click to persisted answer) p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+        report.latency(0.5).as_secs_f64() * 1e3,
+        report.latency(0.99).as_secs_f64() * 1e3,
+        report.latency(1.0).as_secs_f64() * 1e3
+    );
+    println!(
+        "Discord calls the tables made: {} hand messages, {} edits, {} DMs",
+        report.shown.posts, report.shown.edits, report.shown.dms
     );
     println!("audit {audit}");
     if let Some(kib) = peak_rss_kib() {
