@@ -6,6 +6,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
+use super::render;
 use super::responder::{ephemeral, ComponentResponder};
 use crate::ids::{ChannelId, UserId};
 use crate::table::{ButtonId, Player, Request, TableService};
@@ -19,18 +20,18 @@ pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
 pub async fn on_button(service: &TableService, http: Arc<serenity::Http>, ci: ComponentInteraction) {
     let Ok(button) = ci.data.custom_id.parse::<ButtonId>() else {
         tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
-        ephemeral(&http, &ci, "This button is not recognised; nothing was done.".into()).await;
+        ephemeral(&http, &ci, render::BUTTON_NOT_RECOGNISED.into()).await;
         return;
     };
     if ci.guild_id.is_none() {
-        ephemeral(&http, &ci, "Table buttons work only in a server.".into()).await;
+        ephemeral(&http, &ci, render::BUTTONS_IN_SERVERS_ONLY.into()).await;
         return;
     }
     // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
     // forged or copied id must not seat anyone at, or draw, a table elsewhere).
     match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
         Ok(Some(table)) if table == button.table => {}
-        Ok(_) => return ephemeral(&http, &ci, "That table is closed.".into()).await,
+        Ok(_) => return ephemeral(&http, &ci, render::TABLE_CLOSED.into()).await,
         Err(e) => return ephemeral(&http, &ci, e.0).await,
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };

@@ -4,7 +4,7 @@
 
 use poise::CreateReply;
 
-use super::{Data, Error};
+use super::{render, Data, Error};
 use crate::table::{UserError, INTERNAL_ERROR};
 
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
@@ -17,19 +17,14 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 (ctx, INTERNAL_ERROR.to_string())
             }
         },
-        F::ArgumentParse { error, input, ctx, .. } => {
-            let what = input.map(|i| format!("`{i}`: ")).unwrap_or_default();
-            (ctx, format!("That option is not valid: {what}{error}"))
-        }
-        F::MissingUserPermissions { ctx, .. } => {
-            (ctx, "Only members with the Manage Server permission can use this command.".to_string())
-        }
-        F::GuildOnly { ctx, .. } => (ctx, "This command works only in a server.".to_string()),
+        F::ArgumentParse { error, input, ctx, .. } => (ctx, render::option_not_valid(input.as_deref(), error)),
+        F::MissingUserPermissions { ctx, .. } => (ctx, render::NEEDS_MANAGE_SERVER.to_string()),
+        F::GuildOnly { ctx, .. } => (ctx, render::SERVER_ONLY.to_string()),
         F::CommandCheckFailed { ctx, error, .. } => {
             if let Some(e) = error {
                 tracing::error!(error = ?e, "command check failed");
             }
-            (ctx, "You cannot use this command here.".to_string())
+            (ctx, render::CHECK_FAILED.to_string())
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

@@ -135,7 +135,7 @@ impl Responder for ComponentResponder {
                     }
                 }
                 None => {
-                    let text = private.unwrap_or_else(|| "Done.".to_string());
+                    let text = private.unwrap_or_else(|| render::DONE.to_string());
                     ephemeral(&self.http, &self.interaction, text).await;
                 }
             }

@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
-use super::{Command, Deps, Msg, Request, Responder, UserError, INTERNAL_ERROR, TURN_SECONDS};
+use super::{Command, Deps, Msg, Request, Responder, UserError, INTERNAL_ERROR, TABLE_CLOSED, TURN_SECONDS};
 use crate::engine::{Event, Hand};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{SeatRow, TableRow};
@@ -69,7 +69,7 @@ pub(super) struct Table {
 pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiver<Msg>) {
     let mut table = match Table::load(deps, table_id).await {
         // Closed or unknown: answer whatever was queued, then stop.
-        Ok(None) => return refuse_queued(rx, "That table is closed.").await,
+        Ok(None) => return refuse_queued(rx, TABLE_CLOSED).await,
         Ok(Some(t)) => t,
         Err(e) => {
             tracing::error!(error = %e, "could not load the table");
@@ -86,7 +86,7 @@ pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiv
             () = sleep_until(wake), if wake.is_some() => table.on_timer().await,
         }
         if table.closed {
-            return refuse_queued(rx, "That table is closed.").await;
+            return refuse_queued(rx, TABLE_CLOSED).await;
         }
     }
 }

@@ -55,6 +55,9 @@ impl UserError {
     }
 }
 
+/// The answer to a request for a table that has been closed.
+pub const TABLE_CLOSED: &str = "That table is closed.";
+
 /// Internal failures are logged in full; the user is told only this.
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side; nothing was changed. Please try again.";
 
@@ -198,7 +201,7 @@ impl TableService {
         if let Err(mpsc::error::SendError(Msg::Request(_, responder))) = tx.send(Msg::Request(req, responder)).await {
             // The actor stopped (table closed): forget it and tell the user.
             self.forget(table);
-            responder.respond(Err(UserError::new("That table is closed."))).await;
+            responder.respond(Err(UserError::new(TABLE_CLOSED))).await;
         }
     }
 

@@ -72,7 +72,7 @@ pub async fn config_set(
             .map_err(|e| UserError::new(e.to_string()))?,
     }
     match store.set_guild_settings(g.get(), &s).await {
-        Ok(()) => say(ctx, format!("Saved. {}", render::settings(&s))).await,
+        Ok(()) => say(ctx, render::settings_saved(&s)).await,
         Err(StoreError::Invalid(m)) => Err(UserError::new(m).into()),
         Err(e) => Err(e.into()),
     }
@@ -95,7 +95,7 @@ pub async fn grant(
         return Err(UserError::new(render::BOTS_HAVE_NO_CHIPS).into());
     }
     if amount == 0 || amount.unsigned_abs() > MAX_AMOUNT {
-        return Err(UserError::new("Give a non-zero amount of at most 10^12 chips.").into());
+        return Err(UserError::new(render::GRANT_AMOUNT).into());
     }
     let (admin, who) = (user_id(ctx.author()), user_id(&user));
     match ctx.data().store.admin_grant(g.get(), who.get(), amount, admin.get(), "/grant").await {

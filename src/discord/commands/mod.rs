@@ -113,7 +113,7 @@ async fn ask_here(ctx: Context<'_>, command: Command, edit_message: bool) -> Res
 /// Asks this channel's table and answers with the private part of the result.
 async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let update = ask_here(ctx, command, true).await?;
-    say(ctx, super::responder::private_text(&update).unwrap_or_else(|| "Done.".into())).await
+    say(ctx, super::responder::private_text(&update).unwrap_or_else(|| crate::discord::render::DONE.into())).await
 }
 
 /// The rules of this channel's table, or the server's default rules.

@@ -14,6 +14,21 @@ use crate::table::view::TableView;
 pub const NO_TABLE_HERE: &str = "There is no table in this channel. Open one with `/table open`.";
 pub const BOTS_HAVE_NO_CHIPS: &str = "Bots have no chips.";
 pub const NEEDS_JOKER: &str = "The joker variant needs the turned-up rank: add `joker:7`, say.";
+pub const BET_NOT_POSITIVE: &str = "A bet is a positive number of chips.";
+pub const GRANT_AMOUNT: &str = "Give a non-zero amount of at most 10^12 chips.";
+pub const DONE: &str = "Done.";
+pub const BUTTON_NOT_RECOGNISED: &str = "This button is not recognised; nothing was done.";
+pub const BUTTONS_IN_SERVERS_ONLY: &str = "Table buttons work only in a server.";
+pub use crate::table::TABLE_CLOSED;
+pub const NEEDS_MANAGE_SERVER: &str = "Only members with the Manage Server permission can use this command.";
+pub const SERVER_ONLY: &str = "This command works only in a server.";
+pub const CHECK_FAILED: &str = "You cannot use this command here.";
+
+/// The answer to a slash-command option Discord could not parse.
+pub fn option_not_valid(input: Option<&str>, error: impl std::fmt::Display) -> String {
+    let what = input.map(|i| format!("`{i}`: ")).unwrap_or_default();
+    format!("That option is not valid: {what}{error}")
+}
 
 /// A sentence from an error message: capital first letter, full stop.
 pub fn sentence(e: impl std::fmt::Display) -> String {
@@ -180,6 +195,10 @@ pub fn settings(s: &GuildSettings) -> String {
 
 pub fn setting_not_valid(value: &str, option: &str, lo: i64, hi: i64) -> String {
     format!("`{value}` is not valid for {option}: give a whole number from {lo} to {hi}")
+}
+
+pub fn settings_saved(s: &GuildSettings) -> String {
+    format!("Saved. {}", settings(s))
 }
 
 /// `/grant`, said in the channel.
