@@ -5,26 +5,20 @@
 mod support;
 
 use serde_json::json;
-use support::world::{render_message, World, T};
+use support::world::{hand_id_of, is_hand_message, render_message, World, POST_MESSAGE, T};
 
 /// Scenario 1: four players open, join and start; the worked example of the
 /// classic rules is played to a show; balances and ledger are exact.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_players_play_a_hand_to_a_show() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c, d] = ["asha", "bilal", "chen", "dev"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let [a, b, c, d] = w.users(["asha", "bilal", "chen", "dev"]);
 
-    let open = w.slash(a, "table open", json!({"boot": 1})).await;
+    let open = w.open_table(&[a, b, c, d], json!({"boot": 1})).await;
     assert_eq!(open.kind, 4, "{open:?}");
     assert!(!open.ephemeral);
-    for p in [b, c, d] {
-        w.act(p, "Join").await;
-    }
     w.act(a, "Start").await;
-    let hand = w
-        .fake
-        .wait_for_message(w.channel, T, |m| m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #")))
-        .await;
+    let hand = w.fake.wait_for_message(w.channel, T, is_hand_message).await;
     assert!(hand.is_some(), "no hand message:\n{}", w.transcript());
 
     // D deals; A plays blind and bets 1; B sees and packs; C bets 1 blind;
@@ -57,21 +51,12 @@ async fn four_players_play_a_hand_to_a_show() {
         }
     }
 
-    let store = w.store().await;
-    let g = w.fake.guild_id();
-    let balances: Vec<i64> = {
-        let mut v = Vec::new();
-        for u in [a, b, c, d] {
-            v.push(store.balance(g, u).await.unwrap());
-        }
-        v
-    };
+    let balances: Vec<i64> = w.balances(&[a, b, c, d]).await;
     assert_eq!(balances.iter().sum::<i64>(), 4000);
     assert_eq!(balances[1], 999);
     assert_eq!(balances[2], 998);
     assert!(balances == vec![1010, 999, 998, 993] || balances == vec![992, 999, 998, 1011], "{balances:?}");
-    let audit = store.audit().await.unwrap();
-    assert!(audit.ok(), "{audit:?}");
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -79,15 +64,14 @@ async fn four_players_play_a_hand_to_a_show() {
 /// cards count in the show, and the tie rule given at `/table open` holds.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_joker_table_plays_by_its_own_rules() {
-    use teenpatti::engine::{evaluate, Hand};
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    use teenpatti::engine::evaluate;
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
     // `variant` is a choice: joker is the third (index 2).
-    let open = w.slash(a, "table open", json!({"boot": 2, "variant": 2, "rules": "show_tie=split"})).await;
+    let open = w.open_table(&[a, b], json!({"boot": 2, "variant": 2, "rules": "show_tie=split"})).await;
     assert_eq!(open.kind, 4, "{open:?}");
     let lobby = render_message(open.message.as_ref().unwrap());
     assert!(lobby.contains("Variant **joker** · boot **2**") && lobby.contains("show_tie=split"), "{lobby}");
-    w.act(b, "Join").await;
     w.act(a, "Start").await;
     let hand = w.hand_message();
     let text = render_message(&hand);
@@ -101,13 +85,10 @@ async fn a_joker_table_plays_by_its_own_rules() {
     w.act(b, "Show (4)").await;
 
     // The outcome is what the engine says under the table's rules: each put in 2 + 4, pot 12.
-    let store = w.store().await;
-    let hands = store.recent_hands(w.fake.guild_id(), Some(w.channel), None, 5).await.unwrap();
-    let record = store.hand_record(hands[0].id).await.unwrap().unwrap();
+    let record = w.hand_from_db(hand_id_of(&w.hand_message())).await;
     assert_eq!(record.rules.variant, teenpatti::engine::Variant::Joker);
     assert_eq!(record.rules.show_tie, teenpatti::engine::rules::ShowTie::Split);
-    let actions: Vec<_> = record.actions.iter().map(|r| (r.seat, r.action)).collect();
-    let (replayed, _) = Hand::replay(&record.setup, &actions).unwrap();
+    let replayed = &record.hand;
     let joker = replayed.joker().map(|c| c.rank);
     let value = |seat: usize| evaluate(&replayed.seats()[seat].cards, &record.rules, joker).unwrap();
     let (va, vb) = (value(0), value(1));
@@ -116,29 +97,26 @@ async fn a_joker_table_plays_by_its_own_rules() {
         std::cmp::Ordering::Less => vec![994, 1006],
         std::cmp::Ordering::Equal => vec![1000, 1000],
     };
-    let balances =
-        vec![store.balance(w.fake.guild_id(), a).await.unwrap(), store.balance(w.fake.guild_id(), b).await.unwrap()];
+    let balances = w.balances(&[a, b]).await;
     assert_eq!(balances, expected, "{va:?} vs {vb:?}\n{}", w.transcript());
-    assert!(store.audit().await.unwrap().ok());
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
 /// Best of four: each player holds four cards and sees all four.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn best_of_four_deals_four_cards() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({"variant": 6})).await;
-    w.act(b, "Join").await;
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    w.open_table(&[a, b], json!({"variant": 6})).await;
     w.act(a, "Start").await;
     w.act(a, "See cards").await;
     let cards = w.wait_ephemeral(a, "Your cards").await;
     let shown = cards.split("**").nth(1).unwrap_or_default();
     assert_eq!(shown.split_whitespace().count(), 4, "{cards}");
     w.act(a, "Pack").await;
-    let store = w.store().await;
-    assert_eq!(store.balance(w.fake.guild_id(), b).await.unwrap(), 1001);
-    assert!(store.audit().await.unwrap().ok());
+    assert_eq!(w.balance(b).await, 1001);
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -146,8 +124,8 @@ async fn best_of_four_deals_four_cards() {
 /// answer is ephemeral and the hand message is edited to show the action.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_played_with_slash_commands() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c] = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let [a, b, c] = w.users(["asha", "bilal", "chen"]);
     w.slash(a, "table open", json!({})).await;
     for p in [b, c] {
         let r = w.slash(p, "table join", json!({})).await;
@@ -194,15 +172,10 @@ async fn a_hand_played_with_slash_commands() {
     let left = w.slash(c, "table leave", json!({})).await;
     assert!(left.content.contains("You left the table"), "{left:?}");
 
-    let store = w.store().await;
-    let g = w.fake.guild_id();
-    let mut total = 0;
-    for u in [a, b, c] {
-        total += store.balance(g, u).await.unwrap();
-    }
+    let total: i64 = w.balances(&[a, b, c]).await.iter().sum();
     assert_eq!(total, 3000);
-    assert_eq!(store.balance(g, a).await.unwrap(), 997);
-    assert!(store.audit().await.unwrap().ok());
+    assert_eq!(w.balance(a).await, 997);
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -211,13 +184,12 @@ async fn a_hand_played_with_slash_commands() {
 /// (with the cards and the DM fallback), and the next player can act.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stalled_discord_call_does_not_freeze_the_table() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({})).await;
-    w.act(b, "Join").await;
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    w.open_table(&[a, b], json!({})).await;
     w.act(a, "Start").await;
     // Asha's DM channel is cached since she sat down: the next message POST is her cards' DM.
-    w.fake.stall_next("POST /channels/{channel_id}/messages", std::time::Duration::from_secs(60), 1);
+    w.fake.stall_next(POST_MESSAGE, std::time::Duration::from_secs(60), 1);
     let started = std::time::Instant::now();
     w.act(a, "See cards").await;
     let reply = w.wait_ephemeral(a, "Your cards").await;
@@ -225,9 +197,8 @@ async fn a_stalled_discord_call_does_not_freeze_the_table() {
     assert!(reply.contains("could not send you a direct message"), "{reply}");
     w.act(a, "Chaal 2").await;
     w.act(b, "Pack").await;
-    let store = w.store().await;
-    assert_eq!(store.balance(w.fake.guild_id(), a).await.unwrap(), 1001);
-    assert!(store.audit().await.unwrap().ok());
+    assert_eq!(w.balance(a).await, 1001);
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -236,19 +207,16 @@ async fn a_stalled_discord_call_does_not_freeze_the_table() {
 /// who pressed Start is told why, instead of a hand nobody can see.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_that_cannot_be_shown_is_refunded() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({})).await;
-    w.act(b, "Join").await;
-    w.fake.fail_next("POST /channels/{channel_id}/messages", 403, 1);
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    w.open_table(&[a, b], json!({})).await;
+    w.fake.fail_next(POST_MESSAGE, 403, 1);
     let r = w.click(a, "Start").await;
     assert!(r.ephemeral && r.content.contains("could not post"), "{r:?}");
-    let store = w.store().await;
-    let g = w.fake.guild_id();
-    assert_eq!(store.balance(g, a).await.unwrap(), 1000);
-    assert_eq!(store.balance(g, b).await.unwrap(), 1000);
-    assert!(store.live_hands().await.unwrap().is_empty());
-    assert!(store.audit().await.unwrap().ok());
+    assert_eq!(w.balance(a).await, 1000);
+    assert_eq!(w.balance(b).await, 1000);
+    assert!(w.live_hands().await.is_empty());
+    w.assert_audit().await;
     // Once Discord lets it post again, Start deals normally.
     w.act(a, "Start").await;
     assert!(w.hand_message()["embeds"][0]["title"].as_str().unwrap_or_default().contains("hand #2"));

@@ -9,66 +9,14 @@ mod support;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
-use support::world::{render_message, World, T};
+use serde_json::json;
+use support::world::{
+    is_hand, render_message, wait_until, World, CALLBACK, FOLLOW_UP, OPEN_DM, PATCH_MESSAGE, POST_MESSAGE, T,
+};
 use support::InteractionResponse;
-use teenpatti::store::Store;
 
 /// The fallback notice's key words (src/discord/render.rs `DM_FALLBACK`).
 const FALLBACK: &str = "could not send you a direct message";
-
-/// A slash command that must be answered with an ephemeral message; returns its content.
-async fn ephemeral_reply(w: &World, user: u64, path: &str, options: Value) -> String {
-    let r = w.slash(user, path, options).await;
-    assert_eq!(r.kind, 4, "/{path}: {r:?}");
-    assert!(r.ephemeral, "/{path} should answer ephemerally: {r:?}");
-    r.content
-}
-
-/// A slash command that must be answered publicly; returns the response.
-async fn public_reply(w: &World, user: u64, path: &str, options: Value) -> InteractionResponse {
-    let r = w.slash(user, path, options).await;
-    assert_eq!(r.kind, 4, "/{path}: {r:?}");
-    assert!(!r.ephemeral, "/{path} should answer publicly: {r:?}");
-    r
-}
-
-fn is_hand(m: &Value, n: i64) -> bool {
-    m["embeds"][0]["title"].as_str().is_some_and(|t| t == format!("Teen Patti · hand #{n}"))
-}
-
-fn is_over(m: &Value) -> bool {
-    m["embeds"][0]["fields"].as_array().is_some_and(|f| f.iter().any(|f| f["name"].as_str() == Some("Hand over")))
-}
-
-/// Waits for hand `n`'s message in the world's channel.
-async fn wait_hand(w: &World, n: i64) -> Value {
-    match w.fake.wait_for_message(w.channel, T, |m| is_hand(m, n)).await {
-        Some(m) => m,
-        None => panic!("no message for hand #{n}:\n{}", w.transcript()),
-    }
-}
-
-/// Waits until hand `n`'s message shows the hand is over.
-async fn wait_over(w: &World, n: i64) -> Value {
-    match w.fake.wait_for_message(w.channel, T, |m| is_hand(m, n) && is_over(m)).await {
-        Some(m) => m,
-        None => panic!("hand #{n} did not end:\n{}", w.transcript()),
-    }
-}
-
-async fn balances(store: &Store, guild: u64, users: &[u64]) -> Vec<i64> {
-    let mut v = Vec::new();
-    for &u in users {
-        v.push(store.balance(guild, u).await.unwrap());
-    }
-    v
-}
-
-async fn assert_audit(store: &Store) {
-    let audit = store.audit().await.unwrap();
-    assert!(audit.ok(), "{audit:?}");
-}
 
 /// The path the bot posts to for a DM to this user.
 fn dm_path(w: &World, user: u64) -> String {
@@ -81,8 +29,8 @@ fn dm_path(w: &World, user: u64) -> String {
 /// See; the game goes on to the end with exact chips.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closed_dms_fall_back_to_ephemeral_replies() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c] = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let [a, b, c] = w.users(["asha", "bilal", "chen"]);
     w.fake.block_dms(b, 50007);
     w.fake.block_dms(c, 50278);
 
@@ -95,7 +43,7 @@ async fn closed_dms_fall_back_to_ephemeral_replies() {
     assert!(note.contains("DMs are closed to this bot"), "the reason is given: {note}");
     assert!(note.contains("replies only you can see"), "{note}");
     // c joins by slash command: the same, in the ephemeral answer.
-    let joined = ephemeral_reply(&w, c, "table join", json!({})).await;
+    let joined = w.ephemeral_reply(c, "table join", json!({})).await;
     assert!(joined.contains("You have a seat") && joined.contains(FALLBACK), "{joined}");
     // a's DMs work: a got the seat confirmation by DM and no fallback notice.
     let a_dms = w.fake.dms(a);
@@ -110,13 +58,13 @@ async fn closed_dms_fall_back_to_ephemeral_replies() {
     // c deals; a bets blind; b sees (cards in the ephemeral follow-up) and packs;
     // c sees with /see (cards in the ephemeral answer), bets, and a pays for a show.
     w.act(a, "Start").await;
-    wait_hand(&w, 1).await;
+    w.wait_hand(1).await;
     w.act(a, "Blind 1").await;
     w.act(b, "See cards").await;
     let cards = w.wait_ephemeral(b, "Your cards for hand #1").await;
     assert!(cards.contains(FALLBACK), "{cards}");
     w.act(b, "Pack").await;
-    let seen = ephemeral_reply(&w, c, "see", json!({})).await;
+    let seen = w.ephemeral_reply(c, "see", json!({})).await;
     assert!(seen.contains("Your cards for hand #1") && seen.contains(FALLBACK), "{seen}");
     // "My cards" shows them again, ephemerally.
     let shown = |w: &World| {
@@ -128,11 +76,7 @@ async fn closed_dms_fall_back_to_ephemeral_replies() {
     };
     let before = shown(&w);
     w.act(c, "My cards").await;
-    let deadline = Instant::now() + T;
-    while shown(&w) == before {
-        assert!(Instant::now() < deadline, "My cards showed nothing");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    wait_until("My cards to show the cards again", || shown(&w) != before).await;
     w.act(c, "Chaal 2").await;
     let last = w.act(a, "Show").await;
     let text = render_message(last.message.as_ref().unwrap());
@@ -145,13 +89,12 @@ async fn closed_dms_fall_back_to_ephemeral_replies() {
         assert_eq!(tries, 1, "DM attempts to {u}");
     }
 
-    let store = w.store().await;
-    let bal = balances(&store, w.fake.guild_id(), &[a, b, c]).await;
+    let bal = w.balances(&[a, b, c]).await;
     assert_eq!(bal.iter().sum::<i64>(), 3000, "{bal:?}");
     assert_eq!(bal[1], 999, "b paid the boot only: {bal:?}");
     // a paid 1 + 1 + the show (1); c paid 1 + 2; the winner takes the pot of 7.
     assert!(bal == vec![1004, 999, 997] || bal == vec![997, 999, 1004], "{bal:?}");
-    assert_audit(&store).await;
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -159,11 +102,10 @@ async fn closed_dms_fall_back_to_ephemeral_replies() {
 /// member without Manage Server and work for one with it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn admin_commands() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let w = World::start().await;
     let user = w.fake.add_user("uma");
     let boss = w.fake.add_admin("boss");
     let newbie = w.fake.add_user("nia");
-    let g = w.fake.guild_id();
     const REFUSED: &str = "Only members with the Manage Server permission";
 
     for (path, opts) in [
@@ -171,66 +113,57 @@ async fn admin_commands() {
         ("config set", json!({"option": "starting_balance", "value": "5"})),
         ("grant", json!({"user": user, "amount": 100})),
     ] {
-        let text = ephemeral_reply(&w, user, path, opts).await;
+        let text = w.ephemeral_reply(user, path, opts).await;
         assert!(text.contains(REFUSED), "/{path} by a member: {text}");
     }
-    let store = w.store().await;
-    assert_eq!(store.guild_settings(g).await.unwrap().starting_balance, 1000, "nothing changed");
-    assert!(store.ledger(g, user, 10).await.unwrap().iter().all(|r| r.reason != "admin_grant"));
+    assert_eq!(w.guild_settings().await.starting_balance, 1000, "nothing changed");
+    assert!(w.admin_grants(user).await.is_empty());
 
-    let view = ephemeral_reply(&w, boss, "config view", json!({})).await;
+    let view = w.ephemeral_reply(boss, "config view", json!({})).await;
     assert!(view.contains("`starting_balance` = 1000") && view.contains("`boot` = 1"), "{view}");
 
     // starting_balance: a new player's wallet starts with it.
-    let set = ephemeral_reply(&w, boss, "config set", json!({"option": "starting_balance", "value": "500"})).await;
+    let set = w.ephemeral_reply(boss, "config set", json!({"option": "starting_balance", "value": "500"})).await;
     assert!(set.starts_with("Saved.") && set.contains("`starting_balance` = 500"), "{set}");
-    let bal = ephemeral_reply(&w, newbie, "balance", json!({})).await;
+    let bal = w.ephemeral_reply(newbie, "balance", json!({})).await;
     assert!(bal.contains("**500** chips"), "{bal}");
 
     // boot: a new table starts with it.
-    let set = ephemeral_reply(&w, boss, "config set", json!({"option": "boot", "value": "5"})).await;
+    let set = w.ephemeral_reply(boss, "config set", json!({"option": "boot", "value": "5"})).await;
     assert!(set.starts_with("Saved.") && set.contains("`boot` = 5"), "{set}");
-    let open = public_reply(&w, user, "table open", json!({})).await;
+    let open = w.public_reply(user, "table open", json!({})).await;
     let lobby = render_message(open.message.as_ref().unwrap());
     assert!(lobby.contains("boot **5**"), "{lobby}");
-    assert_eq!(store.table_in_channel(w.channel).await.unwrap().unwrap().rules.boot, 5);
+    assert_eq!(w.table().await.rules.boot, 5);
 
     // Bad values: a clear message, nothing saved.
-    let before = store.guild_settings(g).await.unwrap();
-    let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "starting_balance", "value": "lots"})).await;
+    let before = w.guild_settings().await;
+    let bad = w.ephemeral_reply(boss, "config set", json!({"option": "starting_balance", "value": "lots"})).await;
     assert!(bad.contains("`lots` is not valid for starting_balance") && bad.contains("whole number"), "{bad}");
-    let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "boot", "value": "-3"})).await;
+    let bad = w.ephemeral_reply(boss, "config set", json!({"option": "boot", "value": "-3"})).await;
     assert!(bad.contains("`-3`") && bad.contains("boot"), "{bad}");
-    let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "colour", "value": "red"})).await;
+    let bad = w.ephemeral_reply(boss, "config set", json!({"option": "colour", "value": "red"})).await;
     assert!(bad.contains("unknown option `colour`"), "{bad}");
-    let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "turn_seconds", "value": "5"})).await;
+    let bad = w.ephemeral_reply(boss, "config set", json!({"option": "turn_seconds", "value": "5"})).await;
     assert!(bad.contains("from 10 to 600"), "{bad}");
-    assert_eq!(store.guild_settings(g).await.unwrap(), before, "a bad value changes nothing");
+    assert_eq!(w.guild_settings().await, before, "a bad value changes nothing");
 
     // Grants, both ways, ledgered; none below zero.
-    let r = public_reply(&w, boss, "grant", json!({"user": newbie, "amount": 250})).await;
+    let r = w.public_reply(boss, "grant", json!({"user": newbie, "amount": 250})).await;
     assert!(r.content.contains("granted 250 chips: balance now **750**"), "{r:?}");
-    let r = public_reply(&w, boss, "grant", json!({"user": newbie, "amount": -100})).await;
+    let r = w.public_reply(boss, "grant", json!({"user": newbie, "amount": -100})).await;
     assert!(r.content.contains("took 100 chips: balance now **650**"), "{r:?}");
-    let no = ephemeral_reply(&w, boss, "grant", json!({"user": newbie, "amount": -651})).await;
+    let no = w.ephemeral_reply(boss, "grant", json!({"user": newbie, "amount": -651})).await;
     assert!(no.contains("has only 650 chips") && no.contains("cannot go below zero"), "{no}");
-    let zero = ephemeral_reply(&w, boss, "grant", json!({"user": newbie, "amount": 0})).await;
+    let zero = w.ephemeral_reply(boss, "grant", json!({"user": newbie, "amount": 0})).await;
     assert!(zero.contains("non-zero"), "{zero}");
-    assert_eq!(store.balance(g, newbie).await.unwrap(), 650);
-    let mut grants: Vec<(i64, Option<u64>)> = store
-        .ledger(g, newbie, 50)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|r| r.reason == "admin_grant")
-        .map(|r| (r.delta, r.actor))
-        .collect();
-    grants.reverse();
+    assert_eq!(w.balance(newbie).await, 650);
+    let grants = w.admin_grants(newbie).await;
     assert_eq!(grants, vec![(250, Some(boss)), (-100, Some(boss))]);
     // The member who was refused still cannot grant.
-    let text = ephemeral_reply(&w, user, "grant", json!({"user": user, "amount": 5})).await;
+    let text = w.ephemeral_reply(user, "grant", json!({"user": user, "amount": 5})).await;
     assert!(text.contains(REFUSED), "{text}");
-    assert_audit(&store).await;
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -257,87 +190,84 @@ fn shows_cards(text: &str) -> bool {
 /// Scenario 9: the player commands.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn player_commands() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "300")]).await;
-    let g = w.fake.guild_id();
+    let w = World::start_with_break(Duration::from_millis(300)).await;
     let boss = w.fake.add_admin("boss");
     let p: Vec<u64> = (0..12).map(|i| w.fake.add_user(&format!("p{i}"))).collect();
-    let store = w.store().await;
 
     // /balance, own and another's.
-    let mine = ephemeral_reply(&w, p[0], "balance", json!({})).await;
+    let mine = w.ephemeral_reply(p[0], "balance", json!({})).await;
     assert_eq!(mine, format!("<@{}> has **1000** chips.", p[0]));
-    let theirs = ephemeral_reply(&w, p[0], "balance", json!({"user": p[1]})).await;
+    let theirs = w.ephemeral_reply(p[0], "balance", json!({"user": p[1]})).await;
     assert_eq!(theirs, format!("<@{}> has **1000** chips.", p[1]));
 
     // /daily twice: the second is refused until the cooldown, with a relative timestamp.
-    let first = ephemeral_reply(&w, p[0], "daily", json!({})).await;
+    let first = w.ephemeral_reply(p[0], "daily", json!({})).await;
     assert_eq!(first, "You claimed **100** chips. Your balance is **1100**.");
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
-    let second = ephemeral_reply(&w, p[0], "daily", json!({})).await;
+    let now = teenpatti::clock::now_unix();
+    let second = w.ephemeral_reply(p[0], "daily", json!({})).await;
     let re = regex::Regex::new(r"Come back <t:(\d+):R>\.").unwrap();
     let at: i64 = re.captures(&second).unwrap_or_else(|| panic!("{second}"))[1].parse().unwrap();
     assert!((at - (now + 86_400)).abs() <= 5, "next claim at {at}, now {now}: {second}");
-    assert_eq!(store.balance(g, p[0]).await.unwrap(), 1100, "paid once");
+    assert_eq!(w.balance(p[0]).await, 1100, "paid once");
 
     // /rank, /rules, /table rules and /table status without a table.
-    let r = public_reply(&w, p[1], "rank", json!({"cards": "As Ks Qs"})).await;
+    let r = w.public_reply(p[1], "rank", json!({"cards": "As Ks Qs"})).await;
     assert!(r.content.contains("is a **Pure sequence**"), "{r:?}");
-    let bad = ephemeral_reply(&w, p[1], "rank", json!({"cards": "As Kx Qs"})).await;
+    let bad = w.ephemeral_reply(p[1], "rank", json!({"cards": "As Kx Qs"})).await;
     assert!(bad.contains("`Kx` is not a card"), "{bad}");
-    let rules = ephemeral_reply(&w, p[1], "rules", json!({})).await;
+    let rules = w.ephemeral_reply(p[1], "rules", json!({})).await;
     assert!(rules.contains("How to play") && rules.contains("boot **1**"), "{rules}");
-    let none = ephemeral_reply(&w, p[1], "table status", json!({})).await;
+    let none = w.ephemeral_reply(p[1], "table status", json!({})).await;
     assert!(none.contains("There is no table in this channel"), "{none}");
 
     // Hand #1 between p1 and p2: p1 bets blind, p2 packs (whatever the cards).
     let (a, b) = (p[1], p[2]);
-    w.slash(a, "table open", json!({"boot": 1, "rules": "show_tie=split"})).await;
-    w.act(b, "Join").await;
-    let table_rules = ephemeral_reply(&w, b, "table rules", json!({})).await;
+    w.open_table(&[a, b], json!({"boot": 1, "rules": "show_tie=split"})).await;
+    let table_rules = w.ephemeral_reply(b, "table rules", json!({})).await;
     assert!(table_rules.contains("show_tie=split") && table_rules.contains("How to play"), "{table_rules}");
     w.act(a, "Start").await;
-    wait_hand(&w, 1).await;
+    w.wait_hand(1).await;
     w.act(a, "Blind 1").await;
     w.act(a, "See cards").await;
     // A live hand's history: the public log, no cards (not even the seen ones).
-    let live = ephemeral_reply(&w, b, "history", json!({"hand": 1})).await;
+    let live = w.ephemeral_reply(b, "history", json!({"hand": 1})).await;
     assert!(live.contains("**Hand #1**") && live.contains("bet 1 blind"), "{live}");
     assert!(live.contains("still being played") && !shows_cards(&live), "{live}");
-    let live_a = ephemeral_reply(&w, a, "history", json!({"hand": 1})).await;
+    let live_a = w.ephemeral_reply(a, "history", json!({"hand": 1})).await;
     assert!(!shows_cards(&live_a), "not even to the player who saw: {live_a}");
     w.act(b, "Pack").await;
-    wait_over(&w, 1).await;
+    w.wait_hand_over(1).await;
     // Over: every card.
-    let done = ephemeral_reply(&w, b, "history", json!({"hand": 1})).await;
+    let done = w.ephemeral_reply(b, "history", json!({"hand": 1})).await;
     assert!(done.contains("**Cards:**") && done.contains(&format!("<@{b}> packed.")), "{done}");
     assert_eq!(done.lines().filter(|l| shows_cards(l)).count(), 2, "{done}");
-    let list = ephemeral_reply(&w, b, "history", json!({})).await;
+    let list = w.ephemeral_reply(b, "history", json!({})).await;
     assert!(list.contains("**#1** · 2 players · pot 3"), "{list}");
-    let missing = ephemeral_reply(&w, b, "history", json!({"hand": 99})).await;
+    let missing = w.ephemeral_reply(b, "history", json!({"hand": 99})).await;
     assert!(missing.contains("There is no hand #99"), "{missing}");
     // /stats after the hand.
-    let sa = ephemeral_reply(&w, a, "stats", json!({})).await;
+    let sa = w.ephemeral_reply(a, "stats", json!({})).await;
     assert!(sa.contains("**1** hands played, **1** won (100%)") && sa.contains("net **+1**"), "{sa}");
-    let sb = ephemeral_reply(&w, a, "stats", json!({"user": b})).await;
+    let sb = w.ephemeral_reply(a, "stats", json!({"user": b})).await;
     assert!(sb.contains(&format!("<@{b}>")) && sb.contains("**0** won (0%)") && sb.contains("net **-1**"), "{sb}");
 
     // Hand #2 is dealt automatically; p2 acts first now and bets; /table status shows it.
-    wait_hand(&w, 2).await;
-    assert_eq!(balances(&store, g, &[a, b]).await, vec![1000, 998], "boots of hand #2 taken");
+    w.wait_hand(2).await;
+    assert_eq!(w.balances(&[a, b]).await, vec![1000, 998], "boots of hand #2 taken");
     w.act(b, "Blind 1").await;
     let status = w.slash(a, "table status", json!({})).await;
     assert!(status.ephemeral, "{status:?}");
     assert_eq!(status.embeds[0]["title"], "Teen Patti · hand #2", "{status:?}");
-    let live2 = ephemeral_reply(&w, a, "history", json!({"hand": 2})).await;
+    let live2 = w.ephemeral_reply(a, "history", json!({"hand": 2})).await;
     assert!(live2.contains("still being played") && !shows_cards(&live2), "{live2}");
     // /table close refunds the live hand: balances as before it.
-    let closed = ephemeral_reply(&w, a, "table close", json!({})).await;
+    let closed = w.ephemeral_reply(a, "table close", json!({})).await;
     assert!(closed.contains("The table is closed") && closed.contains("refunded"), "{closed}");
-    assert_eq!(balances(&store, g, &[a, b]).await, vec![1001, 999]);
-    assert!(store.live_hands().await.unwrap().is_empty());
-    let refunded = ephemeral_reply(&w, a, "history", json!({"hand": 2})).await;
+    assert_eq!(w.balances(&[a, b]).await, vec![1001, 999]);
+    assert!(w.live_hands().await.is_empty());
+    let refunded = w.ephemeral_reply(a, "history", json!({"hand": 2})).await;
     assert!(refunded.contains("cancelled and every bet refunded"), "{refunded}");
-    let none = ephemeral_reply(&w, a, "table status", json!({})).await;
+    let none = w.ephemeral_reply(a, "table status", json!({})).await;
     assert!(none.contains("There is no table in this channel"), "{none}");
 
     // Leaderboard: 12 wallets with distinct balances, 2 pages.
@@ -347,16 +277,16 @@ async fn player_commands() {
     expected.insert(b, 999);
     for (i, &u) in p.iter().enumerate().skip(3) {
         let amount = if i % 2 == 0 { 10 * i as i64 + 5 } else { -(10 * i as i64 + 5) };
-        let r = public_reply(&w, boss, "grant", json!({"user": u, "amount": amount})).await;
+        let r = w.public_reply(boss, "grant", json!({"user": u, "amount": amount})).await;
         assert!(r.content.contains("balance now"), "{r:?}");
         expected.insert(u, 1000 + amount);
     }
     let mut order: Vec<(u64, i64)> = expected.into_iter().collect();
     order.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
-    let page1 = public_reply(&w, p[5], "leaderboard", json!({})).await;
+    let page1 = w.public_reply(p[5], "leaderboard", json!({})).await;
     assert_eq!(footer(&page1), "Page 1 of 2 · 12 players");
     let rows1 = leaderboard_rows(&page1);
-    let page2 = public_reply(&w, p[5], "leaderboard", json!({"page": 2})).await;
+    let page2 = w.public_reply(p[5], "leaderboard", json!({"page": 2})).await;
     assert_eq!(footer(&page2), "Page 2 of 2 · 12 players");
     let rows2 = leaderboard_rows(&page2);
     assert_eq!((rows1.len(), rows2.len()), (10, 2));
@@ -364,10 +294,10 @@ async fn player_commands() {
     let want: Vec<(u64, u64, i64)> = order.iter().enumerate().map(|(i, &(u, v))| (i as u64 + 1, u, v)).collect();
     assert_eq!(got, want);
     // By net winnings: only players who played, p1 (+1) above p2 (-1).
-    let by_win = public_reply(&w, p[5], "leaderboard", json!({"by": 1})).await;
+    let by_win = w.public_reply(p[5], "leaderboard", json!({"by": 1})).await;
     assert_eq!(by_win.embeds[0]["title"], "Leaderboard · net winnings");
     assert_eq!(leaderboard_rows(&by_win), vec![(1, a, 1), (2, b, -1)]);
-    assert_audit(&store).await;
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -383,19 +313,17 @@ fn guild_posts(w: &World, since: Instant) -> usize {
 /// the hand finishes with exact chips.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_errors_mid_hand() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c] = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({"boot": 1})).await;
-    w.act(b, "Join").await;
-    w.act(c, "Join").await;
+    let w = World::start().await;
+    let [a, b, c] = w.users(["asha", "bilal", "chen"]);
+    w.open_table(&[a, b, c], json!({"boot": 1})).await;
 
     // The hand message POST: a 429 then a 500, retried.
-    let posts = "POST /channels/{channel_id}/messages";
+    let posts = POST_MESSAGE;
     w.fake.fail_next(posts, 429, 1);
     w.fake.fail_next(posts, 500, 1);
     let since = Instant::now();
     w.act(a, "Start").await;
-    wait_hand(&w, 1).await;
+    w.wait_hand(1).await;
     let statuses: Vec<u16> = w
         .fake
         .requests()
@@ -411,7 +339,7 @@ async fn discord_errors_mid_hand() {
     w.act(a, "Blind 1").await;
     w.fake.fail_next(posts, 500, 1);
     w.fake.fail_next(posts, 429, 1);
-    w.fake.fail_next("POST /webhooks/{webhook_id}/{webhook_token}", 429, 1);
+    w.fake.fail_next(FOLLOW_UP, 429, 1);
     w.act(b, "See cards").await;
     let cards = w.wait_ephemeral(b, "Your cards for hand #1").await;
     assert!(!cards.contains(FALLBACK), "a transient failure is not a closed DM: {cards}");
@@ -420,22 +348,21 @@ async fn discord_errors_mid_hand() {
 
     // A player joining mid-hand: opening their DM channel gets a 429 then a 500; the seat DM arrives.
     let d = w.fake.add_user("dev");
-    w.fake.fail_next("POST /users/@me/channels", 429, 1);
-    w.fake.fail_next("POST /users/@me/channels", 500, 1);
+    w.fake.fail_next(OPEN_DM, 429, 1);
+    w.fake.fail_next(OPEN_DM, 500, 1);
     w.act(d, "Join").await;
     w.wait_ephemeral(d, "you will be dealt in from the next hand").await;
     assert_eq!(w.fake.dms(d).len(), 1, "the seat DM");
-    let opens: Vec<u16> =
-        w.fake.requests().iter().filter(|r| r.route == "POST /users/@me/channels").map(|r| r.status).collect();
+    let opens: Vec<u16> = w.fake.requests().iter().filter(|r| r.route == OPEN_DM).map(|r| r.status).collect();
     assert_eq!(opens[opens.len() - 3..], [429, 500, 200]);
 
     // The PATCH edit after a slash /bet: a 429 then a 500, retried; the message shows the bet.
-    let patch = "PATCH /channels/{channel_id}/messages/{message_id}";
+    let patch = PATCH_MESSAGE;
     w.fake.fail_next(patch, 429, 1);
     w.fake.fail_next(patch, 500, 1);
-    let bet = ephemeral_reply(&w, b, "bet", json!({"amount": 2})).await;
+    let bet = w.ephemeral_reply(b, "bet", json!({"amount": 2})).await;
     assert_eq!(bet, "Done.");
-    let msg = wait_hand(&w, 1).await;
+    let msg = w.wait_hand(1).await;
     let text = render_message(&msg);
     assert!(text.contains(&format!("<@{b}> bet 2 (chaal).")), "{text}");
     assert!(text.contains(&format!("<@{c}>, it's your turn.")), "{text}");
@@ -454,16 +381,19 @@ async fn discord_errors_mid_hand() {
     let text = render_message(last.message.as_ref().unwrap());
     assert!(text.contains("Hand over") && text.contains("show)"), "{text}");
 
-    let store = w.store().await;
-    let bal = balances(&store, w.fake.guild_id(), &[a, b, c]).await;
+    let bal = w.balances(&[a, b, c]).await;
     assert_eq!(bal.iter().sum::<i64>(), 3000, "{bal:?}");
     assert_eq!(bal[2], 999, "{bal:?}");
     // a: boot 1 + blind 1 + show 1; b: boot 1 + chaal 2; pot 7.
     assert!(bal == vec![1004, 997, 999] || bal == vec![997, 1004, 999], "{bal:?}");
-    assert_audit(&store).await;
+    w.assert_audit().await;
     assert_eq!(guild_posts(&w, since), 3, "the 429, the 500 and the hand message");
     w.fake.assert_no_violations();
 }
+
+/// The keys `budget` counts channel message POSTs under.
+const TABLE_POST: &str = "POST /channels/{channel_id}/messages (table channel)";
+const DM_POST: &str = "POST /channels/{channel_id}/messages (DM channel)";
 
 /// One hand's API calls, split so a channel message POST to the table's
 /// channel and one to a DM channel are told apart.
@@ -471,11 +401,11 @@ fn budget(w: &World, since: Instant) -> BTreeMap<String, usize> {
     let guild_path = format!("/channels/{}/messages", w.channel);
     let mut out = BTreeMap::new();
     for r in w.fake.requests().into_iter().filter(|r| r.at >= since) {
-        let key = if r.route == "POST /channels/{channel_id}/messages" {
+        let key = if r.route == POST_MESSAGE {
             if r.path == guild_path {
-                "POST /channels/{channel_id}/messages (table channel)".to_string()
+                TABLE_POST.to_string()
             } else {
-                "POST /channels/{channel_id}/messages (DM channel)".to_string()
+                DM_POST.to_string()
             }
         } else {
             r.route
@@ -496,27 +426,20 @@ fn count(counts: &BTreeMap<String, usize>, key: &str) -> usize {
     counts.get(key).copied().unwrap_or(0)
 }
 
-/// API economy: the bot's calls per hand, by route.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn api_calls_per_hand() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c, d] = ["asha", "bilal", "chen", "dev"].map(|n| w.fake.add_user(n));
-    let since_open = Instant::now();
-    w.slash(a, "table open", json!({"boot": 1, "turn_seconds": 10})).await;
-    for p in [b, c, d] {
-        w.act(p, "Join").await;
-    }
-    // Seat confirmations: one DM channel and one DM per player (and the last joiner's follow-up is in).
-    w.wait_ephemeral(d, "You have a seat").await;
-    let lobby = w.fake.calls_by_route(since_open);
-    assert_eq!(lobby.get("POST /users/@me/channels"), Some(&4), "{lobby:?}");
+/// The calls that count against the budget: all but interaction answers and their follow-ups.
+fn budgeted_calls(counts: &BTreeMap<String, usize>) -> usize {
+    counts
+        .iter()
+        .filter(|(k, _)| !k.starts_with("POST /interactions/") && !k.starts_with("POST /webhooks/"))
+        .map(|(_, n)| n)
+        .sum()
+}
 
-    // Hand #1 with buttons: a packs blind; b, c and d see; b and c bet; d asks c
-    // for a sideshow, c accepts; b pays for the show. (A sideshow needs three
-    // players in, all seen, so three players see.)
-    let since = Instant::now();
+/// Hand #1 at a table of four, up to a sideshow asked: `a` starts it and packs blind, `b` and `c` see and bet,
+/// `d` sees and asks `c` for a sideshow. (A sideshow needs three players in, all seen.)
+async fn ask_for_a_sideshow(w: &World, [a, b, c, d]: [u64; 4]) {
     w.act(a, "Start").await;
-    wait_hand(&w, 1).await;
+    w.wait_hand(1).await;
     w.act(a, "Pack").await;
     for p in [b, c] {
         w.act(p, "See cards").await;
@@ -524,6 +447,25 @@ async fn api_calls_per_hand() {
     }
     w.act(d, "See cards").await;
     w.act(d, "Sideshow").await;
+}
+
+/// API economy: the bot's calls per hand, by route.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn api_calls_per_hand() {
+    let w = World::start().await;
+    let [a, b, c, d] = w.users(["asha", "bilal", "chen", "dev"]);
+    let since_open = Instant::now();
+    w.open_table(&[a, b, c, d], json!({"boot": 1, "turn_seconds": 10})).await;
+    // Seat confirmations: one DM channel and one DM per player (and the last joiner's follow-up is in).
+    w.wait_ephemeral(d, "You have a seat").await;
+    let lobby = w.fake.calls_by_route(since_open);
+    assert_eq!(lobby.get(OPEN_DM), Some(&4), "{lobby:?}");
+
+    // Hand #1 with buttons: a packs blind; b, c and d see; b and c bet; d asks c
+    // for a sideshow, c accepts; b pays for the show. (A sideshow needs three
+    // players in, all seen, so three players see.)
+    let since = Instant::now();
+    ask_for_a_sideshow(&w, [a, b, c, d]).await;
     w.act(c, "Accept sideshow").await;
     let last = w.act(b, "Show").await;
     let text = render_message(last.message.as_ref().unwrap());
@@ -535,24 +477,20 @@ async fn api_calls_per_hand() {
     let (seers, sideshows) = (3, 1);
     let hand1 = budget(&w, since);
     print_budget("API calls, hand #1 (4 players, buttons, 3 see, 1 accepted sideshow, show)", &hand1);
-    assert_eq!(count(&hand1, "POST /channels/{channel_id}/messages (table channel)"), 1, "{hand1:?}");
-    assert_eq!(count(&hand1, "POST /channels/{channel_id}/messages (DM channel)"), seers + 2 * sideshows, "{hand1:?}");
-    assert_eq!(count(&hand1, "POST /users/@me/channels"), 0, "DM channels are cached: {hand1:?}");
-    assert_eq!(count(&hand1, "PATCH /channels/{channel_id}/messages/{message_id}"), 0, "{hand1:?}");
-    assert_eq!(count(&hand1, "POST /interactions/{interaction_id}/{interaction_token}/callback"), clicks, "{hand1:?}");
+    assert_eq!(count(&hand1, TABLE_POST), 1, "{hand1:?}");
+    assert_eq!(count(&hand1, DM_POST), seers + 2 * sideshows, "{hand1:?}");
+    assert_eq!(count(&hand1, OPEN_DM), 0, "DM channels are cached: {hand1:?}");
+    assert_eq!(count(&hand1, PATCH_MESSAGE), 0, "{hand1:?}");
+    assert_eq!(count(&hand1, CALLBACK), clicks, "{hand1:?}");
     // Follow-ups: "the cards are dealt" for Start, the cards for each See, the sideshow result for c (who accepted).
-    assert_eq!(count(&hand1, "POST /webhooks/{webhook_id}/{webhook_token}"), 1 + seers + 1, "{hand1:?}");
-    let budgeted: usize = hand1
-        .iter()
-        .filter(|(k, _)| !k.starts_with("POST /interactions/") && !k.starts_with("POST /webhooks/"))
-        .map(|(_, n)| n)
-        .sum();
+    assert_eq!(count(&hand1, FOLLOW_UP), 1 + seers + 1, "{hand1:?}");
+    let budgeted = budgeted_calls(&hand1);
     assert_eq!(budgeted, 1 + seers + 2 * sideshows, "nothing else: {hand1:?}");
 
     // Hand #2 (Start again): b, first to act, lets the timer run out; c and d pack; a wins.
     let since = Instant::now();
     w.act(a, "Start").await;
-    wait_hand(&w, 2).await;
+    w.wait_hand(2).await;
     let packed = w
         .fake
         .wait_for_message(w.channel, Duration::from_secs(15), |m| {
@@ -564,21 +502,16 @@ async fn api_calls_per_hand() {
     w.act(d, "Pack").await;
     let hand2 = budget(&w, since);
     print_budget("API calls, hand #2 (4 players, one timeout, two packs)", &hand2);
-    assert_eq!(count(&hand2, "POST /channels/{channel_id}/messages (table channel)"), 1, "{hand2:?}");
-    assert_eq!(count(&hand2, "PATCH /channels/{channel_id}/messages/{message_id}"), 1, "{hand2:?}");
-    assert_eq!(count(&hand2, "POST /channels/{channel_id}/messages (DM channel)"), 0, "{hand2:?}");
-    assert_eq!(count(&hand2, "POST /interactions/{interaction_id}/{interaction_token}/callback"), 3, "{hand2:?}");
-    let budgeted: usize = hand2
-        .iter()
-        .filter(|(k, _)| !k.starts_with("POST /interactions/") && !k.starts_with("POST /webhooks/"))
-        .map(|(_, n)| n)
-        .sum();
+    assert_eq!(count(&hand2, TABLE_POST), 1, "{hand2:?}");
+    assert_eq!(count(&hand2, PATCH_MESSAGE), 1, "{hand2:?}");
+    assert_eq!(count(&hand2, DM_POST), 0, "{hand2:?}");
+    assert_eq!(count(&hand2, CALLBACK), 3, "{hand2:?}");
+    let budgeted = budgeted_calls(&hand2);
     assert_eq!(budgeted, 2, "{hand2:?}");
 
-    let store = w.store().await;
-    let bal = balances(&store, w.fake.guild_id(), &[a, b, c, d]).await;
+    let bal = w.balances(&[a, b, c, d]).await;
     assert_eq!(bal.iter().sum::<i64>(), 4000, "{bal:?}");
-    assert_audit(&store).await;
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -587,15 +520,11 @@ async fn api_calls_per_hand() {
 /// stranded on a message whose buttons are all stale: the next player can act.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_click_response_does_not_strand_the_table() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c] = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({"boot": 1})).await;
-    w.act(b, "Join").await;
-    w.act(c, "Join").await;
-    w.act(a, "Start").await;
-    wait_hand(&w, 1).await;
+    let w = World::start().await;
+    let [a, b, c] = w.users(["asha", "bilal", "chen"]);
+    w.open_and_start(&[a, b, c], json!({"boot": 1})).await;
 
-    w.fake.fail_next("POST /interactions/{interaction_id}/{interaction_token}/callback", 500, 1);
+    w.fake.fail_next(CALLBACK, 500, 1);
     let lost = w.fake.click(a, &w.message_with("Blind 1"), "Blind 1").await;
     assert!(lost.try_response(Duration::from_secs(1)).await.is_none(), "the callback failed");
     // The bet stands (it was recorded), and the hand message shows it: b is to act.
@@ -605,12 +534,11 @@ async fn a_failed_click_response_does_not_strand_the_table() {
     w.act(b, "Blind 1").await;
     w.act(c, "Pack").await;
     w.act(a, "Show").await;
-    wait_over(&w, 1).await;
+    w.wait_hand_over(1).await;
 
-    let store = w.store().await;
-    let bal = balances(&store, w.fake.guild_id(), &[a, b, c]).await;
+    let bal = w.balances(&[a, b, c]).await;
     assert_eq!(bal.iter().sum::<i64>(), 3000, "{bal:?}");
-    assert_audit(&store).await;
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -619,24 +547,13 @@ async fn a_failed_click_response_does_not_strand_the_table() {
 /// back-off), the click must still be answered within Discord's 3 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn failing_dms_do_not_make_a_click_late() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, c, d] = ["asha", "bilal", "chen", "dev"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({"boot": 1})).await;
-    for p in [b, c, d] {
-        w.act(p, "Join").await;
-    }
+    let w = World::start().await;
+    let [a, b, c, d] = w.users(["asha", "bilal", "chen", "dev"]);
+    w.open_table(&[a, b, c, d], json!({"boot": 1})).await;
     w.wait_ephemeral(d, "You have a seat").await;
-    w.act(a, "Start").await;
-    wait_hand(&w, 1).await;
-    w.act(a, "Pack").await;
-    for p in [b, c] {
-        w.act(p, "See cards").await;
-        w.act(p, "Chaal 2").await;
-    }
-    w.act(d, "See cards").await;
-    w.act(d, "Sideshow").await;
+    ask_for_a_sideshow(&w, [a, b, c, d]).await;
     // Both sideshow DMs fail all their tries.
-    w.fake.fail_next("POST /channels/{channel_id}/messages", 500, 8);
+    w.fake.fail_next(POST_MESSAGE, 500, 8);
     let t = Instant::now();
     w.act(c, "Accept sideshow").await;
     let took = t.elapsed();
@@ -645,10 +562,9 @@ async fn failing_dms_do_not_make_a_click_late() {
     // c still gets the result, ephemerally.
     w.wait_ephemeral(c, "Sideshow in hand #1").await;
     w.act(b, "Show").await;
-    wait_over(&w, 1).await;
-    let store = w.store().await;
-    let bal = balances(&store, w.fake.guild_id(), &[a, b, c, d]).await;
+    w.wait_hand_over(1).await;
+    let bal = w.balances(&[a, b, c, d]).await;
     assert_eq!(bal.iter().sum::<i64>(), 4000, "{bal:?}");
-    assert_audit(&store).await;
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }

@@ -3,23 +3,10 @@
 
 mod support;
 
-use serde_json::{json, Value};
-use support::world::{render_message, World, T};
+use std::time::Duration;
 
-fn labels(msg: &Value) -> Vec<String> {
-    msg["components"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| b["label"].as_str().map(str::to_string))
-        .collect()
-}
-
-fn message_by_id(w: &World, id: &str) -> Value {
-    w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"].as_str() == Some(id)).expect("message exists")
-}
+use serde_json::json;
+use support::world::{id_of, labels, render_message, World, T};
 
 /// A player whose wallet holds more than the largest stack the engine takes
 /// (10^12 chips, reachable with two `/grant`s or by winning) must still be
@@ -27,28 +14,23 @@ fn message_by_id(w: &World, id: &str) -> Value {
 /// 10^12 chips"), so nobody at it could play again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_very_rich_player_does_not_stop_the_table() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
+    let w = World::start().await;
     let boss = w.fake.add_admin("boss");
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    let [a, b] = w.users(["asha", "bilal"]);
     for _ in 0..2 {
         let r = w.slash(boss, "grant", json!({"user": a, "amount": 1_000_000_000_000i64})).await;
         assert!(r.content.contains("balance now"), "{r:?}");
     }
-    let g = w.fake.guild_id();
-    let store = w.store().await;
-    assert_eq!(store.balance(g, a).await.unwrap(), 2_000_000_001_000);
+    assert_eq!(w.balance(a).await, 2_000_000_001_000);
 
-    w.slash(a, "table open", json!({"boot": 1})).await;
-    w.act(b, "Join").await;
-    w.act(a, "Start").await;
-    let hand = w.wait_new_hand(&[]).await;
+    let hand = w.open_and_start(&[a, b], json!({"boot": 1})).await;
     assert!(labels(&hand).iter().any(|l| l == "Blind 1"), "{}", render_message(&hand));
     // The hand plays normally: a raises to the top of the blind range, b packs.
     w.act(a, "Raise 2").await;
     w.act(b, "Pack").await;
-    assert_eq!(store.balance(g, a).await.unwrap(), 2_000_000_001_001);
-    assert_eq!(store.balance(g, b).await.unwrap(), 999);
-    assert!(store.audit().await.unwrap().ok());
+    assert_eq!(w.balance(a).await, 2_000_000_001_001);
+    assert_eq!(w.balance(b).await, 999);
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -57,28 +39,22 @@ async fn a_very_rich_player_does_not_stop_the_table() {
 /// "it's your turn" and live bet buttons for ever).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closing_mid_hand_retires_the_hand_message() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({"boot": 1})).await;
-    w.act(b, "Join").await;
-    w.act(a, "Start").await;
-    let hand = w.wait_new_hand(&[]).await;
-    let id = hand["id"].as_str().unwrap().to_string();
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    let id = id_of(&w.open_and_start(&[a, b], json!({"boot": 1})).await);
     w.act(a, "Blind 1").await;
 
     let closed = w.slash(a, "table close", json!({})).await;
     assert!(closed.content.contains("refunded"), "{closed:?}");
-    let msg = message_by_id(&w, &id);
+    let msg = w.message(&id);
     let shown = render_message(&msg);
     assert!(!shown.contains("it's your turn"), "the closed table's message still asks for a move:\n{shown}");
     let left = labels(&msg);
     assert!(left.is_empty(), "the closed table's hand message still has buttons {left:?}:\n{shown}");
     assert!(shown.contains("closed"), "{shown}");
 
-    let store = w.store().await;
-    let g = w.fake.guild_id();
-    assert_eq!((store.balance(g, a).await.unwrap(), store.balance(g, b).await.unwrap()), (1000, 1000));
-    assert!(store.audit().await.unwrap().ok());
+    assert_eq!((w.balance(a).await, w.balance(b).await), (1000, 1000));
+    w.assert_audit().await;
     w.fake.assert_no_violations();
 }
 
@@ -88,27 +64,26 @@ async fn closing_mid_hand_retires_the_hand_message() {
 /// wallet, from a channel where they may not even see it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_button_acts_only_on_the_table_of_its_own_channel() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let [a, b, x] = ["asha", "bilal", "xena"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let [a, b, x] = w.users(["asha", "bilal", "xena"]);
     let other = w.fake.add_channel("private-room");
     // Table #1 here, table #2 in the other channel.
     w.slash(a, "table open", json!({"boot": 1})).await;
     let r = w.fake.slash(b, other, "table open", json!({"boot": 1})).await.response(T).await;
     assert_eq!(r.kind, 4, "{r:?}");
-    let store = w.store().await;
-    let t2 = store.table_in_channel(other).await.unwrap().unwrap().id;
-    let t1 = store.table_in_channel(w.channel).await.unwrap().unwrap().id;
+    let t2 = w.table_id_in(other).await;
+    let t1 = w.table_id().await;
     assert_ne!(t1, t2);
 
     let lobby = w.message_with("Join");
     let r = w.fake.click_custom(x, &lobby, &format!("tp:{t2}:0:0:join")).await.response(T).await;
     assert_eq!(r.kind, 4, "{r:?}");
     assert!(r.ephemeral, "{r:?}");
-    let seated: Vec<u64> = store.seats(t2).await.unwrap().iter().map(|s| s.user).collect();
+    let seated = w.seated(t2).await;
     assert_eq!(seated, vec![b], "a click in another channel seated someone at table #{t2}");
     // The real Join button still works.
     w.act(x, "Join").await;
-    let seated: Vec<u64> = store.seats(t1).await.unwrap().iter().map(|s| s.user).collect();
+    let seated = w.seated(t1).await;
     assert_eq!(seated, vec![a, x]);
     w.fake.assert_no_violations();
 }
@@ -118,13 +93,9 @@ async fn a_button_acts_only_on_the_table_of_its_own_channel() {
 /// ..." (it kept the countdown, running into the past, for ever).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deal_that_cannot_happen_does_not_leave_a_countdown() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "1000")]).await;
-    let [a, b] = ["asha", "bilal"].map(|n| w.fake.add_user(n));
-    w.slash(a, "table open", json!({"boot": 1})).await;
-    w.act(b, "Join").await;
-    w.act(a, "Start").await;
-    let hand = w.wait_new_hand(&[]).await;
-    let id = hand["id"].as_str().unwrap().to_string();
+    let w = World::start_with_break(Duration::from_millis(1000)).await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    let id = id_of(&w.open_and_start(&[a, b], json!({"boot": 1})).await);
     let over = w.act(a, "Pack").await;
     assert!(render_message(over.message.as_ref().unwrap()).contains("Next hand"));
     // b leaves before the next deal: only a is left.

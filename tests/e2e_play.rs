@@ -11,115 +11,18 @@ use std::time::{Duration, Instant};
 
 use regex::Regex;
 use serde_json::{json, Value};
-use support::world::{render_message, World, T};
+use support::world::{
+    custom_id, hand_id_of, id_of, labels, render_message, wait_until, World, CALLBACK, FOLLOW_UP, POST_MESSAGE, T,
+};
 use support::RecordedRequest;
-use teenpatti::engine::{evaluate, Action, Card, Hand};
-use teenpatti::store::Store;
+use teenpatti::engine::{evaluate, Action, Card};
 
 // ---------------------------------------------------------------- helpers
-
-/// The hand number in a hand message's title ("Teen Patti · hand #N").
-fn hand_id_of(msg: &Value) -> i64 {
-    let title = msg["embeds"][0]["title"].as_str().unwrap_or_default();
-    title
-        .split_once("hand #")
-        .and_then(|(_, n)| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("not a hand message: {title:?}\n{}", render_message(msg)))
-}
-
-/// The custom_id of the button with this label on a message.
-fn custom_id(msg: &Value, label: &str) -> String {
-    msg["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no {label:?} button: {:#}", msg["components"]))
-}
-
-fn labels(msg: &Value) -> Vec<String> {
-    msg["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| b["label"].as_str().map(str::to_string))
-        .collect()
-}
 
 /// The `<t:N:R>` deadline shown on a hand message.
 fn deadline_of(msg: &Value) -> Option<i64> {
     let re = Regex::new(r"<t:(\d+):R>").unwrap();
     re.captures(&render_message(msg)).and_then(|c| c[1].parse().ok())
-}
-
-/// Users in seat order, each seat's cards, and the hand as replayed from the database.
-async fn hand_from_db(store: &Store, hand_id: i64) -> (Vec<u64>, Vec<Vec<Card>>, Hand) {
-    let rec = store.hand_record(hand_id).await.unwrap().unwrap_or_else(|| panic!("no hand {hand_id} in the db"));
-    let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
-    let (hand, _) = Hand::replay(&rec.setup, &actions).unwrap();
-    let cards = hand.seats().iter().map(|s| s.cards.clone()).collect();
-    (rec.summary.users, cards, hand)
-}
-
-async fn db_actions(store: &Store, hand_id: i64) -> Vec<(usize, Action)> {
-    let rec = store.hand_record(hand_id).await.unwrap().unwrap();
-    rec.actions.iter().map(|a| (a.seat, a.action)).collect()
-}
-
-/// What a refused click must leave alone.
-#[derive(Debug, PartialEq, Eq)]
-struct DbState {
-    balances: Vec<i64>,
-    ledger_rows: i64,
-    hands: i64,
-    actions: Vec<(usize, Action)>,
-}
-
-async fn db_state(store: &Store, guild: u64, users: &[u64], hand_id: i64) -> DbState {
-    let mut balances = Vec::new();
-    for &u in users {
-        balances.push(store.balance(guild, u).await.unwrap());
-    }
-    let ledger_rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger").fetch_one(store.pool()).await.unwrap();
-    let hands: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hands").fetch_one(store.pool()).await.unwrap();
-    DbState { balances, ledger_rows, hands, actions: db_actions(store, hand_id).await }
-}
-
-async fn assert_chips_conserved(store: &Store, guild: u64, users: &[u64]) {
-    let mut sum = 0;
-    for &u in users {
-        sum += store.balance(guild, u).await.unwrap();
-    }
-    assert_eq!(sum, 1000 * users.len() as i64, "chips were created or lost");
-    let audit = store.audit().await.unwrap();
-    assert!(audit.ok(), "{audit:?}");
-}
-
-async fn wait_until(what: &str, mut f: impl FnMut() -> bool) {
-    let deadline = tokio::time::Instant::now() + T;
-    while !f() {
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Waits for a DM to `user` containing `needle`; returns its content.
-async fn wait_dm(w: &World, user: u64, needle: &str) -> String {
-    let mut found = String::new();
-    wait_until(&format!("a DM {needle:?} to {user}"), || {
-        let hit = w
-            .fake
-            .dms(user)
-            .iter()
-            .rev()
-            .find_map(|m| m["content"].as_str().filter(|c| c.contains(needle)).map(String::from));
-        hit.map(|h| found = h).is_some()
-    })
-    .await;
-    found
 }
 
 /// A refused click: an ephemeral type-4 reply, and nothing else.
@@ -129,10 +32,6 @@ fn assert_refused(r: &support::InteractionResponse, what: &str) {
     assert!(!r.content.is_empty(), "{what}: empty refusal");
     assert!(r.components.is_empty() && r.embeds.is_empty(), "{what}: {r:?}");
 }
-
-const CALLBACK: &str = "POST /interactions/{interaction_id}/{interaction_token}/callback";
-const FOLLOW_UP: &str = "POST /webhooks/{webhook_id}/{webhook_token}";
-const POST_MESSAGE: &str = "POST /channels/{channel_id}/messages";
 
 fn calls(list: &[(&str, usize)]) -> std::collections::BTreeMap<String, usize> {
     list.iter().map(|(r, n)| (r.to_string(), *n)).collect()
@@ -292,21 +191,6 @@ fn assert_has_cards(text: &str, cards: &[Card], hand_id: i64, link: &str) {
     assert!(text.contains(link), "no link back to the table ({link}) in {text:?}");
 }
 
-/// Opens a table (boot 1) with these players, in this order, and starts it; returns the first hand message.
-async fn open_and_start(w: &World, players: &[u64], extra: Value) -> Value {
-    let mut opts = json!({"boot": 1});
-    if let (Some(o), Some(e)) = (opts.as_object_mut(), extra.as_object()) {
-        o.extend(e.clone());
-    }
-    let open = w.slash(players[0], "table open", opts).await;
-    assert_eq!(open.kind, 4, "{open:?}");
-    for &p in &players[1..] {
-        w.act(p, "Join").await;
-    }
-    w.act(players[0], "Start").await;
-    w.wait_new_hand(&[]).await
-}
-
 #[test]
 fn card_finder_reads_every_card_format() {
     let cards = teenpatti::engine::cards::parse_cards("As 10h 2c").unwrap();
@@ -327,15 +211,15 @@ fn card_finder_reads_every_card_format() {
 /// ends the hand. No card reaches anyone who may not know it, at any step.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cards_reach_only_the_players_who_may_see_them() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let players = ["asha", "bilal", "chen", "dev"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let players = w.users(["asha", "bilal", "chen", "dev"]);
     let [a, b, c, d] = players;
     let g = w.fake.guild_id();
-    let hand_msg = open_and_start(&w, &players, json!({})).await;
+    let hand_msg = w.open_and_start(&players, json!({"boot": 1})).await;
     let hand_id = hand_id_of(&hand_msg);
     let link = format!("https://discord.com/channels/{g}/{}/{}", w.channel, hand_msg["id"].as_str().unwrap());
-    let store = w.store().await;
-    let (users, cards, _) = hand_from_db(&store, hand_id).await;
+    let dealt = w.hand_from_db(hand_id).await;
+    let (users, cards) = (dealt.users, dealt.cards);
     assert_eq!(users, players.to_vec());
     let dealt: Vec<Card> = cards.concat();
     assert_eq!(dealt.len(), 12);
@@ -355,7 +239,7 @@ async fn cards_reach_only_the_players_who_may_see_them() {
     p.allow(b, &cards[1]);
     let eph = w.wait_ephemeral(b, "Your cards").await;
     assert_has_cards(&eph, &cards[1], hand_id, &link);
-    let dm = wait_dm(&w, b, "Your cards").await;
+    let dm = w.wait_dm(b, "Your cards").await;
     assert_has_cards(&dm, &cards[1], hand_id, &link);
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(w.fake.calls_by_route(since), calls(&[(CALLBACK, 1), (FOLLOW_UP, 1), (POST_MESSAGE, 1)]));
@@ -370,7 +254,7 @@ async fn cards_reach_only_the_players_who_may_see_them() {
     w.act(d, "See cards").await;
     p.allow(d, &cards[3]);
     assert_has_cards(&w.wait_ephemeral(d, "Your cards").await, &cards[3], hand_id, &link);
-    assert_has_cards(&wait_dm(&w, d, "Your cards").await, &cards[3], hand_id, &link);
+    assert_has_cards(&w.wait_dm(d, "Your cards").await, &cards[3], hand_id, &link);
     w.act(d, "Chaal 2").await;
     p.check(&w, "dev sees and bets");
 
@@ -392,8 +276,8 @@ async fn cards_reach_only_the_players_who_may_see_them() {
     p.allow(a, &cards[3]);
     p.allow(d, &cards[0]);
     let to_dev = w.wait_ephemeral(d, "Sideshow in hand").await;
-    let dm_a = wait_dm(&w, a, "Sideshow in hand").await;
-    let dm_d = wait_dm(&w, d, "Sideshow in hand").await;
+    let dm_a = w.wait_dm(a, "Sideshow in hand").await;
+    let dm_d = w.wait_dm(d, "Sideshow in hand").await;
     for text in [&to_dev, &dm_a, &dm_d] {
         for card in pretty(&cards[0]).iter().chain(pretty(&cards[3]).iter()) {
             assert!(text.contains(card), "{card} missing from the sideshow result {text:?}");
@@ -411,7 +295,7 @@ async fn cards_reach_only_the_players_who_may_see_them() {
     let va = evaluate(&cards[0], &rules, None).unwrap();
     let vd = evaluate(&cards[3], &rules, None).unwrap();
     let (winner, loser) = if va > vd { (0, 3) } else { (3, 0) };
-    let (_, _, hand) = hand_from_db(&store, hand_id).await;
+    let hand = w.hand_from_db(hand_id).await.hand;
     assert!(hand.seats()[loser].packed && !hand.seats()[winner].packed);
     assert_eq!(hand.to_act(), Some(1), "play goes on with the player after the asker");
 
@@ -433,7 +317,7 @@ async fn cards_reach_only_the_players_who_may_see_them() {
         assert!(leaked.is_empty(), "the bot's log reveals {leaked:?}: {line}");
     }
 
-    assert_chips_conserved(&store, g, &players).await;
+    w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }
 
@@ -444,13 +328,11 @@ async fn cards_reach_only_the_players_who_may_see_them() {
 /// comparison by DM, the lower hand packs, play goes on with Chen.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sideshow_denied_then_accepted() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let players = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let players = w.users(["asha", "bilal", "chen"]);
     let [a, b, c] = players;
-    let g = w.fake.guild_id();
-    let hand_id = hand_id_of(&open_and_start(&w, &players, json!({})).await);
-    let store = w.store().await;
-    let (_, cards, _) = hand_from_db(&store, hand_id).await;
+    let hand_id = hand_id_of(&w.open_and_start(&players, json!({"boot": 1})).await);
+    let cards = w.hand_from_db(hand_id).await.cards;
 
     w.act(a, "Blind 1").await;
     for p in [b, c] {
@@ -466,19 +348,19 @@ async fn sideshow_denied_then_accepted() {
     assert!(asked.content.contains(&format!("<@{c}>")), "{}", asked.content);
 
     // Only the target may answer.
-    let state = db_state(&store, g, &players, hand_id).await;
+    let state = w.db_state(&players, hand_id).await;
     for (who, label) in [(b, "Accept sideshow"), (a, "Accept sideshow"), (a, "Deny sideshow"), (b, "Deny sideshow")] {
         let r = w.click(who, label).await;
         assert_refused(&r, &format!("{label} by {who}"));
     }
-    assert_eq!(db_state(&store, g, &players, hand_id).await, state);
+    assert_eq!(w.db_state(&players, hand_id).await, state);
     assert_eq!(w.hand_message(), msg, "a refused click changed the hand message");
 
     // Denied: nobody packs, nobody learns anything, Bilal (after the asker) plays.
     let denied = w.act(c, "Deny sideshow").await;
     assert!(denied.content.contains(&format!("<@{b}>")), "{}", denied.content);
     assert!(render_message(denied.message.as_ref().unwrap()).contains("refused"));
-    let (_, _, hand) = hand_from_db(&store, hand_id).await;
+    let hand = w.hand_from_db(hand_id).await.hand;
     assert!(hand.seats().iter().all(|s| !s.packed));
     assert_eq!(hand.to_act(), Some(1));
     assert_eq!(hand.actions().last(), Some(&(2, Action::Deny)));
@@ -488,13 +370,13 @@ async fn sideshow_denied_then_accepted() {
 
     // Bilal asks Asha (the previous player); Chen cannot answer for her.
     w.act(b, "Sideshow (2)").await;
-    let state = db_state(&store, g, &players, hand_id).await;
+    let state = w.db_state(&players, hand_id).await;
     assert_refused(&w.click(c, "Accept sideshow").await, "Accept by a third player");
-    assert_eq!(db_state(&store, g, &players, hand_id).await, state);
+    assert_eq!(w.db_state(&players, hand_id).await, state);
     w.act(a, "Accept sideshow").await;
     let eph = w.wait_ephemeral(a, "Sideshow in hand").await;
-    let dm_a = wait_dm(&w, a, "Sideshow in hand").await;
-    let dm_b = wait_dm(&w, b, "Sideshow in hand").await;
+    let dm_a = w.wait_dm(a, "Sideshow in hand").await;
+    let dm_b = w.wait_dm(b, "Sideshow in hand").await;
     for text in [&eph, &dm_a, &dm_b] {
         for card in pretty(&cards[0]).iter().chain(pretty(&cards[1]).iter()) {
             assert!(text.contains(card), "{card} missing from {text:?}");
@@ -507,7 +389,7 @@ async fn sideshow_denied_then_accepted() {
     let rules = teenpatti::engine::Rules::default();
     let (va, vb) = (evaluate(&cards[0], &rules, None).unwrap(), evaluate(&cards[1], &rules, None).unwrap());
     let loser = if vb > va { 0 } else { 1 };
-    let (_, _, hand) = hand_from_db(&store, hand_id).await;
+    let hand = w.hand_from_db(hand_id).await.hand;
     assert!(hand.seats()[loser].packed, "seat {loser} should have packed ({va:?} vs {vb:?})");
     assert!(!hand.seats()[1 - loser].packed && !hand.seats()[2].packed);
     assert_eq!(hand.to_act(), Some(2), "play goes on with the player after the asker");
@@ -516,9 +398,9 @@ async fn sideshow_denied_then_accepted() {
 
     // Chen shows the remaining hand; the hand ends and no chip is lost.
     w.act(c, "Show (2)").await;
-    let (_, _, hand) = hand_from_db(&store, hand_id).await;
+    let hand = w.hand_from_db(hand_id).await.hand;
     assert!(hand.is_over());
-    assert_chips_conserved(&store, g, &players).await;
+    w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }
 
@@ -529,23 +411,21 @@ async fn sideshow_denied_then_accepted() {
 /// them back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn silent_player_times_out_then_sits_out_until_back() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "300")]).await;
-    let players = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    let w = World::start_with_break(Duration::from_millis(300)).await;
+    let players = w.users(["asha", "bilal"]);
     let [a, b] = players;
-    let g = w.fake.guild_id();
-    let first = open_and_start(&w, &players, json!({"turn_seconds": 10})).await;
+    let first = w.open_and_start(&players, json!({"boot": 1, "turn_seconds": 10})).await;
     let dealt_at = Instant::now();
     let h1 = hand_id_of(&first);
-    let store = w.store().await;
-    let table = store.table_in_channel(w.channel).await.unwrap().unwrap();
-    assert_eq!(table.turn_seconds, 10);
+    assert_eq!(w.table().await.turn_seconds, 10);
+    let table = w.table_id().await;
     assert!(first["content"].as_str().unwrap_or_default().contains(&format!("<@{a}>")));
     let deadline = deadline_of(&first).expect("the hand message shows the deadline");
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let now = teenpatti::clock::now_unix();
     assert!((now + 8..=now + 11).contains(&deadline), "deadline {deadline}, now {now}");
 
     // Asha says nothing: at the deadline the timer packs her and edits the hand message.
-    let msg_id = first["id"].as_str().unwrap().to_string();
+    let msg_id = id_of(&first);
     let patch = w
         .fake
         .wait_for_request(
@@ -556,13 +436,12 @@ async fn silent_player_times_out_then_sits_out_until_back() {
         .expect("the hand message was not edited at the deadline");
     let waited = patch.at.duration_since(dealt_at);
     assert!(waited >= Duration::from_millis(9500) && waited <= Duration::from_secs(15), "timed out after {waited:?}");
-    assert_eq!(db_actions(&store, h1).await, vec![(0, Action::Timeout)]);
-    let edited = w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"] == msg_id.as_str()).unwrap();
+    assert_eq!(w.actions(h1).await, vec![(0, Action::Timeout)]);
+    let edited = w.message(&msg_id);
     let text = render_message(&edited);
     assert!(text.contains(&format!("<@{a}> ran out of time and packed")), "{text}");
     assert!(text.contains(&format!("<@{b}> wins")), "{text}");
-    let seats = store.seats(table.id).await.unwrap();
-    assert_eq!(seats.iter().map(|s| (s.timeouts, s.sat_out)).collect::<Vec<_>>(), vec![(1, false), (0, false)]);
+    assert_eq!(w.seat_timeouts(table).await, vec![(1, false), (0, false)]);
 
     // The next hand comes by itself; Bilal (after the new dealer) bets, Asha is silent again.
     let second = w.wait_new_hand(std::slice::from_ref(&msg_id)).await;
@@ -571,14 +450,10 @@ async fn silent_player_times_out_then_sits_out_until_back() {
     assert!(second["content"].as_str().unwrap_or_default().contains(&format!("<@{b}>")), "{second}");
     w.act(b, "Blind 1").await;
     let bet_at = Instant::now();
-    let id2 = second["id"].as_str().unwrap().to_string();
-    wait_until_async(&w, Duration::from_secs(20), || {
-        let store = store.clone();
-        async move { db_actions(&store, h2).await.len() == 2 }
-    })
-    .await;
+    let id2 = id_of(&second);
+    wait_until_async(&w, Duration::from_secs(20), || async { w.actions(h2).await.len() == 2 }).await;
     assert!(bet_at.elapsed() >= Duration::from_millis(9000), "timed out after {:?}", bet_at.elapsed());
-    assert_eq!(db_actions(&store, h2).await, vec![(1, Action::Bet(1)), (0, Action::Timeout)]);
+    assert_eq!(w.actions(h2).await, vec![(1, Action::Bet(1)), (0, Action::Timeout)]);
     wait_until("the second timeout on the hand message", || {
         w.fake
             .channel_messages(w.channel)
@@ -588,16 +463,15 @@ async fn silent_player_times_out_then_sits_out_until_back() {
     .await;
 
     // Two timeouts in a row: Asha sits out, so no hand is dealt (one player left).
-    let seats = store.seats(table.id).await.unwrap();
-    assert_eq!(seats.iter().map(|s| (s.timeouts, s.sat_out)).collect::<Vec<_>>(), vec![(2, true), (0, false)]);
+    assert_eq!(w.seat_timeouts(table).await, vec![(2, true), (0, false)]);
     tokio::time::sleep(Duration::from_millis(1000)).await;
-    let hands: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hands").fetch_one(store.pool()).await.unwrap();
+    let hands = w.hand_count().await;
     assert_eq!(hands, 2, "a hand was dealt with a player sitting out:\n{}", w.transcript());
 
     // "I'm back": she is seated again and dealt in.
     let back = w.click(a, "I'm back").await;
     assert_eq!(back.kind, 7, "{back:?}");
-    let still = w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"] == id2.as_str()).unwrap();
+    let still = w.message(&id2);
     assert_eq!(
         hand_id_of(&still),
         h2,
@@ -607,17 +481,16 @@ async fn silent_player_times_out_then_sits_out_until_back() {
     assert!(w.wait_ephemeral(a, "Welcome back").await.contains("next hand"));
     let third = w.wait_new_hand(&[msg_id, id2]).await;
     let h3 = hand_id_of(&third);
-    let (users, _, _) = hand_from_db(&store, h3).await;
+    let users = w.hand_from_db(h3).await.users;
     assert_eq!(users, vec![a, b]);
-    let seats = store.seats(table.id).await.unwrap();
-    assert_eq!(seats.iter().map(|s| (s.timeouts, s.sat_out)).collect::<Vec<_>>(), vec![(0, false), (0, false)]);
+    assert_eq!(w.seat_timeouts(table).await, vec![(0, false), (0, false)]);
     let r = w.click(a, "I'm back").await;
     assert_refused(&r, "I'm back when not sitting out");
 
     // Close the table so no timer runs on; chips are whole.
     let closed = w.slash(a, "table close", json!({})).await;
     assert!(closed.content.contains("closed"), "{closed:?}");
-    assert_chips_conserved(&store, g, &players).await;
+    w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }
 
@@ -639,28 +512,25 @@ where
 /// click: each refused (or applied once), nothing else changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refused_clicks_change_nothing() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "300")]).await;
-    let players = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let w = World::start_with_break(Duration::from_millis(300)).await;
+    let players = w.users(["asha", "bilal", "chen"]);
     let [a, b, c] = players;
     let zed = w.fake.add_user("zed");
-    let g = w.fake.guild_id();
-    let msg = open_and_start(&w, &players, json!({})).await;
+    let msg = w.open_and_start(&players, json!({"boot": 1})).await;
     let h1 = hand_id_of(&msg);
-    let store = w.store().await;
-    let table = store.table_in_channel(w.channel).await.unwrap().unwrap().id;
+    let table = w.table_id().await;
     let everyone = [a, b, c, zed];
 
     // Refused clicks on the hand message while it is Asha's turn (seq 0).
     let check_refused = |user: u64, id: String, what: &'static str| {
         let w = &w;
-        let store = &store;
         async move {
             let msg = w.hand_message();
-            let before = db_state(store, g, &everyone, hand_id_of(&msg)).await;
+            let before = w.db_state(&everyone, hand_id_of(&msg)).await;
             let r = w.fake.click_custom(user, &msg, &id).await.response(T).await;
             assert_refused(&r, &format!("{what} ({id} by {user})"));
-            assert_eq!(db_state(store, g, &everyone, hand_id_of(&msg)).await, before, "{what} changed the db");
-            let now = w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"] == msg["id"]).unwrap();
+            assert_eq!(w.db_state(&everyone, hand_id_of(&msg)).await, before, "{what} changed the db");
+            let now = w.message(&id_of(&msg));
             assert_eq!(now, msg, "{what} changed the hand message");
             r.content
         }
@@ -712,10 +582,10 @@ async fn refused_clicks_change_nothing() {
     ] {
         check_refused(a, id, "forged custom_id").await;
     }
-    assert!(store.table(table + 1000).await.unwrap().is_none());
+    assert!(!w.table_exists(table + 1000).await);
 
     // Double click: two concurrent clicks of Asha's "Blind 1": one applies, the other is refused.
-    let before = db_state(&store, g, &everyone, h1).await;
+    let before = w.db_state(&everyone, h1).await;
     let msg = w.hand_message();
     let first = w.fake.click(a, &msg, "Blind 1").await;
     let second = w.fake.click(a, &msg, "Blind 1").await;
@@ -726,7 +596,7 @@ async fn refused_clicks_change_nothing() {
     let refused = if r1.kind == 4 { &r1 } else { &r2 };
     assert_refused(refused, "the second click");
     assert!(refused.content.contains("moved on"), "{}", refused.content);
-    let after = db_state(&store, g, &everyone, h1).await;
+    let after = w.db_state(&everyone, h1).await;
     assert_eq!(after.actions, vec![(0, Action::Bet(1))]);
     assert_eq!(after.ledger_rows, before.ledger_rows + 1, "charged more than once");
     assert_eq!(after.balances[0], before.balances[0] - 1);
@@ -741,8 +611,8 @@ async fn refused_clicks_change_nothing() {
     // A button from an earlier hand: finish hand 1 (Bilal and Chen pack), hand 2 is dealt.
     w.act(b, "Pack").await;
     w.act(c, "Pack").await;
-    let hand1 = w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"] == msg["id"]).unwrap();
-    let msg2 = w.wait_new_hand(&[msg["id"].as_str().unwrap().to_string()]).await;
+    let hand1 = w.message(&id_of(&msg));
+    let msg2 = w.wait_new_hand(&[id_of(&msg)]).await;
     let h2 = hand_id_of(&msg2);
     assert_eq!(h2, h1 + 1);
     for (user, id) in [
@@ -750,21 +620,21 @@ async fn refused_clicks_change_nothing() {
         (b, format!("tp:{table}:{h1}:0:see")),
         (b, format!("tp:{table}:{h1}:1:bet:2")),
     ] {
-        let before = db_state(&store, g, &everyone, h2).await;
+        let before = w.db_state(&everyone, h2).await;
         let r = w.fake.click_custom(user, &hand1, &id).await.response(T).await;
         assert_refused(&r, &format!("old-hand button {id}"));
         assert!(r.content.contains("earlier hand") || r.content.contains("moved on"), "{}", r.content);
-        assert_eq!(db_state(&store, g, &everyone, h2).await, before);
+        assert_eq!(w.db_state(&everyone, h2).await, before);
     }
     // The new hand's own buttons still work.
     let first_to_act = w.hand_message()["content"].as_str().unwrap_or_default().to_string();
     assert!(first_to_act.contains(&format!("<@{b}>")), "{first_to_act}");
     w.act(b, "Blind 1").await;
-    assert_eq!(db_actions(&store, h2).await, vec![(1, Action::Bet(1))]);
+    assert_eq!(w.actions(h2).await, vec![(1, Action::Bet(1))]);
 
     let closed = w.slash(a, "table close", json!({})).await;
     assert!(closed.content.contains("closed"), "{closed:?}");
-    assert_chips_conserved(&store, g, &everyone).await;
+    w.assert_chips_conserved(&everyone).await;
     w.fake.assert_no_violations();
 }
 
@@ -775,32 +645,29 @@ async fn refused_clicks_change_nothing() {
 /// message gets a fresh timer), finishes, and no chip is lost.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hand_survives_a_restart() {
-    let env = [("TEENPATTI_HAND_BREAK_MS", "600000")];
-    let mut w = World::start(&env).await;
-    let players = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let mut w = World::start().await;
+    let players = w.users(["asha", "bilal", "chen"]);
     let [a, b, c] = players;
-    let g = w.fake.guild_id();
-    let msg = open_and_start(&w, &players, json!({})).await;
+    let msg = w.open_and_start(&players, json!({"boot": 1})).await;
     let hand_id = hand_id_of(&msg);
-    let store = w.store().await;
-    let (_, cards, _) = hand_from_db(&store, hand_id).await;
+    let cards = w.hand_from_db(hand_id).await.cards;
 
     w.act(a, "Blind 1").await;
     w.act(b, "See cards").await;
     w.wait_ephemeral(b, "Your cards").await;
-    wait_dm(&w, b, "Your cards").await;
+    w.wait_dm(b, "Your cards").await;
     let before_kill = w.act(b, "Chaal 2").await.message.unwrap();
     let old_pack = custom_id(&before_kill, "Pack");
     let old_blind = custom_id(&before_kill, "Blind 1");
-    let actions = db_actions(&store, hand_id).await;
+    let actions = w.actions(hand_id).await;
     assert_eq!(actions.len(), 3);
 
-    let killed_at = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let killed_at = teenpatti::clock::now_unix();
     let since = Instant::now();
-    w.restart(&env).await;
+    w.restart().await;
 
     // The restored hand edits its message with a fresh timer, same hand, same buttons.
-    let msg_id = msg["id"].as_str().unwrap().to_string();
+    let msg_id = id_of(&msg);
     w.fake
         .wait_for_request(
             |r| r.at >= since && r.method == "PATCH" && r.path.ends_with(&format!("/messages/{msg_id}")),
@@ -814,8 +681,8 @@ async fn hand_survives_a_restart() {
     assert!(deadline >= killed_at + 60, "the timer was not restarted: {deadline} < {killed_at} + 60");
     assert_eq!(custom_id(&restored, "Blind 1"), old_blind);
     assert!(restored["content"].as_str().unwrap_or_default().contains(&format!("<@{c}>")));
-    assert_eq!(db_actions(&store, hand_id).await, actions);
-    assert_eq!(store.live_hands().await.unwrap().len(), 1);
+    assert_eq!(w.actions(hand_id).await, actions);
+    assert_eq!(w.live_hands().await.len(), 1);
 
     // Old buttons keep working: Chen's blind bet from the copy drawn before the crash.
     let r = w.fake.click_custom(c, &before_kill, &old_blind).await.response(T).await;
@@ -836,10 +703,10 @@ async fn hand_survives_a_restart() {
 
     // Two left: Asha (blind) pays for the show and the hand ends.
     w.act(a, "Show (1)").await;
-    let rec = store.hand_record(hand_id).await.unwrap().unwrap();
-    assert_ne!(rec.summary.status, teenpatti::store::HandStatus::Live);
-    assert!(store.live_hands().await.unwrap().is_empty());
-    assert_chips_conserved(&store, g, &players).await;
+    let rec = w.hand_from_db(hand_id).await;
+    assert_ne!(rec.status, teenpatti::store::HandStatus::Live);
+    assert!(w.live_hands().await.is_empty());
+    w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }
 
@@ -850,13 +717,11 @@ async fn hand_survives_a_restart() {
 /// whose buttons work.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn leaving_from_the_lobby_moves_the_hand_message_on() {
-    let w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let players = ["asha", "bilal", "chen"].map(|n| w.fake.add_user(n));
+    let w = World::start().await;
+    let players = w.users(["asha", "bilal", "chen"]);
     let [a, b, c] = players;
-    let g = w.fake.guild_id();
-    let msg = open_and_start(&w, &players, json!({})).await;
+    let msg = w.open_and_start(&players, json!({"boot": 1})).await;
     let hand_id = hand_id_of(&msg);
-    let store = w.store().await;
     let lobby = w
         .fake
         .channel_messages(w.channel)
@@ -865,41 +730,39 @@ async fn leaving_from_the_lobby_moves_the_hand_message_on() {
         .expect("the lobby message");
     let r = w.fake.click(a, &lobby, "Leave").await.response(T).await;
     assert_eq!(r.kind, 7, "{r:?}");
-    assert_eq!(db_actions(&store, hand_id).await, vec![(0, Action::Pack)]);
+    assert_eq!(w.actions(hand_id).await, vec![(0, Action::Pack)]);
     wait_until("the hand message to show Bilal's turn", || {
-        let m = w.fake.channel_messages(w.channel).into_iter().find(|m| m["id"] == msg["id"]).unwrap();
+        let m = w.message(&id_of(&msg));
         m["content"].as_str().is_some_and(|c| c.contains(&format!("<@{b}>")))
     })
     .await;
     w.act(b, "Blind 1").await;
     w.act(c, "Pack").await;
-    let (_, _, hand) = hand_from_db(&store, hand_id).await;
+    let hand = w.hand_from_db(hand_id).await.hand;
     assert!(hand.is_over());
-    assert_chips_conserved(&store, g, &players).await;
+    w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }
 
 /// A restart between two hands: the table keeps dealing by itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dealing_resumes_after_a_restart_between_hands() {
-    let mut w = World::start(&[("TEENPATTI_HAND_BREAK_MS", "600000")]).await;
-    let players = ["asha", "bilal"].map(|n| w.fake.add_user(n));
+    let mut w = World::start().await;
+    let players = w.users(["asha", "bilal"]);
     let [a, b] = players;
-    let g = w.fake.guild_id();
-    let first = open_and_start(&w, &players, json!({})).await;
+    let first = w.open_and_start(&players, json!({"boot": 1})).await;
     w.act(a, "Pack").await;
-    let store = w.store().await;
-    assert!(store.live_hands().await.unwrap().is_empty());
-    w.restart(&[("TEENPATTI_HAND_BREAK_MS", "300")]).await;
-    let second = w.wait_new_hand(&[first["id"].as_str().unwrap().to_string()]).await;
+    assert!(w.live_hands().await.is_empty());
+    w.restart_with_break(Duration::from_millis(300)).await;
+    let second = w.wait_new_hand(&[id_of(&first)]).await;
     assert_eq!(hand_id_of(&second), hand_id_of(&first) + 1);
     // The button passed: Bilal dealt the first hand, Asha deals this one, so Bilal acts first.
-    let (_, _, hand) = hand_from_db(&store, hand_id_of(&second)).await;
+    let hand = w.hand_from_db(hand_id_of(&second)).await.hand;
     assert_eq!(hand.dealer(), 0);
     assert!(second["content"].as_str().unwrap_or_default().contains(&format!("<@{b}>")), "{second}");
     // Closing refunds the hand in play; no chip is lost.
     let closed = w.slash(a, "table close", json!({})).await;
     assert!(closed.content.contains("refunded"), "{closed:?}");
-    assert_chips_conserved(&store, g, &players).await;
+    w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }

@@ -184,7 +184,7 @@ async fn start_with(opts: FakeOptions) -> (FakeDiscord, Seen) {
             })
         })
         .build();
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::non_privileged())
         .framework(framework)
         .await
@@ -194,6 +194,19 @@ async fn start_with(opts: FakeOptions) -> (FakeDiscord, Seen) {
     });
     fake.wait_ready(T).await;
     (fake, seen)
+}
+
+/// An HTTP client pointed at the stand-in, as the bot builds its own.
+fn http(fake: &FakeDiscord) -> serenity::Http {
+    serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build()
+}
+
+/// The bot is connected and answers a command (after the gateway went away and came back).
+async fn assert_the_bot_answers(fake: &FakeDiscord) {
+    let alice = fake.add_user("alice");
+    let tables = fake.add_channel("tables");
+    assert_eq!(fake.slash(alice, tables, "table close", json!({})).await.response(T).await.content, "Table closed");
+    fake.assert_no_violations();
 }
 
 async fn start() -> (FakeDiscord, Seen) {
@@ -428,7 +441,7 @@ async fn openapi_validation_catches_a_bad_body() {
         return;
     }
     let tables = fake.add_channel("tables");
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let req = serenity::http::Request::new(
         serenity::http::Route::ChannelMessages { channel_id: serenity::ChannelId::new(tables) },
         serenity::http::LightMethod::Post,
@@ -447,7 +460,7 @@ async fn openapi_validation_catches_a_bad_body() {
 #[tokio::test]
 async fn unknown_routes_are_recorded_and_answered_404() {
     let (fake, _) = start().await;
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let err = http.get_guild(serenity::GuildId::new(fake.guild_id())).await;
     assert!(err.is_err());
     let unknown = fake.unknown_routes();
@@ -535,7 +548,7 @@ async fn answering_twice_and_ephemeral_channel_messages_are_violations() {
     let tables = fake.add_channel("tables");
     let h = fake.slash(alice, tables, "table close", json!({})).await;
     h.response(T).await;
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let again = json!({"type": 4, "data": {"content": "again"}});
     let err = http.create_interaction_response(serenity::InteractionId::new(h.id), &h.token, &again, vec![]).await;
     assert!(format!("{err:?}").contains("40060"), "{err:?}");
@@ -555,7 +568,7 @@ async fn dm_refused_with_50278() {
     let (fake, _) = start().await;
     let bob = fake.add_user("bob");
     fake.block_dms(bob, 50278);
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let user = http.get_user(serenity::UserId::new(bob)).await.expect("user");
     let dm = user.create_dm_channel(&http).await.expect("DM channel");
     let err = dm.say(&http, "hi").await.expect_err("refused");
@@ -570,7 +583,7 @@ async fn dm_refused_with_50278() {
 async fn unreported_violations_fail_the_test_when_the_stand_in_is_dropped() {
     let fake = FakeDiscord::start(FakeOptions::default()).await;
     let tables = fake.add_channel("tables");
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let long = json!({"content": "x".repeat(2001)});
     http.send_message(serenity::ChannelId::new(tables), vec![], &long).await.expect("sent");
     assert!(fake.violations()[0].message.contains("content has 2001 characters"), "{:?}", fake.violations());
@@ -589,10 +602,7 @@ async fn unacknowledged_heartbeats_make_the_bot_reconnect() {
     fake.ack_heartbeats(true);
     let s = fake.wait_gateway(Duration::from_secs(10), |s| s.identifies >= 2 && s.live).await;
     assert_eq!(s.resumes, 0);
-    let alice = fake.add_user("alice");
-    let tables = fake.add_channel("tables");
-    assert_eq!(fake.slash(alice, tables, "table close", json!({})).await.response(T).await.content, "Table closed");
-    fake.assert_no_violations();
+    assert_the_bot_answers(&fake).await;
 }
 
 /// Slower (about 6 s): serenity waits ~5 s after INVALID_SESSION before identifying again.
@@ -602,10 +612,7 @@ async fn invalid_session_makes_the_bot_identify_again() {
     fake.invalidate_session();
     let s = fake.wait_gateway(Duration::from_secs(20), |s| s.identifies >= 2 && s.live).await;
     assert_eq!(s.resumes, 0);
-    let alice = fake.add_user("alice");
-    let tables = fake.add_channel("tables");
-    assert_eq!(fake.slash(alice, tables, "table close", json!({})).await.response(T).await.content, "Table closed");
-    fake.assert_no_violations();
+    assert_the_bot_answers(&fake).await;
 }
 
 #[tokio::test]
@@ -625,7 +632,7 @@ async fn without_the_spec_file_the_openapi_check_is_skipped() {
     let fake = FakeDiscord::start(FakeOptions { spec_path: Some(missing), ..Default::default() }).await;
     assert!(!fake.spec_enabled());
     let tables = fake.add_channel("tables");
-    let http = serenity::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    let http = http(&fake);
     let odd = json!({"content": "hi", "tts": "yes"});
     http.send_message(serenity::ChannelId::new(tables), vec![], &odd).await.expect("sent");
     fake.assert_no_violations();

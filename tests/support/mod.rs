@@ -208,6 +208,18 @@ pub struct GatewayStats {
     pub live: bool,
 }
 
+impl GatewayStats {
+    fn of(st: &State) -> GatewayStats {
+        GatewayStats {
+            connections: st.connections,
+            identifies: st.identifies,
+            resumes: st.resumes,
+            heartbeats: st.heartbeats,
+            live: st.live,
+        }
+    }
+}
+
 /// The stand-in. Cheap to clone; the server stops when the last clone is dropped.
 #[derive(Clone)]
 pub struct FakeDiscord {
@@ -370,13 +382,7 @@ impl FakeDiscord {
     // ----- gateway
 
     pub fn gateway_stats(&self) -> GatewayStats {
-        self.with_state(|st| GatewayStats {
-            connections: st.connections,
-            identifies: st.identifies,
-            resumes: st.resumes,
-            heartbeats: st.heartbeats,
-            live: st.live,
-        })
+        self.with_state(GatewayStats::of)
     }
 
     /// Waits until `f(stats)` holds; panics on timeout.
@@ -384,13 +390,7 @@ impl FakeDiscord {
         let got = self
             .inner
             .wait_for(timeout, |st| {
-                let s = GatewayStats {
-                    connections: st.connections,
-                    identifies: st.identifies,
-                    resumes: st.resumes,
-                    heartbeats: st.heartbeats,
-                    live: st.live,
-                };
+                let s = GatewayStats::of(st);
                 f(&s).then_some(s)
             })
             .await;
@@ -681,14 +681,17 @@ fn new_interaction(id: u64, token: &str, kind: u8, user: u64, channel: u64, sour
     }
 }
 
+/// The components of a message's action rows, row by row.
+pub fn components(message: &Value) -> impl Iterator<Item = &Value> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+}
+
 fn find_button(message: &Value, key: &str) -> Option<Value> {
-    message["components"].as_array()?.iter().find_map(|row| {
-        row["components"]
-            .as_array()?
-            .iter()
-            .find(|c| c["type"] == 2 && (c["label"] == key || c["custom_id"] == key))
-            .cloned()
-    })
+    components(message).find(|c| c["type"] == 2 && (c["label"] == key || c["custom_id"] == key)).cloned()
 }
 
 fn build_options(

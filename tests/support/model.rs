@@ -314,6 +314,20 @@ impl State {
         Some(m.json.clone())
     }
 
+    /// A deferred reply (flag 128, "thinking") stops thinking once a follow-up replaces it or it is edited.
+    pub fn stop_thinking(&mut self, id: u64) {
+        if let Some(m) = self.messages.get_mut(&id) {
+            let f = m.json["flags"].as_u64().unwrap_or(0) & !128;
+            m.json["flags"] = json!(f);
+        }
+    }
+
+    pub fn delete_message(&mut self, id: u64) {
+        if let Some(m) = self.messages.get_mut(&id) {
+            m.deleted = true;
+        }
+    }
+
     pub fn message_json(&self, id: u64) -> Option<Value> {
         self.messages.get(&id).filter(|m| !m.deleted).map(|m| m.json.clone())
     }

@@ -490,10 +490,7 @@ fn webhook(
                 .is_some_and(|m| m.json["flags"].as_u64().unwrap_or(0) & 128 != 0);
         let id = match i.original.filter(|_| loading) {
             Some(orig) => {
-                if let Some(m) = st.messages.get_mut(&orig) {
-                    let f = m.json["flags"].as_u64().unwrap_or(0) & !128;
-                    m.json["flags"] = json!(f);
-                }
+                st.stop_thinking(orig);
                 st.edit_message(orig, body);
                 orig
             }
@@ -521,24 +518,25 @@ fn webhook(
     let Some(target) = target.filter(|id| st.message_json(*id).is_some()) else {
         return error(404, 10008, "Unknown Message");
     };
+    if method == "PATCH" {
+        st.stop_thinking(target);
+    }
+    one_message(st, route, method, target, body, Target::InteractionReply)
+}
+
+/// GET, DELETE or PATCH (edit) of one existing message.
+fn one_message(st: &mut State, route: &str, method: &str, id: u64, body: &Value, target: Target) -> Answer {
     match method {
-        "GET" => ok(st.message_json(target).unwrap_or_default()),
+        "GET" => ok(st.message_json(id).unwrap_or_default()),
         "DELETE" => {
-            if let Some(m) = st.messages.get_mut(&target) {
-                m.deleted = true;
-            }
+            st.delete_message(id);
             NO_CONTENT
         }
         _ => {
-            for problem in rules::check_message(body, Target::InteractionReply) {
+            for problem in rules::check_message(body, target) {
                 st.violation(route, problem);
             }
-            // a deferred reply stops "thinking" once edited
-            if let Some(m) = st.messages.get_mut(&target) {
-                let f = m.json["flags"].as_u64().unwrap_or(0) & !128;
-                m.json["flags"] = json!(f);
-            }
-            let v = st.edit_message(target, body).unwrap_or_default();
+            let v = st.edit_message(id, body).unwrap_or_default();
             check_message_fixture(st, route, &v);
             ok(v)
         }
@@ -605,23 +603,7 @@ fn channel_messages(st: &mut State, route: &str, channel: u64, message_id: u64, 
             if !found {
                 return error(404, 10008, "Unknown Message");
             }
-            match method {
-                "GET" => ok(st.message_json(message_id).unwrap_or_default()),
-                "DELETE" => {
-                    if let Some(m) = st.messages.get_mut(&message_id) {
-                        m.deleted = true;
-                    }
-                    NO_CONTENT
-                }
-                _ => {
-                    for problem in rules::check_message(body, Target::ChannelMessage) {
-                        st.violation(route, problem);
-                    }
-                    let v = st.edit_message(message_id, body).unwrap_or_default();
-                    check_message_fixture(st, route, &v);
-                    ok(v)
-                }
-            }
+            one_message(st, route, method, message_id, body, Target::ChannelMessage)
         }
         _ => error(405, 0, "405: Method Not Allowed"),
     }

@@ -22,6 +22,13 @@ fn chars(v: Option<&Value>) -> usize {
     v.and_then(Value::as_str).map_or(0, |s| s.chars().count())
 }
 
+/// Records "`what` has `n` characters (max `max`)" when `n` is over `max`.
+fn at_most(out: &mut Vec<String>, what: std::fmt::Arguments, n: usize, max: usize) {
+    if n > max {
+        out.push(format!("{what} has {n} characters (max {max})"));
+    }
+}
+
 /// Where a message body is going: the ephemeral flag is only allowed on interaction replies/follow-ups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
@@ -33,9 +40,7 @@ pub enum Target {
 pub fn check_message(body: &Value, target: Target) -> Vec<String> {
     let mut out = Vec::new();
     let n = chars(body.get("content"));
-    if n > MAX_CONTENT {
-        out.push(format!("content has {n} characters (max {MAX_CONTENT})"));
-    }
+    at_most(&mut out, format_args!("content"), n, MAX_CONTENT);
     if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
         check_embeds(embeds, &mut out);
     }
@@ -62,18 +67,10 @@ fn check_embeds(embeds: &[Value], out: &mut Vec<String>) {
         let footer = chars(e.get("footer").and_then(|f| f.get("text")));
         let author = chars(e.get("author").and_then(|a| a.get("name")));
         total += title + desc + footer + author;
-        if title > MAX_EMBED_TITLE {
-            out.push(format!("embed {i}: title has {title} characters (max {MAX_EMBED_TITLE})"));
-        }
-        if desc > MAX_EMBED_DESCRIPTION {
-            out.push(format!("embed {i}: description has {desc} characters (max {MAX_EMBED_DESCRIPTION})"));
-        }
-        if footer > MAX_FOOTER {
-            out.push(format!("embed {i}: footer has {footer} characters (max {MAX_FOOTER})"));
-        }
-        if author > MAX_AUTHOR_NAME {
-            out.push(format!("embed {i}: author name has {author} characters (max {MAX_AUTHOR_NAME})"));
-        }
+        at_most(out, format_args!("embed {i}: title"), title, MAX_EMBED_TITLE);
+        at_most(out, format_args!("embed {i}: description"), desc, MAX_EMBED_DESCRIPTION);
+        at_most(out, format_args!("embed {i}: footer"), footer, MAX_FOOTER);
+        at_most(out, format_args!("embed {i}: author name"), author, MAX_AUTHOR_NAME);
         if let Some(fields) = e.get("fields").and_then(Value::as_array) {
             if fields.len() > MAX_EMBED_FIELDS {
                 out.push(format!("embed {i}: {} fields (max {MAX_EMBED_FIELDS})", fields.len()));
@@ -82,12 +79,8 @@ fn check_embeds(embeds: &[Value], out: &mut Vec<String>) {
                 let name = chars(f.get("name"));
                 let value = chars(f.get("value"));
                 total += name + value;
-                if name > MAX_FIELD_NAME {
-                    out.push(format!("embed {i} field {j}: name has {name} characters (max {MAX_FIELD_NAME})"));
-                }
-                if value > MAX_FIELD_VALUE {
-                    out.push(format!("embed {i} field {j}: value has {value} characters (max {MAX_FIELD_VALUE})"));
-                }
+                at_most(out, format_args!("embed {i} field {j}: name"), name, MAX_FIELD_NAME);
+                at_most(out, format_args!("embed {i} field {j}: value"), value, MAX_FIELD_VALUE);
             }
         }
     }
@@ -130,13 +123,9 @@ fn check_components(rows: &[Value], out: &mut Vec<String>) {
         }
         for (j, c) in items.iter().enumerate() {
             let id = chars(c.get("custom_id"));
-            if id > MAX_CUSTOM_ID {
-                out.push(format!("row {i} component {j}: custom_id has {id} characters (max {MAX_CUSTOM_ID})"));
-            }
+            at_most(out, format_args!("row {i} component {j}: custom_id"), id, MAX_CUSTOM_ID);
             let label = chars(c.get("label"));
-            if label > MAX_BUTTON_LABEL {
-                out.push(format!("row {i} component {j}: label has {label} characters (max {MAX_BUTTON_LABEL})"));
-            }
+            at_most(out, format_args!("row {i} component {j}: label"), label, MAX_BUTTON_LABEL);
             let style = c.get("style").and_then(Value::as_u64);
             if c.get("type").and_then(Value::as_u64) == Some(2) {
                 let link = style == Some(5);

@@ -1,17 +1,37 @@
-//! A scenario's world for end-to-end tests: the stand-in, the real bot
-//! process, its SQLite file and a channel, with helpers to act as players.
+//! A scenario's world for end-to-end tests: the stand-in, the real bot process, its SQLite file and a
+//! channel, with helpers to act as players and to read what the bot wrote to its database.
+//!
+//! The scenarios read the database only through `World` (balances, the audit, a hand's record, seats), so a
+//! change of the store's API changes this file only.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::Value;
+use tokio::sync::OnceCell;
 
 use super::bot::BotProcess;
-use super::{FakeDiscord, FakeOptions, InteractionResponse};
-use teenpatti::store::Store;
+use super::{components, FakeDiscord, FakeOptions, InteractionResponse};
+use teenpatti::engine::{Action, Card, Hand, Rules};
+use teenpatti::store::{Audit, GuildSettings, HandRecord, HandStatus, Store, TableRow};
 
+/// How long a scenario waits for anything the bot should do at once.
 pub const T: Duration = Duration::from_secs(10);
+
+/// The pause between hands when a scenario does not set one: ten minutes, so a table never deals by itself
+/// while a test runs (a new hand comes only from Start).
+pub const NO_AUTO_DEAL: Duration = Duration::from_secs(600);
+
+/// Chips a wallet starts with (the default `starting_balance`).
+pub const STARTING_BALANCE: i64 = 1000;
+
+/// Routes, as the stand-in names them.
+pub const POST_MESSAGE: &str = "POST /channels/{channel_id}/messages";
+pub const PATCH_MESSAGE: &str = "PATCH /channels/{channel_id}/messages/{message_id}";
+pub const OPEN_DM: &str = "POST /users/@me/channels";
+pub const CALLBACK: &str = "POST /interactions/{interaction_id}/{interaction_token}/callback";
+pub const FOLLOW_UP: &str = "POST /webhooks/{webhook_id}/{webhook_token}";
 
 /// One scenario's world: the stand-in, the bot, its database, a channel.
 pub struct World {
@@ -20,32 +40,97 @@ pub struct World {
     pub db: PathBuf,
     pub channel: u64,
     pub dir: tempfile::TempDir,
+    /// The bot's `TEENPATTI_HAND_BREAK_MS`, kept for a restart.
+    hand_break: Duration,
+    /// Opened at the first read, once the bot has created the database.
+    store: OnceCell<Store>,
+}
+
+/// A hand as the database holds it, replayed with the engine.
+pub struct DbHand {
+    /// Users in seat order.
+    pub users: Vec<u64>,
+    /// Each seat's cards.
+    pub cards: Vec<Vec<Card>>,
+    /// The hand replayed from its setup and action log.
+    pub hand: Hand,
+    pub rules: Rules,
+    pub status: HandStatus,
+    /// The action log: (seat, action).
+    pub actions: Vec<(usize, Action)>,
+}
+
+/// What a refused click must leave alone.
+#[derive(Debug, PartialEq, Eq)]
+pub struct DbState {
+    pub balances: Vec<i64>,
+    pub ledger_rows: i64,
+    pub hands: i64,
+    pub actions: Vec<(usize, Action)>,
 }
 
 impl World {
-    pub async fn start(env: &[(&str, &str)]) -> World {
+    /// A world whose table never deals by itself ([`NO_AUTO_DEAL`]).
+    pub async fn start() -> World {
+        World::start_with_break(NO_AUTO_DEAL).await
+    }
+
+    /// A world whose bot waits `hand_break` after a hand before dealing the next one.
+    pub async fn start_with_break(hand_break: Duration) -> World {
         let fake = FakeDiscord::start(FakeOptions::default()).await;
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("teenpatti.db");
         let channel = fake.add_channel("tables");
-        let bot = BotProcess::spawn(&fake, &db, env);
+        let bot = spawn_bot(&fake, &db, hand_break);
         fake.wait_ready(Duration::from_secs(30)).await;
-        World { fake, bot, db, channel, dir }
+        World { fake, bot, db, channel, dir, hand_break, store: OnceCell::new() }
     }
 
-    pub async fn store(&self) -> Store {
-        Store::open(&format!("sqlite://{}", self.db.display())).await.unwrap()
+    /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in, with the
+    /// same hand break; waits until it has identified again and registered its commands again.
+    pub async fn restart(&mut self) {
+        self.restart_with_break(self.hand_break).await;
     }
+
+    /// [`World::restart`] with another hand break.
+    pub async fn restart_with_break(&mut self, hand_break: Duration) {
+        let identifies = self.fake.gateway_stats().identifies;
+        let registrations = self.fake.command_registrations().len();
+        self.bot.kill();
+        self.hand_break = hand_break;
+        self.bot = spawn_bot(&self.fake, &self.db, hand_break);
+        self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
+        poll("the restarted bot to register its commands", Duration::from_secs(30), || {
+            (self.fake.command_registrations().len() > registrations).then_some(())
+        })
+        .await;
+    }
+
+    /// Users of the guild with these names.
+    pub fn users<const N: usize>(&self, names: [&str; N]) -> [u64; N] {
+        names.map(|n| self.fake.add_user(n))
+    }
+
+    // ----- acting as players
 
     pub async fn slash(&self, user: u64, path: &str, options: Value) -> InteractionResponse {
         self.fake.slash(user, self.channel, path, options).await.response(T).await
     }
 
-    /// The newest channel message that has a button with this label.
-    pub fn message_with(&self, label: &str) -> Value {
-        self.fake
-            .last_message_with_button(self.channel, label)
-            .unwrap_or_else(|| panic!("no message with a {label:?} button:\n{}", self.transcript()))
+    /// A slash command that must be answered with an ephemeral message; returns its content.
+    pub async fn ephemeral_reply(&self, user: u64, path: &str, options: Value) -> String {
+        let r = self.slash(user, path, options).await;
+        assert_eq!(r.kind, 4, "/{path}: {r:?}");
+        assert!(r.ephemeral, "/{path} should answer ephemerally: {r:?}");
+        r.content
+    }
+
+    /// A slash command that must be answered publicly; returns the response.
+    pub async fn public_reply(&self, user: u64, path: &str, options: Value) -> InteractionResponse {
+        let r = self.slash(user, path, options).await;
+        assert_eq!(r.kind, 4, "/{path}: {r:?}");
+        assert!(!r.ephemeral, "/{path} should answer publicly: {r:?}");
+        r
     }
 
     /// Clicks the button whose label starts with `label` on the newest message that has one.
@@ -55,15 +140,6 @@ impl World {
         self.fake.click(user, &msg, &full).await.response(T).await
     }
 
-    pub fn message_with_prefix(&self, prefix: &str) -> Value {
-        self.fake
-            .channel_messages(self.channel)
-            .into_iter()
-            .rev()
-            .find(|m| button_label(m, prefix).is_some())
-            .unwrap_or_else(|| panic!("no message with a button starting {prefix:?}:\n{}", self.transcript()))
-    }
-
     /// A click that must be accepted: the message is updated in place.
     pub async fn act(&self, user: u64, label: &str) -> InteractionResponse {
         let r = self.click(user, label).await;
@@ -71,75 +147,301 @@ impl World {
         r
     }
 
-    /// Waits for an ephemeral message to `user` containing `needle`; returns its content.
-    pub async fn wait_ephemeral(&self, user: u64, needle: &str) -> String {
-        let deadline = tokio::time::Instant::now() + T;
-        loop {
-            if let Some(m) = self
-                .fake
-                .ephemerals(user)
-                .iter()
-                .rev()
-                .find(|m| m["content"].as_str().is_some_and(|c| c.contains(needle)))
-            {
-                return m["content"].as_str().unwrap_or_default().to_string();
-            }
-            assert!(tokio::time::Instant::now() < deadline, "no ephemeral {needle:?} for {user}");
-            tokio::time::sleep(Duration::from_millis(20)).await;
+    /// `players[0]` opens a table with these `/table open` options, the others join with the lobby's Join
+    /// button, in this order. Returns the answer to `/table open`.
+    pub async fn open_table(&self, players: &[u64], options: Value) -> InteractionResponse {
+        let open = self.slash(players[0], "table open", options).await;
+        assert_eq!(open.kind, 4, "{open:?}");
+        for &p in &players[1..] {
+            self.act(p, "Join").await;
         }
+        open
+    }
+
+    /// [`World::open_table`], then the opener presses Start; returns the first hand message.
+    pub async fn open_and_start(&self, players: &[u64], options: Value) -> Value {
+        self.open_table(players, options).await;
+        self.act(players[0], "Start").await;
+        self.wait_new_hand(&[]).await
+    }
+
+    // ----- what players see
+
+    /// The newest channel message that has a button with this label.
+    pub fn message_with(&self, label: &str) -> Value {
+        self.fake
+            .last_message_with_button(self.channel, label)
+            .unwrap_or_else(|| panic!("no message with a {label:?} button:\n{}", self.transcript()))
+    }
+
+    pub fn message_with_prefix(&self, prefix: &str) -> Value {
+        self.newest(|m| button_label(m, prefix).is_some())
+            .unwrap_or_else(|| panic!("no message with a button starting {prefix:?}:\n{}", self.transcript()))
+    }
+
+    /// The channel message with this id, as it is now.
+    pub fn message(&self, id: &str) -> Value {
+        self.newest(|m| m["id"].as_str() == Some(id))
+            .unwrap_or_else(|| panic!("no message {id}:\n{}", self.transcript()))
     }
 
     /// The newest hand message ("Teen Patti · hand #N").
     pub fn hand_message(&self) -> Value {
-        self.fake
-            .channel_messages(self.channel)
-            .into_iter()
-            .rev()
-            .find(|m| m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #")))
-            .unwrap_or_else(|| panic!("no hand message:\n{}", self.transcript()))
+        self.newest(is_hand_message).unwrap_or_else(|| panic!("no hand message:\n{}", self.transcript()))
+    }
+
+    fn newest(&self, f: impl Fn(&Value) -> bool) -> Option<Value> {
+        self.fake.channel_messages(self.channel).into_iter().rev().find(|m| f(m))
     }
 
     /// Waits for a hand message other than those in `seen` (message ids); returns it.
     pub async fn wait_new_hand(&self, seen: &[String]) -> Value {
         self.fake
             .wait_for_message(self.channel, T, |m| {
-                m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #"))
-                    && !seen.iter().any(|id| m["id"].as_str() == Some(id.as_str()))
+                is_hand_message(m) && !seen.iter().any(|id| m["id"].as_str() == Some(id.as_str()))
             })
             .await
             .unwrap_or_else(|| panic!("no new hand message:\n{}", self.transcript()))
     }
 
-    /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in; waits
-    /// until it has identified again and registered its commands again.
-    pub async fn restart(&mut self, env: &[(&str, &str)]) {
-        let identifies = self.fake.gateway_stats().identifies;
-        let registrations = self.fake.command_registrations().len();
-        self.bot.kill();
-        self.bot = BotProcess::spawn(&self.fake, &self.db, env);
-        self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-        while self.fake.command_registrations().len() <= registrations {
-            assert!(tokio::time::Instant::now() < deadline, "the restarted bot did not register its commands");
-            tokio::time::sleep(Duration::from_millis(20)).await;
+    /// Waits for hand `n`'s message.
+    pub async fn wait_hand(&self, n: i64) -> Value {
+        match self.fake.wait_for_message(self.channel, T, |m| is_hand(m, n)).await {
+            Some(m) => m,
+            None => panic!("no message for hand #{n}:\n{}", self.transcript()),
         }
+    }
+
+    /// Waits until hand `n`'s message shows the hand is over.
+    pub async fn wait_hand_over(&self, n: i64) -> Value {
+        match self.fake.wait_for_message(self.channel, T, |m| is_hand(m, n) && is_over(m)).await {
+            Some(m) => m,
+            None => panic!("hand #{n} did not end:\n{}", self.transcript()),
+        }
+    }
+
+    /// Waits for an ephemeral message to `user` containing `needle`; returns its content.
+    pub async fn wait_ephemeral(&self, user: u64, needle: &str) -> String {
+        poll(&format!("an ephemeral {needle:?} to {user}"), T, || {
+            newest_containing(&self.fake.ephemerals(user), needle)
+        })
+        .await
+    }
+
+    /// Waits for a DM to `user` containing `needle`; returns its content.
+    pub async fn wait_dm(&self, user: u64, needle: &str) -> String {
+        poll(&format!("a DM {needle:?} to {user}"), T, || newest_containing(&self.fake.dms(user), needle)).await
     }
 
     /// Every channel message as a player reads it.
     pub fn transcript(&self) -> String {
         self.fake.channel_messages(self.channel).iter().map(render_message).collect::<Vec<_>>().join("\n----\n")
     }
+
+    // ----- the database
+
+    async fn store(&self) -> &Store {
+        self.store
+            .get_or_init(|| async { Store::open(&format!("sqlite://{}", self.db.display())).await.unwrap() })
+            .await
+    }
+
+    pub async fn balance(&self, user: u64) -> i64 {
+        self.store().await.balance(self.fake.guild_id(), user).await.unwrap()
+    }
+
+    /// The balances of these users, in this order.
+    pub async fn balances(&self, users: &[u64]) -> Vec<i64> {
+        let mut v = Vec::new();
+        for &u in users {
+            v.push(self.balance(u).await);
+        }
+        v
+    }
+
+    pub async fn audit(&self) -> Audit {
+        self.store().await.audit().await.unwrap()
+    }
+
+    /// The books balance: wallets plus live pots equal the chips ever granted.
+    pub async fn assert_audit(&self) {
+        let audit = self.audit().await;
+        assert!(audit.ok(), "{audit:?}");
+    }
+
+    /// Users who each started with [`STARTING_BALANCE`] and only played still hold that much together, and the
+    /// books balance.
+    pub async fn assert_chips_conserved(&self, users: &[u64]) {
+        let sum: i64 = self.balances(users).await.iter().sum();
+        assert_eq!(sum, STARTING_BALANCE * users.len() as i64, "chips were created or lost");
+        self.assert_audit().await;
+    }
+
+    async fn record(&self, hand_id: i64) -> HandRecord {
+        let record = self.store().await.hand_record(hand_id).await.unwrap();
+        record.unwrap_or_else(|| panic!("no hand {hand_id} in the db"))
+    }
+
+    /// Hand `hand_id` from the database, replayed.
+    pub async fn hand_from_db(&self, hand_id: i64) -> DbHand {
+        let rec = self.record(hand_id).await;
+        let actions: Vec<(usize, Action)> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
+        let (hand, _) = Hand::replay(&rec.setup, &actions).unwrap();
+        let cards = hand.seats().iter().map(|s| s.cards.clone()).collect();
+        DbHand { users: rec.summary.users, cards, hand, rules: rec.rules, status: rec.summary.status, actions }
+    }
+
+    /// Hand `hand_id`'s action log: (seat, action).
+    pub async fn actions(&self, hand_id: i64) -> Vec<(usize, Action)> {
+        self.record(hand_id).await.actions.iter().map(|a| (a.seat, a.action)).collect()
+    }
+
+    /// The ids of the hands being played.
+    pub async fn live_hands(&self) -> Vec<i64> {
+        self.store().await.live_hands().await.unwrap().iter().map(|h| h.id).collect()
+    }
+
+    /// How many hands were ever dealt.
+    pub async fn hand_count(&self) -> i64 {
+        self.count_rows("hands").await
+    }
+
+    async fn count_rows(&self, table: &str) -> i64 {
+        let sql = format!("SELECT COUNT(*) FROM {table}");
+        sqlx::query_scalar(&sql).fetch_one(self.store().await.pool()).await.unwrap()
+    }
+
+    /// The balances of `users`, the ledger and hand counts and hand `hand_id`'s action log.
+    pub async fn db_state(&self, users: &[u64], hand_id: i64) -> DbState {
+        DbState {
+            balances: self.balances(users).await,
+            ledger_rows: self.count_rows("ledger").await,
+            hands: self.hand_count().await,
+            actions: self.actions(hand_id).await,
+        }
+    }
+
+    /// The table open in this world's channel.
+    pub async fn table(&self) -> TableRow {
+        let table = self.store().await.table_in_channel(self.channel).await.unwrap();
+        table.unwrap_or_else(|| panic!("no table in channel {}", self.channel))
+    }
+
+    /// The id of the table open in this world's channel.
+    pub async fn table_id(&self) -> i64 {
+        self.table_id_in(self.channel).await
+    }
+
+    /// The id of the table open in `channel`.
+    pub async fn table_id_in(&self, channel: u64) -> i64 {
+        let table = self.store().await.table_in_channel(channel).await.unwrap();
+        table.unwrap_or_else(|| panic!("no table in channel {channel}")).id
+    }
+
+    pub async fn table_exists(&self, table_id: i64) -> bool {
+        self.store().await.table(table_id).await.unwrap().is_some()
+    }
+
+    /// The users seated at a table, in seat order.
+    pub async fn seated(&self, table_id: i64) -> Vec<u64> {
+        self.store().await.seats(table_id).await.unwrap().iter().map(|s| s.user).collect()
+    }
+
+    /// Each seat's (turns timed out in a row, sitting out), in seat order.
+    pub async fn seat_timeouts(&self, table_id: i64) -> Vec<(i64, bool)> {
+        self.store().await.seats(table_id).await.unwrap().iter().map(|s| (s.timeouts, s.sat_out)).collect()
+    }
+
+    pub async fn guild_settings(&self) -> GuildSettings {
+        self.store().await.guild_settings(self.fake.guild_id()).await.unwrap()
+    }
+
+    /// `/grant`s to `user`, oldest first: (chips, the admin who granted them).
+    pub async fn admin_grants(&self, user: u64) -> Vec<(i64, Option<u64>)> {
+        let ledger = self.store().await.ledger(self.fake.guild_id(), user, 50).await.unwrap();
+        let mut grants: Vec<_> =
+            ledger.into_iter().filter(|r| r.reason == "admin_grant").map(|r| (r.delta, r.actor)).collect();
+        grants.reverse();
+        grants
+    }
 }
 
+fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration) -> BotProcess {
+    BotProcess::spawn(fake, db, &[("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string())])
+}
+
+/// Calls `f` every 20 ms until it returns `Some`; panics naming `what` after `timeout`.
+pub async fn poll<R>(what: &str, timeout: Duration, mut f: impl FnMut() -> Option<R>) -> R {
+    let deadline = tokio::time::Instant::now() + timeout;
+    loop {
+        if let Some(r) = f() {
+            return r;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits up to [`T`] until `f` holds.
+pub async fn wait_until(what: &str, mut f: impl FnMut() -> bool) {
+    poll(what, T, || f().then_some(())).await
+}
+
+/// The content of the newest message containing `needle`.
+fn newest_containing(messages: &[Value], needle: &str) -> Option<String> {
+    messages.iter().rev().find_map(|m| m["content"].as_str().filter(|c| c.contains(needle)).map(String::from))
+}
+
+// ----- reading messages
+
+/// Is this a hand message ("Teen Patti · hand #N")?
+pub fn is_hand_message(m: &Value) -> bool {
+    m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #"))
+}
+
+/// Is this hand `n`'s message?
+pub fn is_hand(m: &Value, n: i64) -> bool {
+    m["embeds"][0]["title"].as_str().is_some_and(|t| t == format!("Teen Patti · hand #{n}"))
+}
+
+/// Does this hand message show the hand is over?
+pub fn is_over(m: &Value) -> bool {
+    m["embeds"][0]["fields"].as_array().is_some_and(|f| f.iter().any(|f| f["name"].as_str() == Some("Hand over")))
+}
+
+/// The hand number in a hand message's title ("Teen Patti · hand #N").
+pub fn hand_id_of(msg: &Value) -> i64 {
+    let title = msg["embeds"][0]["title"].as_str().unwrap_or_default();
+    title
+        .split_once("hand #")
+        .and_then(|(_, n)| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("not a hand message: {title:?}\n{}", render_message(msg)))
+}
+
+/// A message's id.
+pub fn id_of(msg: &Value) -> String {
+    msg["id"].as_str().unwrap_or_else(|| panic!("a message without an id: {msg}")).to_string()
+}
+
+/// The labels of a message's buttons, row by row.
+pub fn labels(msg: &Value) -> Vec<String> {
+    components(msg).filter_map(|b| b["label"].as_str().map(str::to_string)).collect()
+}
+
+/// The first button label that starts with `prefix`.
 pub fn button_label(msg: &Value, prefix: &str) -> Option<String> {
-    msg["components"]
-        .as_array()?
-        .iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| b["label"].as_str().map(str::to_string))
-        .find(|l| l.starts_with(prefix))
+    labels(msg).into_iter().find(|l| l.starts_with(prefix))
 }
 
+/// The custom_id of the button with this label on a message.
+pub fn custom_id(msg: &Value, label: &str) -> String {
+    components(msg)
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no {label:?} button: {:#}", msg["components"]))
+}
+
+/// A message as a player reads it: content, embeds, then the buttons row by row.
 pub fn render_message(m: &Value) -> String {
     let mut out = String::new();
     if let Some(c) = m["content"].as_str().filter(|c| !c.is_empty()) {
@@ -160,18 +462,11 @@ pub fn render_message(m: &Value) -> String {
     }
     let labels: Vec<String> = m["components"]
         .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
+        .into_iter()
+        .flatten()
         .map(|row| {
-            row["components"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .map(|b| format!("[{}]", b["label"].as_str().unwrap_or("?")))
-                .collect::<Vec<_>>()
-                .join(" ")
+            let buttons = row["components"].as_array().into_iter().flatten();
+            buttons.map(|b| format!("[{}]", b["label"].as_str().unwrap_or("?"))).collect::<Vec<_>>().join(" ")
         })
         .collect();
     if !labels.is_empty() {
