@@ -11,16 +11,17 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::cards::seeded_deck;
 use crate::engine::{Action, Hand, HandSetup, Rules, Seat};
+use crate::ids::{ChannelId, GuildId, UserId};
 use crate::store::{ActionRecord, NewHand, NewTable, Recorded, Store, StoreError};
 
 /// The guild the simulator plays in.
-pub const SIM_GUILD: u64 = 900_000_000_000_000_001;
+pub const SIM_GUILD: GuildId = GuildId(900_000_000_000_000_001);
 /// Channel of table `t` is `SIM_CHANNEL_BASE + t`.
 pub const SIM_CHANNEL_BASE: u64 = 900_000_000_000_100_000;
 /// Player ids start here.
 pub const SIM_USER_BASE: u64 = 900_000_000_000_200_000;
 /// The "admin" who tops up wallets.
-pub const SIM_ADMIN: u64 = 900_000_000_000_000_002;
+pub const SIM_ADMIN: UserId = UserId(900_000_000_000_000_002);
 
 const TOP_UP_BELOW: i64 = 200;
 const TOP_UP: i64 = 2_000;
@@ -69,9 +70,9 @@ impl SimReport {
 
 /// Users of table `t`: consecutive tables share one player (the last seat
 /// of table t is the first seat of table t+1).
-pub fn table_users(t: usize, players: usize) -> Vec<u64> {
+pub fn table_users(t: usize, players: usize) -> Vec<UserId> {
     let stride = players.saturating_sub(1).max(1);
-    (0..players).map(|i| SIM_USER_BASE + (t * stride + i) as u64).collect()
+    (0..players).map(|i| UserId(SIM_USER_BASE + (t * stride + i) as u64)).collect()
 }
 
 /// Refunds every hand left live (by a crash). Returns how many.
@@ -109,7 +110,7 @@ fn sim_rules() -> Rules {
 }
 
 async fn play_table(store: &Store, cfg: &SimConfig, t: usize) -> anyhow::Result<SimReport> {
-    let channel = SIM_CHANNEL_BASE + t as u64;
+    let channel = ChannelId(SIM_CHANNEL_BASE + t as u64);
     let users = table_users(t, cfg.players);
     let table = match store.table_in_channel(channel).await? {
         Some(table) => table,

@@ -6,6 +6,7 @@ mod support;
 
 use serde_json::json;
 use support::world::{render_message, World, T};
+use teenpatti::ids::{ChannelId, GuildId, UserId};
 
 /// Scenario 1: four players open, join and start; the worked example of the
 /// classic rules is played to a show; balances and ledger are exact.
@@ -62,7 +63,7 @@ async fn four_players_play_a_hand_to_a_show() {
     let balances: Vec<i64> = {
         let mut v = Vec::new();
         for u in [a, b, c, d] {
-            v.push(store.balance(g, u).await.unwrap());
+            v.push(store.balance(GuildId(g), UserId(u)).await.unwrap());
         }
         v
     };
@@ -102,7 +103,7 @@ async fn a_joker_table_plays_by_its_own_rules() {
 
     // The outcome is what the engine says under the table's rules: each put in 2 + 4, pot 12.
     let store = w.store().await;
-    let hands = store.recent_hands(w.fake.guild_id(), Some(w.channel), None, 5).await.unwrap();
+    let hands = store.recent_hands(GuildId(w.fake.guild_id()), Some(ChannelId(w.channel)), None, 5).await.unwrap();
     let record = store.hand_record(hands[0].id).await.unwrap().unwrap();
     assert_eq!(record.rules.variant, teenpatti::engine::Variant::Joker);
     assert_eq!(record.rules.show_tie, teenpatti::engine::rules::ShowTie::Split);
@@ -116,8 +117,10 @@ async fn a_joker_table_plays_by_its_own_rules() {
         std::cmp::Ordering::Less => vec![994, 1006],
         std::cmp::Ordering::Equal => vec![1000, 1000],
     };
-    let balances =
-        vec![store.balance(w.fake.guild_id(), a).await.unwrap(), store.balance(w.fake.guild_id(), b).await.unwrap()];
+    let balances = vec![
+        store.balance(GuildId(w.fake.guild_id()), UserId(a)).await.unwrap(),
+        store.balance(GuildId(w.fake.guild_id()), UserId(b)).await.unwrap(),
+    ];
     assert_eq!(balances, expected, "{va:?} vs {vb:?}\n{}", w.transcript());
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
@@ -137,7 +140,7 @@ async fn best_of_four_deals_four_cards() {
     assert_eq!(shown.split_whitespace().count(), 4, "{cards}");
     w.act(a, "Pack").await;
     let store = w.store().await;
-    assert_eq!(store.balance(w.fake.guild_id(), b).await.unwrap(), 1001);
+    assert_eq!(store.balance(GuildId(w.fake.guild_id()), UserId(b)).await.unwrap(), 1001);
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
@@ -198,10 +201,10 @@ async fn a_hand_played_with_slash_commands() {
     let g = w.fake.guild_id();
     let mut total = 0;
     for u in [a, b, c] {
-        total += store.balance(g, u).await.unwrap();
+        total += store.balance(GuildId(g), UserId(u)).await.unwrap();
     }
     assert_eq!(total, 3000);
-    assert_eq!(store.balance(g, a).await.unwrap(), 997);
+    assert_eq!(store.balance(GuildId(g), UserId(a)).await.unwrap(), 997);
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
@@ -226,7 +229,7 @@ async fn a_stalled_discord_call_does_not_freeze_the_table() {
     w.act(a, "Chaal 2").await;
     w.act(b, "Pack").await;
     let store = w.store().await;
-    assert_eq!(store.balance(w.fake.guild_id(), a).await.unwrap(), 1001);
+    assert_eq!(store.balance(GuildId(w.fake.guild_id()), UserId(a)).await.unwrap(), 1001);
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
@@ -245,8 +248,8 @@ async fn a_hand_that_cannot_be_shown_is_refunded() {
     assert!(r.ephemeral && r.content.contains("could not post"), "{r:?}");
     let store = w.store().await;
     let g = w.fake.guild_id();
-    assert_eq!(store.balance(g, a).await.unwrap(), 1000);
-    assert_eq!(store.balance(g, b).await.unwrap(), 1000);
+    assert_eq!(store.balance(GuildId(g), UserId(a)).await.unwrap(), 1000);
+    assert_eq!(store.balance(GuildId(g), UserId(b)).await.unwrap(), 1000);
     assert!(store.live_hands().await.unwrap().is_empty());
     assert!(store.audit().await.unwrap().ok());
     // Once Discord lets it post again, Start deals normally.

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use support::world::{render_message, World, T};
 use support::InteractionResponse;
-use teenpatti::store::Store;
+use teenpatti::ids::{ChannelId, GuildId, UserId};
+use teenpatti::store::{Reason, Store};
 
 /// The fallback notice's key words (src/discord/render.rs `DM_FALLBACK`).
 const FALLBACK: &str = "could not send you a direct message";
@@ -60,7 +61,7 @@ async fn wait_over(w: &World, n: i64) -> Value {
 async fn balances(store: &Store, guild: u64, users: &[u64]) -> Vec<i64> {
     let mut v = Vec::new();
     for &u in users {
-        v.push(store.balance(guild, u).await.unwrap());
+        v.push(store.balance(GuildId(guild), UserId(u)).await.unwrap());
     }
     v
 }
@@ -175,8 +176,8 @@ async fn admin_commands() {
         assert!(text.contains(REFUSED), "/{path} by a member: {text}");
     }
     let store = w.store().await;
-    assert_eq!(store.guild_settings(g).await.unwrap().starting_balance, 1000, "nothing changed");
-    assert!(store.ledger(g, user, 10).await.unwrap().iter().all(|r| r.reason != "admin_grant"));
+    assert_eq!(store.guild_settings(GuildId(g)).await.unwrap().starting_balance, 1000, "nothing changed");
+    assert!(store.ledger(GuildId(g), UserId(user), 10).await.unwrap().iter().all(|r| r.reason != Reason::AdminGrant));
 
     let view = ephemeral_reply(&w, boss, "config view", json!({})).await;
     assert!(view.contains("`starting_balance` = 1000") && view.contains("`boot` = 1"), "{view}");
@@ -193,10 +194,10 @@ async fn admin_commands() {
     let open = public_reply(&w, user, "table open", json!({})).await;
     let lobby = render_message(open.message.as_ref().unwrap());
     assert!(lobby.contains("boot **5**"), "{lobby}");
-    assert_eq!(store.table_in_channel(w.channel).await.unwrap().unwrap().rules.boot, 5);
+    assert_eq!(store.table_in_channel(ChannelId(w.channel)).await.unwrap().unwrap().rules.boot, 5);
 
     // Bad values: a clear message, nothing saved.
-    let before = store.guild_settings(g).await.unwrap();
+    let before = store.guild_settings(GuildId(g)).await.unwrap();
     let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "starting_balance", "value": "lots"})).await;
     assert!(bad.contains("`lots` is not valid for starting_balance") && bad.contains("whole number"), "{bad}");
     let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "boot", "value": "-3"})).await;
@@ -205,7 +206,7 @@ async fn admin_commands() {
     assert!(bad.contains("unknown option `colour`"), "{bad}");
     let bad = ephemeral_reply(&w, boss, "config set", json!({"option": "turn_seconds", "value": "5"})).await;
     assert!(bad.contains("from 10 to 600"), "{bad}");
-    assert_eq!(store.guild_settings(g).await.unwrap(), before, "a bad value changes nothing");
+    assert_eq!(store.guild_settings(GuildId(g)).await.unwrap(), before, "a bad value changes nothing");
 
     // Grants, both ways, ledgered; none below zero.
     let r = public_reply(&w, boss, "grant", json!({"user": newbie, "amount": 250})).await;
@@ -216,14 +217,14 @@ async fn admin_commands() {
     assert!(no.contains("has only 650 chips") && no.contains("cannot go below zero"), "{no}");
     let zero = ephemeral_reply(&w, boss, "grant", json!({"user": newbie, "amount": 0})).await;
     assert!(zero.contains("non-zero"), "{zero}");
-    assert_eq!(store.balance(g, newbie).await.unwrap(), 650);
+    assert_eq!(store.balance(GuildId(g), UserId(newbie)).await.unwrap(), 650);
     let mut grants: Vec<(i64, Option<u64>)> = store
-        .ledger(g, newbie, 50)
+        .ledger(GuildId(g), UserId(newbie), 50)
         .await
         .unwrap()
         .into_iter()
-        .filter(|r| r.reason == "admin_grant")
-        .map(|r| (r.delta, r.actor))
+        .filter(|r| r.reason == Reason::AdminGrant)
+        .map(|r| (r.delta, r.actor.map(UserId::get)))
         .collect();
     grants.reverse();
     assert_eq!(grants, vec![(250, Some(boss)), (-100, Some(boss))]);
@@ -277,7 +278,7 @@ async fn player_commands() {
     let re = regex::Regex::new(r"Come back <t:(\d+):R>\.").unwrap();
     let at: i64 = re.captures(&second).unwrap_or_else(|| panic!("{second}"))[1].parse().unwrap();
     assert!((at - (now + 86_400)).abs() <= 5, "next claim at {at}, now {now}: {second}");
-    assert_eq!(store.balance(g, p[0]).await.unwrap(), 1100, "paid once");
+    assert_eq!(store.balance(GuildId(g), UserId(p[0])).await.unwrap(), 1100, "paid once");
 
     // /rank, /rules, /table rules and /table status without a table.
     let r = public_reply(&w, p[1], "rank", json!({"cards": "As Ks Qs"})).await;

@@ -5,6 +5,7 @@ mod support;
 
 use serde_json::{json, Value};
 use support::world::{render_message, World, T};
+use teenpatti::ids::{ChannelId, GuildId, UserId};
 
 fn labels(msg: &Value) -> Vec<String> {
     msg["components"]
@@ -36,7 +37,7 @@ async fn a_very_rich_player_does_not_stop_the_table() {
     }
     let g = w.fake.guild_id();
     let store = w.store().await;
-    assert_eq!(store.balance(g, a).await.unwrap(), 2_000_000_001_000);
+    assert_eq!(store.balance(GuildId(g), UserId(a)).await.unwrap(), 2_000_000_001_000);
 
     w.slash(a, "table open", json!({"boot": 1})).await;
     w.act(b, "Join").await;
@@ -46,8 +47,8 @@ async fn a_very_rich_player_does_not_stop_the_table() {
     // The hand plays normally: a raises to the top of the blind range, b packs.
     w.act(a, "Raise 2").await;
     w.act(b, "Pack").await;
-    assert_eq!(store.balance(g, a).await.unwrap(), 2_000_000_001_001);
-    assert_eq!(store.balance(g, b).await.unwrap(), 999);
+    assert_eq!(store.balance(GuildId(g), UserId(a)).await.unwrap(), 2_000_000_001_001);
+    assert_eq!(store.balance(GuildId(g), UserId(b)).await.unwrap(), 999);
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
@@ -77,7 +78,10 @@ async fn closing_mid_hand_retires_the_hand_message() {
 
     let store = w.store().await;
     let g = w.fake.guild_id();
-    assert_eq!((store.balance(g, a).await.unwrap(), store.balance(g, b).await.unwrap()), (1000, 1000));
+    assert_eq!(
+        (store.balance(GuildId(g), UserId(a)).await.unwrap(), store.balance(GuildId(g), UserId(b)).await.unwrap()),
+        (1000, 1000)
+    );
     assert!(store.audit().await.unwrap().ok());
     w.fake.assert_no_violations();
 }
@@ -96,19 +100,19 @@ async fn a_button_acts_only_on_the_table_of_its_own_channel() {
     let r = w.fake.slash(b, other, "table open", json!({"boot": 1})).await.response(T).await;
     assert_eq!(r.kind, 4, "{r:?}");
     let store = w.store().await;
-    let t2 = store.table_in_channel(other).await.unwrap().unwrap().id;
-    let t1 = store.table_in_channel(w.channel).await.unwrap().unwrap().id;
+    let t2 = store.table_in_channel(ChannelId(other)).await.unwrap().unwrap().id;
+    let t1 = store.table_in_channel(ChannelId(w.channel)).await.unwrap().unwrap().id;
     assert_ne!(t1, t2);
 
     let lobby = w.message_with("Join");
     let r = w.fake.click_custom(x, &lobby, &format!("tp:{t2}:0:0:join")).await.response(T).await;
     assert_eq!(r.kind, 4, "{r:?}");
     assert!(r.ephemeral, "{r:?}");
-    let seated: Vec<u64> = store.seats(t2).await.unwrap().iter().map(|s| s.user).collect();
+    let seated: Vec<u64> = store.seats(t2).await.unwrap().iter().map(|s| s.user.get()).collect();
     assert_eq!(seated, vec![b], "a click in another channel seated someone at table #{t2}");
     // The real Join button still works.
     w.act(x, "Join").await;
-    let seated: Vec<u64> = store.seats(t1).await.unwrap().iter().map(|s| s.user).collect();
+    let seated: Vec<u64> = store.seats(t1).await.unwrap().iter().map(|s| s.user.get()).collect();
     assert_eq!(seated, vec![a, x]);
     w.fake.assert_no_violations();
 }

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use support::world::{render_message, World, T};
 use support::RecordedRequest;
 use teenpatti::engine::{evaluate, Action, Card, Hand};
+use teenpatti::ids::{ChannelId, GuildId, HandId, TableId, UserId};
 use teenpatti::store::Store;
 
 // ---------------------------------------------------------------- helpers
@@ -57,15 +58,16 @@ fn deadline_of(msg: &Value) -> Option<i64> {
 
 /// Users in seat order, each seat's cards, and the hand as replayed from the database.
 async fn hand_from_db(store: &Store, hand_id: i64) -> (Vec<u64>, Vec<Vec<Card>>, Hand) {
-    let rec = store.hand_record(hand_id).await.unwrap().unwrap_or_else(|| panic!("no hand {hand_id} in the db"));
+    let rec =
+        store.hand_record(HandId(hand_id)).await.unwrap().unwrap_or_else(|| panic!("no hand {hand_id} in the db"));
     let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
     let (hand, _) = Hand::replay(&rec.setup, &actions).unwrap();
     let cards = hand.seats().iter().map(|s| s.cards.clone()).collect();
-    (rec.summary.users, cards, hand)
+    (rec.summary.users.iter().map(|u| u.get()).collect(), cards, hand)
 }
 
 async fn db_actions(store: &Store, hand_id: i64) -> Vec<(usize, Action)> {
-    let rec = store.hand_record(hand_id).await.unwrap().unwrap();
+    let rec = store.hand_record(HandId(hand_id)).await.unwrap().unwrap();
     rec.actions.iter().map(|a| (a.seat, a.action)).collect()
 }
 
@@ -81,7 +83,7 @@ struct DbState {
 async fn db_state(store: &Store, guild: u64, users: &[u64], hand_id: i64) -> DbState {
     let mut balances = Vec::new();
     for &u in users {
-        balances.push(store.balance(guild, u).await.unwrap());
+        balances.push(store.balance(GuildId(guild), UserId(u)).await.unwrap());
     }
     let ledger_rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger").fetch_one(store.pool()).await.unwrap();
     let hands: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hands").fetch_one(store.pool()).await.unwrap();
@@ -91,7 +93,7 @@ async fn db_state(store: &Store, guild: u64, users: &[u64], hand_id: i64) -> DbS
 async fn assert_chips_conserved(store: &Store, guild: u64, users: &[u64]) {
     let mut sum = 0;
     for &u in users {
-        sum += store.balance(guild, u).await.unwrap();
+        sum += store.balance(GuildId(guild), UserId(u)).await.unwrap();
     }
     assert_eq!(sum, 1000 * users.len() as i64, "chips were created or lost");
     let audit = store.audit().await.unwrap();
@@ -537,7 +539,7 @@ async fn silent_player_times_out_then_sits_out_until_back() {
     let dealt_at = Instant::now();
     let h1 = hand_id_of(&first);
     let store = w.store().await;
-    let table = store.table_in_channel(w.channel).await.unwrap().unwrap();
+    let table = store.table_in_channel(ChannelId(w.channel)).await.unwrap().unwrap();
     assert_eq!(table.turn_seconds, 10);
     assert!(first["content"].as_str().unwrap_or_default().contains(&format!("<@{a}>")));
     let deadline = deadline_of(&first).expect("the hand message shows the deadline");
@@ -647,7 +649,7 @@ async fn refused_clicks_change_nothing() {
     let msg = open_and_start(&w, &players, json!({})).await;
     let h1 = hand_id_of(&msg);
     let store = w.store().await;
-    let table = store.table_in_channel(w.channel).await.unwrap().unwrap().id;
+    let table = store.table_in_channel(ChannelId(w.channel)).await.unwrap().unwrap().id;
     let everyone = [a, b, c, zed];
 
     // Refused clicks on the hand message while it is Asha's turn (seq 0).
@@ -701,7 +703,7 @@ async fn refused_clicks_change_nothing() {
         format!("tp:{table}:{}:0:bet:1", h1 + 1),
         format!("tp:{table}:0:0:bet:1"),
         format!("tp:{table}:-1:0:see"),
-        format!("tp:{}:{h1}:0:see", table + 1000),
+        format!("tp:{}:{h1}:0:see", table.get() + 1000),
         format!("tp:0:{h1}:0:see"),
         format!("tp:{table}:{h1}:0:see:{}", "9".repeat(120)),
         "garbage".to_string(),
@@ -712,7 +714,7 @@ async fn refused_clicks_change_nothing() {
     ] {
         check_refused(a, id, "forged custom_id").await;
     }
-    assert!(store.table(table + 1000).await.unwrap().is_none());
+    assert!(store.table(TableId(table.get() + 1000)).await.unwrap().is_none());
 
     // Double click: two concurrent clicks of Asha's "Blind 1": one applies, the other is refused.
     let before = db_state(&store, g, &everyone, h1).await;
@@ -836,7 +838,7 @@ async fn hand_survives_a_restart() {
 
     // Two left: Asha (blind) pays for the show and the hand ends.
     w.act(a, "Show (1)").await;
-    let rec = store.hand_record(hand_id).await.unwrap().unwrap();
+    let rec = store.hand_record(HandId(hand_id)).await.unwrap().unwrap();
     assert_ne!(rec.summary.status, teenpatti::store::HandStatus::Live);
     assert!(store.live_hands().await.unwrap().is_empty());
     assert_chips_conserved(&store, g, &players).await;

@@ -1,30 +1,28 @@
 //! Bad files give clear errors, never a panic or silent data loss.
 
-use teenpatti::store::{OpenOptions, Store, StoreError};
+mod fixtures;
 
-const G: u64 = 111_111_111_111_111_111;
-const ADMIN: u64 = 9;
+use fixtures::{temp_db, temp_store, ADMIN, G};
+use teenpatti::ids::UserId;
+use teenpatti::store::{OpenOptions, Store, StoreError};
 
 #[tokio::test]
 async fn a_corrupt_file_is_refused_and_left_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("garbage.db");
+    let db = temp_db("garbage.db");
     let garbage: Vec<u8> = (0..16_384u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
-    std::fs::write(&path, &garbage).unwrap();
-    let err = Store::open(&format!("sqlite://{}", path.display())).await.unwrap_err();
+    std::fs::write(&db.path, &garbage).unwrap();
+    let err = Store::open(&db.url).await.unwrap_err();
     assert!(matches!(err, StoreError::NotADatabase { .. }), "{err:?}");
     let msg = err.to_string();
     assert!(msg.contains("is not a teenpatti database"), "{msg}");
     assert!(msg.contains("garbage.db"), "{msg}");
-    assert_eq!(std::fs::read(&path).unwrap(), garbage, "the file was not touched");
+    assert_eq!(std::fs::read(&db.path).unwrap(), garbage, "the file was not touched");
 }
 
 #[tokio::test]
 async fn a_schema_from_a_newer_binary_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::open(&url).await.unwrap();
-    store.balance(G, 1).await.unwrap();
+    let (db, store) = temp_store().await;
+    store.balance(G, UserId(1)).await.unwrap();
     sqlx::query(
         "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time) \
          VALUES (29990101000000, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
@@ -33,7 +31,7 @@ async fn a_schema_from_a_newer_binary_is_refused() {
     .await
     .unwrap();
     store.close().await;
-    let err = Store::open(&url).await.unwrap_err();
+    let err = Store::open(&db.url).await.unwrap_err();
     assert!(matches!(err, StoreError::NewerSchema { version: 29990101000000 }), "{err:?}");
     let msg = err.to_string();
     assert!(msg.contains("database was written by a newer teenpatti-bot"), "{msg}");
@@ -42,19 +40,17 @@ async fn a_schema_from_a_newer_binary_is_refused() {
 
 #[tokio::test]
 async fn a_full_disk_is_a_clear_error_and_loses_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::open(&url).await.unwrap();
-    store.balance(G, 1).await.unwrap();
+    let (db, store) = temp_store().await;
+    store.balance(G, UserId(1)).await.unwrap();
     let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(store.pool()).await.unwrap();
     store.close().await;
 
     // Cap the file at its current size: the next page it needs is "disk full".
     let opts = OpenOptions { max_page_count: Some(pages as u64), ..OpenOptions::default() };
-    let store = Store::open_with(&url, opts).await.unwrap();
+    let store = Store::open_with(&db.url, opts).await.unwrap();
     let mut full = None;
     let mut granted = 0;
-    for user in 2..5_000u64 {
+    for user in (2..5_000u64).map(UserId) {
         match store.admin_grant(G, user, 123_456_789, ADMIN, "a long note to fill pages quickly").await {
             Ok(_) => granted += 1,
             Err(e) => {
@@ -70,7 +66,7 @@ async fn a_full_disk_is_a_clear_error_and_loses_nothing() {
     assert!(msg.contains("nothing was written"), "{msg}");
     // The failed transaction left no trace; every earlier one is intact.
     let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallets WHERE user_id = ?")
-        .bind(user as i64)
+        .bind(user)
         .fetch_one(store.pool())
         .await
         .unwrap();
@@ -81,7 +77,7 @@ async fn a_full_disk_is_a_clear_error_and_loses_nothing() {
     store.close().await;
 
     // With room again, writing goes on.
-    let store = Store::open(&url).await.unwrap();
+    let store = Store::open(&db.url).await.unwrap();
     assert_eq!(store.balance(G, user).await.unwrap(), 1000);
     assert!(store.audit().await.unwrap().ok());
 }
@@ -94,9 +90,8 @@ async fn a_bad_url_is_an_error() {
 
 #[tokio::test]
 async fn a_missing_folder_is_a_clear_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("no/such/folder/t.db");
-    let err = Store::open(&format!("sqlite://{}", path.display())).await.unwrap_err();
+    let db = temp_db("no/such/folder/t.db");
+    let err = Store::open(&db.url).await.unwrap_err();
     assert!(matches!(err, StoreError::CannotOpen { .. }), "{err:?}");
     assert!(err.to_string().starts_with("cannot open the database file"), "{err}");
 }

@@ -4,14 +4,18 @@
 //! and forged buttons, double clicks, joins and leaves, two tables sharing
 //! wallets), and after every request the books must balance exactly.
 
+mod fixtures;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use fixtures::{assert_books, temp_store};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use teenpatti::engine::{EventKind, Rules};
-use teenpatti::store::{NewTable, Store};
+use teenpatti::ids::{ChannelId, GuildId, HandId, UserId};
+use teenpatti::store::NewTable;
 use teenpatti::table::view::{PrivateNote, TableView, Update};
 use teenpatti::table::{
     Act, BoxFuture, ButtonId, Command, DmError, OneshotResponder, Player, Presenter, Request, TableService, Timings,
@@ -81,23 +85,23 @@ fn random_act(rng: &mut StdRng, view: &TableView) -> Act {
     }
 }
 
-async fn books_balance(store: &Store) {
-    let audit = store.audit().await.unwrap();
-    assert!(audit.ok(), "{audit:?}");
-    assert_eq!(audit.total_balances + audit.live_pots, audit.total_granted, "{audit:?}");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_traffic_keeps_every_chip() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.unwrap();
+    let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
     // Two tables in two channels; players 103 and 104 sit at both (one wallet, two tables).
     let mut tables = Vec::new();
     for (channel, opener, others) in [(1u64, PLAYERS[0], &PLAYERS[1..4]), (2, PLAYERS[2], &PLAYERS[3..5])] {
         let rules = Rules { boot: 5, ..Rules::default() };
-        let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
+        let open = NewTable {
+            guild: GuildId(GUILD),
+            channel: ChannelId(channel),
+            opener: UserId(opener),
+            rules,
+            max_players: 6,
+            turn_seconds: 600,
+        };
         let view = service.open(open).await.unwrap().view;
         for &p in others {
             ask(&service, view.table_id, p, Command::Join, 0).await.unwrap();
@@ -184,18 +188,18 @@ async fn random_traffic_keeps_every_chip() {
             }
         }
         if step % 25 == 0 {
-            books_balance(&store).await;
+            assert_books(&store).await;
             // What each actor holds in memory is exactly what the database holds.
             for (t, _, _) in &tables {
                 let v = ask(&service, *t, 0, Command::Status, 0).await.unwrap().view;
                 if let Some(h) = v.hand.as_ref().filter(|h| h.outcome.is_none()) {
                     assert_eq!(
-                        store.live_pot(h.hand_id).await.unwrap(),
+                        store.live_pot(HandId(h.hand_id)).await.unwrap(),
                         Some(h.pot as i64),
                         "pot of hand {}",
                         h.hand_id
                     );
-                    let record = store.hand_record(h.hand_id).await.unwrap().unwrap();
+                    let record = store.hand_record(HandId(h.hand_id)).await.unwrap().unwrap();
                     assert_eq!(record.actions.len() as u32, h.seq, "action log of hand {}", h.hand_id);
                     checked += 1;
                 }
@@ -210,7 +214,7 @@ async fn random_traffic_keeps_every_chip() {
             let _ = ask(&service, *table, *opener, Command::Start, 0).await;
         }
     }
-    books_balance(&store).await;
+    assert_books(&store).await;
     for dm in recorder.dms.lock().unwrap().iter() {
         assert_ne!(dm.0, PLAYERS[4], "a closed DM was recorded as delivered");
     }

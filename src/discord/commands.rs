@@ -11,6 +11,7 @@ use super::render;
 use super::{member_is_admin, Context, Error};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Hand, Rank, Rules, Variant};
+use crate::ids::{ChannelId, GuildId, HandId, UserId};
 use crate::store::NewTable;
 use crate::store::{DailyClaim, GuildSettings, LeaderBy, StoreError};
 use crate::table::{Act, Command, OneshotResponder, Player, Request, Update, UserError, INTERNAL_ERROR};
@@ -46,8 +47,8 @@ async fn say_public(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Err
     Ok(())
 }
 
-fn guild(ctx: Context<'_>) -> Result<u64, Error> {
-    ctx.guild_id().map(|g| g.get()).ok_or_else(|| anyhow::anyhow!("guild-only command used outside a guild"))
+fn guild(ctx: Context<'_>) -> Result<GuildId, Error> {
+    ctx.guild_id().map(|g| GuildId(g.get())).ok_or_else(|| anyhow::anyhow!("guild-only command used outside a guild"))
 }
 
 fn player(ctx: Context<'_>) -> Player {
@@ -197,8 +198,8 @@ pub async fn table_open(
     }
     let open = NewTable {
         guild: g,
-        channel: ctx.channel_id().get(),
-        opener: ctx.author().id.get(),
+        channel: ChannelId(ctx.channel_id().get()),
+        opener: UserId(ctx.author().id.get()),
         rules: r,
         max_players: max_players.unwrap_or(6).clamp(2, 10) as u32,
         turn_seconds: turn_seconds.unwrap_or(settings.turn_seconds).clamp(10, 600),
@@ -276,7 +277,7 @@ pub async fn table_rules(ctx: Context<'_>) -> Result<(), Error> {
 async fn table_or_default_rules(ctx: Context<'_>) -> Result<Rules, Error> {
     let g = guild(ctx)?;
     let store = &ctx.data().store;
-    if let Some(t) = store.table_in_channel(ctx.channel_id().get()).await.map_err(store_err)? {
+    if let Some(t) = store.table_in_channel(ChannelId(ctx.channel_id().get())).await.map_err(store_err)? {
         return Ok(t.rules);
     }
     Ok(store.guild_settings(g).await.map_err(store_err)?.default_rules)
@@ -346,7 +347,7 @@ pub async fn balance(
     if who.bot {
         return say(ctx, "Bots have no chips.").await;
     }
-    let b = ctx.data().store.balance(g, who.id.get()).await.map_err(store_err)?;
+    let b = ctx.data().store.balance(g, UserId(who.id.get())).await.map_err(store_err)?;
     say(ctx, format!("{} has **{b}** chips.", render::mention(who.id.get()))).await
 }
 
@@ -355,7 +356,7 @@ pub async fn balance(
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     let g = guild(ctx)?;
     let now = crate::clock::now_unix();
-    match ctx.data().store.claim_daily(g, ctx.author().id.get(), now).await.map_err(store_err)? {
+    match ctx.data().store.claim_daily(g, UserId(ctx.author().id.get()), now).await.map_err(store_err)? {
         DailyClaim::Claimed { amount, balance } => {
             say(ctx, format!("You claimed **{amount}** chips. Your balance is **{balance}**.")).await
         }
@@ -395,7 +396,7 @@ pub async fn leaderboard(
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await.map_err(store_err)?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
     let lines: Vec<String> =
-        rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, render::mention(r.user), r.value)).collect();
+        rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, render::mention(r.user.get()), r.value)).collect();
     let body = if lines.is_empty() { "Nobody here yet.".to_string() } else { lines.join("\n") };
     let title = match by {
         BoardBy::Balance => "Leaderboard · balance",
@@ -414,7 +415,7 @@ pub async fn leaderboard(
 pub async fn stats(ctx: Context<'_>, #[description = "Whose stats"] user: Option<serenity::User>) -> Result<(), Error> {
     let g = guild(ctx)?;
     let who = user.as_ref().unwrap_or_else(|| ctx.author()).id.get();
-    let s = ctx.data().store.stats(g, who).await.map_err(store_err)?;
+    let s = ctx.data().store.stats(g, UserId(who)).await.map_err(store_err)?;
     say(
         ctx,
         format!(
@@ -441,14 +442,15 @@ pub async fn history(
     let g = guild(ctx)?;
     let store = &ctx.data().store;
     let Some(id) = hand else {
-        let hands = store.recent_hands(g, Some(ctx.channel_id().get()), None, 10).await.map_err(store_err)?;
+        let hands =
+            store.recent_hands(g, Some(ChannelId(ctx.channel_id().get())), None, 10).await.map_err(store_err)?;
         if hands.is_empty() {
             return say(ctx, "No hands have been played in this channel yet.").await;
         }
         let lines: Vec<String> = hands
             .iter()
             .map(|h| {
-                let winners: Vec<String> = h.winners.iter().map(|&u| render::mention(u)).collect();
+                let winners: Vec<String> = h.winners.iter().map(|u| render::mention(u.get())).collect();
                 format!(
                     "**#{}** · {} players · pot {} · {} {}",
                     h.id,
@@ -461,7 +463,7 @@ pub async fn history(
             .collect();
         return say(ctx, format!("Last hands here (use `/history hand:N` for one):\n{}", lines.join("\n"))).await;
     };
-    let Some(record) = store.hand_record(id).await.map_err(store_err)? else {
+    let Some(record) = store.hand_record(HandId(id)).await.map_err(store_err)? else {
         return say(ctx, format!("There is no hand #{id}.")).await;
     };
     if record.summary.guild != g {
@@ -475,15 +477,15 @@ pub async fn history(
             return say(ctx, INTERNAL_ERROR).await;
         }
     };
-    let users = &record.summary.users;
+    let users: Vec<u64> = record.summary.users.iter().map(|u| u.get()).collect();
     let mut lines: Vec<String> =
-        events.iter().filter(|e| e.audience.is_public()).filter_map(|e| render::event_line(users, e)).collect();
+        events.iter().filter(|e| e.audience.is_public()).filter_map(|e| render::event_line(&users, e)).collect();
     let finished = record.summary.status != crate::store::HandStatus::Live;
     if finished {
         lines.push(String::new());
         lines.push("**Cards:**".into());
         for (seat, s) in hand_state.seats().iter().enumerate() {
-            let user = record.summary.users.get(seat).copied().unwrap_or(0);
+            let user = users.get(seat).copied().unwrap_or(0);
             let value = hand_state.value_of(seat).map(|v| render::value_text(&v)).unwrap_or("?");
             lines.push(format!("{}: {} ({value})", render::mention(user), cards::pretty_cards(&s.cards)));
         }
@@ -644,7 +646,7 @@ pub async fn grant(
         return say(ctx, "Give a non-zero amount of at most 10^12 chips.").await;
     }
     let admin = ctx.author().id.get();
-    match ctx.data().store.admin_grant(g, user.id.get(), amount, admin, "/grant").await {
+    match ctx.data().store.admin_grant(g, UserId(user.id.get()), amount, UserId(admin), "/grant").await {
         Ok(balance) => {
             say_public(
                 ctx,

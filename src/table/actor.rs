@@ -10,6 +10,7 @@ use super::view::{HandSeat, HandView, PrivateNote, SeatView, TableView, Update};
 use super::{internal, Act, Command, Msg, Player, Request, TableService, UserError};
 use crate::engine::hand::{Action, HandSetup, PackReason, RuleError};
 use crate::engine::{cards, Event, EventKind, Hand};
+use crate::ids::{HandId, MessageId, TableId, UserId};
 use crate::store::{ActionRecord, NewHand, Recorded, SeatRow, StoreError, TableRow};
 
 /// A hand in play (or just finished, until the next deal).
@@ -94,11 +95,11 @@ fn rule_message(e: &RuleError) -> String {
 impl Table {
     async fn load(service: TableService, table_id: i64) -> Result<Option<Table>, StoreError> {
         let store = service.store().clone();
-        let Some(row) = store.table(table_id).await? else { return Ok(None) };
+        let Some(row) = store.table(TableId(table_id)).await? else { return Ok(None) };
         if row.status != crate::store::TableStatus::Open {
             return Ok(None);
         }
-        let seats = store.seats(table_id).await?;
+        let seats = store.seats(row.id).await?;
         let mut table = Table {
             service,
             row,
@@ -123,8 +124,8 @@ impl Table {
             match Hand::replay(&stored.setup, &stored.actions) {
                 Ok((hand, events)) if !hand.is_over() && self.live.is_none() => {
                     tracing::info!(
-                        table = self.row.id,
-                        hand = stored.id,
+                        table = %self.row.id,
+                        hand = %stored.id,
                         actions = stored.actions.len(),
                         "resumed hand"
                     );
@@ -133,15 +134,15 @@ impl Table {
                     for (seat, s) in hand.seats().iter().enumerate() {
                         if s.seen {
                             if let Some(&user) = stored.users.get(seat) {
-                                notes.entry(user).or_default().push(cards_note(stored.id, &hand, seat));
+                                notes.entry(user.get()).or_default().push(cards_note(stored.id.get(), &hand, seat));
                             }
                         }
                     }
-                    self.last_dealer = stored.users.get(hand.dealer()).copied();
+                    self.last_dealer = stored.users.get(hand.dealer()).map(|u| u.get());
                     self.live = Some(Live {
-                        hand_id: stored.id,
+                        hand_id: stored.id.get(),
                         hand,
-                        users: stored.users.clone(),
+                        users: stored.users.iter().map(|u| u.get()).collect(),
                         log,
                         deadline: Some(later(self.turn_duration())),
                         notes,
@@ -153,7 +154,7 @@ impl Table {
                         None => presenter.post_hand(&view).await.map(|_| ()),
                     };
                     if let Err(e) = result {
-                        tracing::warn!(table = self.row.id, error = %e, "could not update the table message after a restart");
+                        tracing::warn!(table = %self.row.id, error = %e, "could not update the table message after a restart");
                     }
                 }
                 outcome => {
@@ -161,7 +162,7 @@ impl Table {
                         Err((i, e)) => format!("action {i} no longer replays: {e}"),
                         Ok(_) => "the table had another live hand".to_string(),
                     };
-                    tracing::warn!(table = self.row.id, hand = stored.id, why, "refunding a hand after restart");
+                    tracing::warn!(table = %self.row.id, hand = %stored.id, why, "refunding a hand after restart");
                     store.refund_hand(stored.id, &format!("refunded after restart: {why}")).await?;
                 }
             }
@@ -173,7 +174,7 @@ impl Table {
             if let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) {
                 self.running = true;
                 if let Some(rec) = store.hand_record(h.id).await? {
-                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied();
+                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).map(|u| u.get());
                 }
             }
         }
@@ -197,17 +198,17 @@ impl Table {
 
     fn view(&self) -> TableView {
         TableView {
-            table_id: self.row.id,
-            guild: self.row.guild,
-            channel: self.row.channel,
-            opener: self.row.opener,
+            table_id: self.row.id.get(),
+            guild: self.row.guild.get(),
+            channel: self.row.channel.get(),
+            opener: self.row.opener.get(),
             rules: self.row.rules.clone(),
             turn_seconds: self.row.turn_seconds,
             max_players: self.row.max_players,
-            seated: self.seats.iter().map(|s| SeatView { user: s.user, sat_out: s.sat_out }).collect(),
+            seated: self.seats.iter().map(|s| SeatView { user: s.user.get(), sat_out: s.sat_out }).collect(),
             running: self.running,
             closed: self.closed,
-            message_id: self.row.message_id,
+            message_id: self.row.message_id.map(|m| m.get()),
             hand: self.live.as_ref().map(|l| {
                 let h = &l.hand;
                 let to_act = h.to_act();
@@ -248,7 +249,7 @@ impl Table {
     }
 
     fn seated(&self, user: u64) -> bool {
-        self.seats.iter().any(|s| s.user == user)
+        self.seats.iter().any(|s| s.user.get() == user)
     }
 
     async fn handle(&mut self, req: Request) {
@@ -265,7 +266,7 @@ impl Table {
         if let Ok(update) = &result {
             if edit_message && !update.events.is_empty() && update.view.message_id.is_some() {
                 if let Err(e) = self.service.presenter().edit_hand(&update.view).await {
-                    tracing::warn!(table = self.row.id, error = %e, "could not edit the table message");
+                    tracing::warn!(table = %self.row.id, error = %e, "could not edit the table message");
                 }
             }
         }
@@ -280,8 +281,9 @@ impl Table {
             return Err(UserError::new(format!("The table is full ({} players).", self.row.max_players)));
         }
         let store = self.service.store().clone();
-        let balance = store.balance(self.row.guild, player.id).await.map_err(|e| internal("reading a balance", e))?;
-        let seat = store.add_seat(self.row.id, player.id).await.map_err(|e| match e {
+        let balance =
+            store.balance(self.row.guild, UserId(player.id)).await.map_err(|e| internal("reading a balance", e))?;
+        let seat = store.add_seat(self.row.id, UserId(player.id)).await.map_err(|e| match e {
             StoreError::TableFull(_) => UserError::new("The table is full."),
             other => internal("seating a player", other),
         })?;
@@ -299,7 +301,8 @@ impl Table {
         }
         self.schedule_if_idle();
         let view = self.view();
-        let dm = self.service.presenter().dm(player.id, &view, &PrivateNote::Seated { table_id: self.row.id }).await;
+        let dm =
+            self.service.presenter().dm(player.id, &view, &PrivateNote::Seated { table_id: self.row.id.get() }).await;
         let mut update = self.update(Vec::new(), Vec::new(), Some(notice));
         update.dm_closed = dm_failed(dm, player.id);
         Ok(update)
@@ -329,23 +332,23 @@ impl Table {
             events = self.apply(seat, Action::Pack, key).await?.0;
         }
         let store = self.service.store().clone();
-        if let Err(e) = store.remove_seat(self.row.id, player.id).await {
+        if let Err(e) = store.remove_seat(self.row.id, UserId(player.id)).await {
             if in_hand.is_none() {
                 return Err(internal("unseating a player", e));
             }
             // The pack is recorded; say so rather than "nothing was changed".
-            tracing::error!(table = self.row.id, error = %e, "packed a leaving player but could not unseat them");
+            tracing::error!(table = %self.row.id, error = %e, "packed a leaving player but could not unseat them");
             let notice = "You packed, but leaving the table failed; please try `/table leave` again.";
             return Ok(self.update(events, Vec::new(), Some(notice.to_string())));
         }
-        self.seats.retain(|s| s.user != player.id);
+        self.seats.retain(|s| s.user.get() != player.id);
         let notice = if in_hand.is_some() { "You packed and left the table." } else { "You left the table." };
         Ok(self.update(events, Vec::new(), Some(notice.to_string())))
     }
 
     /// Starting and closing a table is for its opener or anyone with Manage Server.
     fn require_manager(&self, player: &Player, what: &str) -> Result<(), UserError> {
-        if player.admin || player.id == self.row.opener {
+        if player.admin || player.id == self.row.opener.get() {
             return Ok(());
         }
         Err(UserError::new(format!(
@@ -370,7 +373,7 @@ impl Table {
         let mut notice = "The table is closed.".to_string();
         if let Some(live) = self.live.as_ref().filter(|l| !l.hand.is_over()) {
             store
-                .refund_hand(live.hand_id, "table closed during the hand")
+                .refund_hand(HandId(live.hand_id), "table closed during the hand")
                 .await
                 .map_err(|e| internal("refunding a hand", e))?;
             notice.push_str(" The hand in play was cancelled and every bet refunded.");
@@ -384,14 +387,14 @@ impl Table {
         let view = self.view();
         if view.message_id.is_some() {
             if let Err(e) = self.service.presenter().edit_hand(&view).await {
-                tracing::warn!(table = self.row.id, error = %e, "could not edit the table message after closing");
+                tracing::warn!(table = %self.row.id, error = %e, "could not edit the table message after closing");
             }
         }
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 
     async fn back(&mut self, player: &Player) -> Result<Update, UserError> {
-        let Some(seat) = self.seats.iter_mut().find(|s| s.user == player.id) else {
+        let Some(seat) = self.seats.iter_mut().find(|s| s.user.get() == player.id) else {
             return Err(UserError::new("You are not seated at this table."));
         };
         if !seat.sat_out {
@@ -400,8 +403,8 @@ impl Table {
         seat.sat_out = false;
         seat.timeouts = 0;
         let store = self.service.store().clone();
-        store.set_sat_out(self.row.id, player.id, false).await.map_err(|e| internal("seating back", e))?;
-        store.set_timeouts(self.row.id, player.id, 0).await.map_err(|e| internal("seating back", e))?;
+        store.set_sat_out(self.row.id, UserId(player.id), false).await.map_err(|e| internal("seating back", e))?;
+        store.set_timeouts(self.row.id, UserId(player.id), 0).await.map_err(|e| internal("seating back", e))?;
         self.schedule_if_idle();
         Ok(self.update(Vec::new(), Vec::new(), Some("Welcome back: you will be dealt in from the next hand.".into())))
     }
@@ -460,9 +463,9 @@ impl Table {
     }
 
     async fn reset_timeouts(&mut self, user: u64) {
-        if let Some(s) = self.seats.iter_mut().find(|s| s.user == user && s.timeouts > 0) {
+        if let Some(s) = self.seats.iter_mut().find(|s| s.user.get() == user && s.timeouts > 0) {
             s.timeouts = 0;
-            if let Err(e) = self.service.store().set_timeouts(self.row.id, user, 0).await {
+            if let Err(e) = self.service.store().set_timeouts(self.row.id, UserId(user), 0).await {
                 tracing::warn!(error = %e, "could not reset a timeout count");
             }
         }
@@ -484,7 +487,7 @@ impl Table {
         let events = next.apply(seat, action).map_err(|e| UserError::new(rule_message(&e)))?;
         let store = self.service.store().clone();
         let recorded = store
-            .record_action(live.hand_id, ActionRecord { seq, seat, action, key, events: &events })
+            .record_action(HandId(live.hand_id), ActionRecord { seq, seat, action, key, events: &events })
             .await
             .map_err(|e| match e {
                 StoreError::InsufficientFunds { need, have, .. } => UserError::new(format!(
@@ -567,12 +570,12 @@ impl Table {
         if self.next_hand.is_some_and(|d| d.0 <= now) {
             self.next_hand = None;
             if let Err(e) = self.deal().await {
-                tracing::info!(table = self.row.id, reason = %e, "no new hand dealt");
+                tracing::info!(table = %self.row.id, reason = %e, "no new hand dealt");
                 // The last hand's message announced this deal: it now waits for players instead.
                 let view = self.view();
                 if view.message_id.is_some() && view.hand.is_some() {
                     if let Err(e) = self.service.presenter().edit_hand(&view).await {
-                        tracing::warn!(table = self.row.id, error = %e, "could not edit the table message");
+                        tracing::warn!(table = %self.row.id, error = %e, "could not edit the table message");
                     }
                 }
             }
@@ -592,7 +595,7 @@ impl Table {
             }
             Err(e) => {
                 // Nothing changed; try again after another turn's time rather than spinning.
-                tracing::error!(table = self.row.id, error = %e, "timeout could not be applied");
+                tracing::error!(table = %self.row.id, error = %e, "timeout could not be applied");
                 let d = later(self.turn_duration());
                 if let Some(l) = self.live.as_mut() {
                     l.deadline = Some(d);
@@ -601,23 +604,23 @@ impl Table {
         }
         let view = self.view();
         if let Err(e) = self.service.presenter().edit_hand(&view).await {
-            tracing::warn!(table = self.row.id, error = %e, "could not edit the table message after a timeout");
+            tracing::warn!(table = %self.row.id, error = %e, "could not edit the table message after a timeout");
         }
     }
 
     async fn count_timeout(&mut self, user: u64) {
         let store = self.service.store().clone();
-        let Some(s) = self.seats.iter_mut().find(|s| s.user == user) else { return };
+        let Some(s) = self.seats.iter_mut().find(|s| s.user.get() == user) else { return };
         s.timeouts += 1;
         let n = s.timeouts;
         if n >= 2 {
             s.sat_out = true;
         }
         let table = self.row.id;
-        let r = store.set_timeouts(table, user, n.clamp(0, u32::MAX as i64) as u32).await;
-        let r2 = if n >= 2 { store.set_sat_out(table, user, true).await } else { Ok(()) };
+        let r = store.set_timeouts(table, UserId(user), n.clamp(0, u32::MAX as i64) as u32).await;
+        let r2 = if n >= 2 { store.set_sat_out(table, UserId(user), true).await } else { Ok(()) };
         if let Err(e) = r.and(r2) {
-            tracing::warn!(table, error = %e, "could not record a timeout");
+            tracing::warn!(%table, error = %e, "could not record a timeout");
         }
     }
 
@@ -631,7 +634,7 @@ impl Table {
         for s in self.seats.iter().filter(|s| !s.sat_out) {
             let balance = store.balance(self.row.guild, s.user).await.map_err(|e| internal("reading a balance", e))?;
             if balance >= boot as i64 {
-                users.push(s.user);
+                users.push(s.user.get());
                 // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
                 // the wallet itself, so a richer wallet just plays with that much.
                 stacks.push((balance as u64).min(crate::engine::rules::MAX_AMOUNT));
@@ -645,9 +648,9 @@ impl Table {
         let users: Vec<u64> = users.into_iter().take(crate::engine::hand::MAX_SEATS).collect();
         stacks.truncate(users.len());
         // The button passes to the left: the next dealer follows the last one.
-        let dealer = match self.last_dealer.and_then(|d| self.seats.iter().position(|s| s.user == d)) {
+        let dealer = match self.last_dealer.and_then(|d| self.seats.iter().position(|s| s.user.get() == d)) {
             Some(last) => {
-                let order: Vec<u64> = self.seats.iter().map(|s| s.user).collect();
+                let order: Vec<u64> = self.seats.iter().map(|s| s.user.get()).collect();
                 (1..=order.len())
                     .map(|i| order[(last + i) % order.len()])
                     .find_map(|u| users.iter().position(|&x| x == u))
@@ -663,7 +666,7 @@ impl Table {
                 table_id: self.row.id,
                 guild: self.row.guild,
                 channel: self.row.channel,
-                users: users.clone(),
+                users: users.iter().map(|&u| UserId(u)).collect(),
                 setup: &setup,
                 seed: Some(seed),
                 events: &events,
@@ -677,7 +680,7 @@ impl Table {
             })?;
         let previous_dealer = self.last_dealer.replace(users[dealer]);
         self.live = Some(Live {
-            hand_id,
+            hand_id: hand_id.get(),
             hand,
             users,
             log: events.into_iter().filter(|e| e.audience.is_public()).collect(),
@@ -688,14 +691,14 @@ impl Table {
         let view = self.view();
         match self.service.presenter().post_hand(&view).await {
             Ok(message_id) => {
-                self.row.message_id = Some(message_id);
-                if let Err(e) = store.set_table_message(self.row.id, message_id).await {
-                    tracing::warn!(table = self.row.id, error = %e, "could not store the table message id");
+                self.row.message_id = Some(MessageId(message_id));
+                if let Err(e) = store.set_table_message(self.row.id, MessageId(message_id)).await {
+                    tracing::warn!(table = %self.row.id, error = %e, "could not store the table message id");
                 }
             }
             Err(e) => {
                 // A hand nobody can see would be played by the timers alone: cancel it instead.
-                tracing::error!(table = self.row.id, hand = hand_id, error = %e, "could not post the hand message");
+                tracing::error!(table = %self.row.id, hand = %hand_id, error = %e, "could not post the hand message");
                 self.live = None;
                 self.running = false;
                 self.last_dealer = previous_dealer;

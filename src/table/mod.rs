@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
+use crate::ids::ChannelId;
 use crate::store::{NewTable, Store, StoreError};
 
 pub use ids::{ButtonId, Verb};
@@ -163,7 +164,7 @@ impl TableService {
         let tables = self.inner.store.open_tables().await?;
         let n = tables.len();
         for t in tables {
-            self.actor_for(t.id);
+            self.actor_for(t.id.get());
         }
         Ok(n)
     }
@@ -180,9 +181,9 @@ impl TableService {
         })?;
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.send(
-            row.id,
+            row.id.get(),
             Request {
-                player: Player { id: opener, admin: false },
+                player: Player { id: opener.get(), admin: false },
                 command: Command::Join,
                 key: None,
                 responder: Box::new(OneshotResponder(Some(tx))),
@@ -197,9 +198,9 @@ impl TableService {
     pub async fn table_in_channel(&self, channel: u64) -> Result<Option<i64>, UserError> {
         self.inner
             .store
-            .table_in_channel(channel)
+            .table_in_channel(ChannelId(channel))
             .await
-            .map(|t| t.map(|t| t.id))
+            .map(|t| t.map(|t| t.id.get()))
             .map_err(|e| internal("looking up a table", e))
     }
 
