@@ -2,9 +2,11 @@
 
 mod fixtures;
 
-use fixtures::{temp_db, temp_store, ADMIN, G};
-use teenpatti::ids::UserId;
-use teenpatti::store::{OpenOptions, Store, StoreError};
+use fixtures::{temp_db, temp_store, ADMIN, ALICE, G};
+use teenpatti::engine::hand::EndedBy;
+use teenpatti::engine::Rules;
+use teenpatti::ids::{ChannelId, UserId};
+use teenpatti::store::{HandEnd, HandStatus, NewTable, OpenOptions, Reason, Store, StoreError, TableStatus};
 
 #[tokio::test]
 async fn a_corrupt_file_is_refused_and_left_alone() {
@@ -94,4 +96,139 @@ async fn a_missing_folder_is_a_clear_error() {
     let err = Store::open(&db.url).await.unwrap_err();
     assert!(matches!(err, StoreError::CannotOpen { .. }), "{err:?}");
     assert!(err.to_string().starts_with("cannot open the database file"), "{err}");
+}
+
+/// Runs raw SQL on one connection with the schema's CHECK constraints off: a
+/// value this binary never writes, as a damaged or foreign file could hold.
+async fn tamper(store: &Store, sql: &str) {
+    let mut conn = store.pool().acquire().await.unwrap();
+    sqlx::query("PRAGMA ignore_check_constraints = ON").execute(&mut *conn).await.unwrap();
+    sqlx::query(sql).execute(&mut *conn).await.unwrap();
+    sqlx::query("PRAGMA ignore_check_constraints = OFF").execute(&mut *conn).await.unwrap();
+}
+
+/// The message of a [`StoreError::Corrupt`]; anything else fails the test.
+fn corrupt<T: std::fmt::Debug>(result: Result<T, StoreError>) -> String {
+    match result {
+        Err(StoreError::Corrupt(msg)) => msg,
+        other => panic!("expected a corruption error, got {other:?}"),
+    }
+}
+
+async fn open_table(store: &Store) -> teenpatti::store::TableRow {
+    let new = NewTable {
+        guild: G,
+        channel: ChannelId(10),
+        opener: ALICE,
+        rules: Rules::default(),
+        max_players: 6,
+        turn_seconds: 60,
+    };
+    store.open_table(new).await.unwrap()
+}
+
+#[tokio::test]
+async fn an_unknown_table_status_is_corrupt_never_closed() {
+    let (_db, store) = temp_store().await;
+    let t = open_table(&store).await;
+    let err = sqlx::query("UPDATE game_tables SET status = 'paused'").execute(store.pool()).await.unwrap_err();
+    assert!(err.to_string().contains("CHECK constraint failed"), "the schema refuses it: {err}");
+    tamper(&store, "UPDATE game_tables SET status = 'paused'").await;
+    let msg = corrupt(store.table(t.id).await);
+    assert!(msg.contains("paused"), "{msg}");
+    corrupt(store.add_seat(t.id, UserId(7)).await);
+}
+
+#[tokio::test]
+async fn an_unknown_hand_status_or_ending_is_corrupt() {
+    let (_db, store) = temp_store().await;
+    let t = open_table(&store).await;
+    let insert = |status: &str, ended_by: &str| {
+        format!(
+            "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, status, pot, ended_by, started_at) \
+             VALUES ({}, {G}, 10, '{{}}', '[]', '{{}}', '{status}', 0, {ended_by}, 0)",
+            t.id
+        )
+    };
+    tamper(&store, &insert("paused", "NULL")).await;
+    let msg = corrupt(store.recent_hands(G, None, None, 10).await);
+    assert!(msg.contains("paused"), "{msg}");
+    sqlx::query("DELETE FROM hands").execute(store.pool()).await.unwrap();
+    tamper(&store, &insert("finished", "'timeout'")).await;
+    let msg = corrupt(store.recent_hands(G, None, None, 10).await);
+    assert!(msg.contains("timeout"), "{msg}");
+}
+
+#[tokio::test]
+async fn an_unknown_ledger_reason_is_corrupt() {
+    let (_db, store) = temp_store().await;
+    store.balance(G, ALICE).await.unwrap();
+    tamper(&store, "UPDATE ledger SET reason = 'gift'").await;
+    let msg = corrupt(store.ledger(G, ALICE, 10).await);
+    assert!(msg.contains("gift"), "{msg}");
+}
+
+#[tokio::test]
+async fn malformed_json_is_corrupt() {
+    let (_db, store) = temp_store().await;
+    let t = open_table(&store).await;
+    sqlx::query("UPDATE game_tables SET rules = 'not json'").execute(store.pool()).await.unwrap();
+    corrupt(store.table(t.id).await);
+    corrupt(store.open_tables().await);
+}
+
+/// Writes `value` as SQL stores it and reads `name` back as the type.
+async fn assert_stored_as<T>(store: &Store, value: T, name: &str)
+where
+    T: for<'q> sqlx::Encode<'q, sqlx::Sqlite>
+        + for<'r> sqlx::Decode<'r, sqlx::Sqlite>
+        + sqlx::Type<sqlx::Sqlite>
+        + std::fmt::Debug
+        + PartialEq
+        + Copy
+        + Send
+        + Unpin
+        + 'static,
+{
+    let stored: String = sqlx::query_scalar("SELECT ?").bind(value).fetch_one(store.pool()).await.unwrap();
+    assert_eq!(stored, name, "{value:?} is stored as");
+    let read: T = sqlx::query_scalar("SELECT ?").bind(name).fetch_one(store.pool()).await.unwrap();
+    assert_eq!(read, value, "{name:?} reads as");
+}
+
+/// Statuses, reasons and endings are stored under the names databases
+/// written before they were enums hold, and those names read back.
+#[tokio::test]
+async fn stored_names_are_unchanged() {
+    let (_db, store) = temp_store().await;
+    for (status, name) in [(TableStatus::Open, "open"), (TableStatus::Closed, "closed")] {
+        assert_stored_as(&store, status, name).await;
+    }
+    for (status, name) in
+        [(HandStatus::Live, "live"), (HandStatus::Finished, "finished"), (HandStatus::Refunded, "refunded")]
+    {
+        assert_stored_as(&store, status, name).await;
+    }
+    for (end, name) in [
+        (HandEnd::LastStanding, "last_standing"),
+        (HandEnd::Show, "show"),
+        (HandEnd::PotLimit, "pot_limit"),
+        (HandEnd::Refund, "refund"),
+    ] {
+        assert_stored_as(&store, end, name).await;
+    }
+    for e in [EndedBy::LastStanding, EndedBy::Show, EndedBy::PotLimit] {
+        assert_stored_as(&store, HandEnd::from(e), e.name()).await;
+    }
+    for (reason, name) in [
+        (Reason::StartingGrant, "starting_grant"),
+        (Reason::Daily, "daily"),
+        (Reason::Bet, "bet"),
+        (Reason::PotWon, "pot_won"),
+        (Reason::Refund, "refund"),
+        (Reason::AdminGrant, "admin_grant"),
+        (Reason::Transfer, "transfer"),
+    ] {
+        assert_stored_as(&store, reason, name).await;
+    }
 }
