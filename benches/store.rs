@@ -9,13 +9,14 @@ use std::time::Instant;
 use criterion::{criterion_group, criterion_main, Criterion};
 use teenpatti::engine::cards::seeded_deck;
 use teenpatti::engine::{Action, Hand, HandSetup, Rules};
+use teenpatti::ids::{ChannelId, GuildId, HandId, UserId};
 use teenpatti::store::{ActionRecord, NewHand, NewTable, Store};
 
-const G: u64 = 1;
+const G: GuildId = GuildId(1);
 
 struct Bench {
     store: Store,
-    hand_id: i64,
+    hand_id: HandId,
     hand: Hand,
     keys: u64,
 }
@@ -25,8 +26,8 @@ async fn setup(dir: &std::path::Path) -> Bench {
     let table = store
         .open_table(NewTable {
             guild: G,
-            channel: 1,
-            opener: 1,
+            channel: ChannelId(1),
+            opener: UserId(1),
             rules: Rules::default(),
             max_players: 6,
             turn_seconds: 60,
@@ -34,7 +35,7 @@ async fn setup(dir: &std::path::Path) -> Bench {
         .await
         .unwrap();
     for u in [1, 2, 3] {
-        store.admin_grant(G, u, 1_000_000_000_000, 0, "bench").await.unwrap();
+        store.admin_grant(G, UserId(u), 1_000_000_000_000, UserId(0), "bench").await.unwrap();
     }
     let setup =
         HandSetup { rules: Rules::default(), stacks: vec![1_000_000_000_000; 3], dealer: 2, deck: seeded_deck(1) };
@@ -43,8 +44,8 @@ async fn setup(dir: &std::path::Path) -> Bench {
         .start_hand(NewHand {
             table_id: table.id,
             guild: G,
-            channel: 1,
-            users: vec![1, 2, 3],
+            channel: ChannelId(1),
+            users: vec![UserId(1), UserId(2), UserId(3)],
             setup: &setup,
             seed: None,
             events: &events,

@@ -2,9 +2,12 @@
 //! is accounted for, that live hands rebuild exactly from their logs, and
 //! that refunding them restores the books.
 
+mod fixtures;
+
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fixtures::temp_db;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 use teenpatti::engine::Hand;
@@ -42,14 +45,12 @@ async fn live_actions(path: &std::path::Path) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_mid_play_loses_and_invents_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("crash.db");
-    let url = format!("sqlite://{}", path.display());
+    let db = temp_db("crash.db");
 
-    let mut child = simulate(&url, "1000000").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut child = simulate(&db.url, "1000000").stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        if live_actions(&path).await >= 3 {
+        if live_actions(&db.path).await >= 3 {
             break;
         }
         assert!(child.try_wait().unwrap().is_none(), "simulate exited before it could be killed");
@@ -59,7 +60,7 @@ async fn sigkill_mid_play_loses_and_invents_nothing() {
     child.kill().unwrap(); // SIGKILL on unix: no clean-up runs
     child.wait().unwrap();
 
-    let store = Store::open(&url).await.unwrap();
+    let store = Store::open(&db.url).await.unwrap();
     let audit = store.audit().await.unwrap();
     assert!(audit.ok(), "books after the crash: {audit:?}");
     assert_eq!(audit.total_balances + audit.live_pots, audit.total_granted);
@@ -81,13 +82,13 @@ async fn sigkill_mid_play_loses_and_invents_nothing() {
     store.close().await;
 
     // The next run recovers (refunds) them and plays on.
-    let out = simulate(&url, "2").output().unwrap();
+    let out = simulate(&db.url, "2").output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains(&format!("recovered {} live hands", live.len())), "{stdout}");
     assert!(stdout.contains("audit ok"), "{stdout}");
 
-    let store = Store::open(&url).await.unwrap();
+    let store = Store::open(&db.url).await.unwrap();
     let audit = store.audit().await.unwrap();
     assert!(audit.ok(), "{audit:?}");
     assert_eq!(audit.live_pots, 0);

@@ -1,35 +1,36 @@
 //! Hands, tables and queries through the real engine and a real SQLite file.
 
+mod fixtures;
+
 use std::sync::Arc;
 
+use fixtures::{assert_books, temp_store, ADMIN, G};
 use teenpatti::engine::cards::seeded_deck;
 use teenpatti::engine::{Action, Hand, HandSetup, Rules};
+use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 use teenpatti::store::{
-    ActionRecord, HandStatus, LeaderBy, NewHand, NewTable, Recorded, Store, StoreError, TableStatus,
+    ActionRecord, HandEnd, HandStatus, LeaderBy, NewHand, NewTable, Recorded, Store, StoreError, TableStatus,
 };
-
-const G: u64 = 111_111_111_111_111_111;
-const ADMIN: u64 = 99;
-
-async fn temp_store() -> (tempfile::TempDir, Store) {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("t.db").display());
-    let store = Store::open(&url).await.unwrap();
-    (dir, store)
-}
-
-async fn assert_books(store: &Store) {
-    let audit = store.audit().await.unwrap();
-    assert!(audit.ok(), "audit failed: {audit:?}");
-}
 
 fn rules(boot: u64) -> Rules {
     Rules { boot, ..Rules::default() }
 }
 
-async fn table(store: &Store, channel: u64) -> i64 {
+/// Users by small numbers, as these tests name them.
+fn ids<const N: usize>(users: [u64; N]) -> [UserId; N] {
+    users.map(UserId)
+}
+
+async fn table(store: &Store, channel: ChannelId) -> TableId {
     store
-        .open_table(NewTable { guild: G, channel, opener: 1, rules: rules(10), max_players: 6, turn_seconds: 60 })
+        .open_table(NewTable {
+            guild: G,
+            channel,
+            opener: UserId(1),
+            rules: rules(10),
+            max_players: 6,
+            turn_seconds: 60,
+        })
         .await
         .unwrap()
         .id
@@ -37,11 +38,11 @@ async fn table(store: &Store, channel: u64) -> i64 {
 
 /// A hand as the table service runs it: engine state plus its id in the store.
 struct Live {
-    id: i64,
+    id: HandId,
     hand: Hand,
 }
 
-async fn start(store: &Store, table_id: i64, channel: u64, users: &[u64], boot: u64, seed: u64) -> Live {
+async fn start(store: &Store, table_id: TableId, channel: ChannelId, users: &[UserId], boot: u64, seed: u64) -> Live {
     let setup = HandSetup {
         rules: rules(boot),
         stacks: vec![1_000_000; users.len()],
@@ -80,10 +81,10 @@ async fn act(
 
 #[tokio::test]
 async fn a_hand_moves_chips_and_pays_the_winner() {
-    let (_dir, store) = temp_store().await;
-    let t = table(&store, 10).await;
-    let users = [1u64, 2, 3];
-    let mut live = start(&store, t, 10, &users, 10, 7).await;
+    let (_db, store) = temp_store().await;
+    let t = table(&store, ChannelId(10)).await;
+    let users = ids([1, 2, 3]);
+    let mut live = start(&store, t, ChannelId(10), &users, 10, 7).await;
     for u in users {
         assert_eq!(store.balance(G, u).await.unwrap(), 990, "the boot left the wallet");
     }
@@ -91,18 +92,18 @@ async fn a_hand_moves_chips_and_pays_the_winner() {
     assert_books(&store).await;
     // Seat 0 acts first (dealer is seat 2).
     act(&store, &mut live, 0, Action::Bet(20), Some("k0")).await.unwrap();
-    assert_eq!(store.balance(G, 1).await.unwrap(), 970);
+    assert_eq!(store.balance(G, UserId(1)).await.unwrap(), 970);
     assert_eq!(store.live_pot(live.id).await.unwrap(), Some(50));
     act(&store, &mut live, 1, Action::Pack, Some("k1")).await.unwrap();
     act(&store, &mut live, 2, Action::Pack, Some("k2")).await.unwrap();
     assert!(live.hand.is_over());
-    assert_eq!(store.balance(G, 1).await.unwrap(), 1020);
-    assert_eq!(store.balance(G, 2).await.unwrap(), 990);
+    assert_eq!(store.balance(G, UserId(1)).await.unwrap(), 1020);
+    assert_eq!(store.balance(G, UserId(2)).await.unwrap(), 990);
     assert_eq!(store.live_pot(live.id).await.unwrap(), None);
     let rec = store.hand_record(live.id).await.unwrap().unwrap();
     assert_eq!(rec.summary.status, HandStatus::Finished);
-    assert_eq!((rec.summary.pot, rec.summary.winners.clone()), (50, vec![1]));
-    assert_eq!(rec.summary.ended_by.as_deref(), Some("last_standing"));
+    assert_eq!((rec.summary.pot, rec.summary.winners.clone()), (50, vec![UserId(1)]));
+    assert_eq!(rec.summary.ended_by, Some(HandEnd::LastStanding));
     assert_eq!(rec.actions.len(), 3);
     assert_eq!(rec.actions[0].action, Action::Bet(20));
     assert_eq!(rec.actions[2].key.as_deref(), Some("k2"));
@@ -130,26 +131,26 @@ impl Live {
 
 #[tokio::test]
 async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user() {
-    let (_dir, store) = temp_store().await;
-    let t = table(&store, 10).await;
-    store.balance(G, 1).await.unwrap();
-    store.admin_grant(G, 2, -995, ADMIN, "nearly broke").await.unwrap();
+    let (_db, store) = temp_store().await;
+    let t = table(&store, ChannelId(10)).await;
+    store.balance(G, UserId(1)).await.unwrap();
+    store.admin_grant(G, UserId(2), -995, ADMIN, "nearly broke").await.unwrap();
     let setup = HandSetup { rules: rules(10), stacks: vec![1000, 1000], dealer: 1, deck: seeded_deck(3) };
     let (_, events) = Hand::start(&setup).unwrap();
     let err = store
         .start_hand(NewHand {
             table_id: t,
             guild: G,
-            channel: 10,
-            users: vec![1, 2],
+            channel: ChannelId(10),
+            users: ids([1, 2]).to_vec(),
             setup: &setup,
             seed: None,
             events: &events,
         })
         .await
         .unwrap_err();
-    assert!(matches!(err, StoreError::InsufficientFunds { user: 2, need: 10, have: 5 }), "{err:?}");
-    assert_eq!(store.balance(G, 1).await.unwrap(), 1000, "seat 0's boot was rolled back");
+    assert!(matches!(err, StoreError::InsufficientFunds { user: UserId(2), need: 10, have: 5 }), "{err:?}");
+    assert_eq!(store.balance(G, UserId(1)).await.unwrap(), 1000, "seat 0's boot was rolled back");
     let hands: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hands").fetch_one(store.pool()).await.unwrap();
     assert_eq!(hands, 0);
     assert!(store.recent_hands(G, None, None, 10).await.unwrap().is_empty());
@@ -158,17 +159,17 @@ async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user() {
 
 #[tokio::test]
 async fn the_same_key_twice_changes_nothing() {
-    let (_dir, store) = temp_store().await;
-    let t = table(&store, 10).await;
-    let mut live = start(&store, t, 10, &[1, 2, 3], 10, 9).await;
+    let (_db, store) = temp_store().await;
+    let t = table(&store, ChannelId(10)).await;
+    let mut live = start(&store, t, ChannelId(10), &ids([1, 2, 3]), 10, 9).await;
     let mut next = live.hand.clone();
     let events = next.apply(0, Action::Bet(15)).unwrap();
     let rec = ActionRecord { seq: 0, seat: 0, action: Action::Bet(15), key: Some("interaction-1"), events: &events };
     assert_eq!(store.record_action(live.id, rec.clone()).await.unwrap(), Recorded::Applied);
-    let balance = store.balance(G, 1).await.unwrap();
+    let balance = store.balance(G, UserId(1)).await.unwrap();
     assert_eq!(store.record_action(live.id, rec.clone()).await.unwrap(), Recorded::Duplicate);
     assert_eq!(store.record_action(live.id, rec).await.unwrap(), Recorded::Duplicate);
-    assert_eq!(store.balance(G, 1).await.unwrap(), balance);
+    assert_eq!(store.balance(G, UserId(1)).await.unwrap(), balance);
     assert_eq!(store.live_pot(live.id).await.unwrap(), Some(45));
     assert_eq!(store.hand_record(live.id).await.unwrap().unwrap().actions.len(), 1);
     live.hand = next;
@@ -184,23 +185,23 @@ async fn the_same_key_twice_changes_nothing() {
 
 #[tokio::test]
 async fn a_refund_returns_every_chip_once() {
-    let (_dir, store) = temp_store().await;
-    let t = table(&store, 10).await;
-    let mut live = start(&store, t, 10, &[1, 2, 3], 10, 11).await;
+    let (_db, store) = temp_store().await;
+    let t = table(&store, ChannelId(10)).await;
+    let mut live = start(&store, t, ChannelId(10), &ids([1, 2, 3]), 10, 11).await;
     act(&store, &mut live, 0, Action::Bet(20), None).await.unwrap();
     act(&store, &mut live, 1, Action::Bet(40), None).await.unwrap();
     let mut contrib = store.hand_contributions(live.id).await.unwrap();
     contrib.sort();
-    assert_eq!(contrib, vec![(1, 30), (2, 50), (3, 10)]);
+    assert_eq!(contrib, vec![(UserId(1), 30), (UserId(2), 50), (UserId(3), 10)]);
     let live_hands = store.live_hands().await.unwrap();
     assert_eq!(live_hands.len(), 1);
     let (rebuilt, _) = Hand::replay(&live_hands[0].setup, &live_hands[0].actions).unwrap();
     assert_eq!(rebuilt, live.hand, "the log rebuilds the hand exactly");
     let mut refunded = store.refund_hand(live.id, "table closed").await.unwrap();
     refunded.sort();
-    assert_eq!(refunded, vec![(1, 30), (2, 50), (3, 10)]);
+    assert_eq!(refunded, vec![(UserId(1), 30), (UserId(2), 50), (UserId(3), 10)]);
     assert!(store.refund_hand(live.id, "again").await.unwrap().is_empty(), "a second refund pays nothing");
-    for u in [1, 2, 3] {
+    for u in ids([1, 2, 3]) {
         assert_eq!(store.balance(G, u).await.unwrap(), 1000);
     }
     assert!(store.live_hands().await.unwrap().is_empty());
@@ -215,15 +216,15 @@ async fn a_refund_returns_every_chip_once() {
 /// Two tables debit one wallet at the same instant: exactly one succeeds.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_tables_cannot_spend_the_same_chips() {
-    let (_dir, store) = temp_store().await;
-    let (ta, tb) = (table(&store, 10).await, table(&store, 20).await);
-    const SHARED: u64 = 42;
+    let (_db, store) = temp_store().await;
+    let (ta, tb) = (table(&store, ChannelId(10)).await, table(&store, ChannelId(20)).await);
+    const SHARED: UserId = UserId(42);
     for round in 0..40u64 {
         // SHARED has exactly 30: two boots of 10 leave 10, enough for one bet.
         let have = store.balance(G, SHARED).await.unwrap();
         store.admin_grant(G, SHARED, 30 - have, ADMIN, "set up the round").await.unwrap();
-        let a = start(&store, ta, 10, &[SHARED, 100 + round], 10, round).await;
-        let b = start(&store, tb, 20, &[SHARED, 200 + round], 10, round + 1000).await;
+        let a = start(&store, ta, ChannelId(10), &[SHARED, UserId(100 + round)], 10, round).await;
+        let b = start(&store, tb, ChannelId(20), &[SHARED, UserId(200 + round)], 10, round + 1000).await;
         assert_eq!(store.balance(G, SHARED).await.unwrap(), 10);
         let barrier = Arc::new(tokio::sync::Barrier::new(2));
         let tasks: Vec<_> = [a, b]
@@ -279,43 +280,49 @@ async fn two_tables_cannot_spend_the_same_chips() {
 
 #[tokio::test]
 async fn tables_and_seats() {
-    let (_dir, store) = temp_store().await;
-    let new = NewTable { guild: G, channel: 10, opener: 1, rules: rules(5), max_players: 3, turn_seconds: 45 };
+    let (_db, store) = temp_store().await;
+    let new = NewTable {
+        guild: G,
+        channel: ChannelId(10),
+        opener: UserId(1),
+        rules: rules(5),
+        max_players: 3,
+        turn_seconds: 45,
+    };
     let t = store.open_table(new.clone()).await.unwrap();
     assert_eq!((t.status, t.max_players, t.rules.boot, t.message_id), (TableStatus::Open, 3, 5, None));
     let err = store.open_table(new.clone()).await.unwrap_err();
-    assert!(matches!(err, StoreError::TableExists { channel: 10, table_id } if table_id == t.id), "{err:?}");
+    assert!(matches!(err, StoreError::TableExists { channel: ChannelId(10), table_id } if table_id == t.id), "{err:?}");
     assert!(matches!(
-        store.open_table(NewTable { max_players: 11, channel: 11, ..new.clone() }).await,
+        store.open_table(NewTable { max_players: 11, channel: ChannelId(11), ..new.clone() }).await,
         Err(StoreError::Invalid(_))
     ));
-    store.set_table_message(t.id, 555).await.unwrap();
-    store.set_table_rules(t.id, &rules(25)).await.unwrap();
-    let row = store.table_in_channel(10).await.unwrap().unwrap();
-    assert_eq!((row.id, row.message_id, row.rules.boot), (t.id, Some(555), 25));
+    store.set_table_message(t.id, MessageId(555)).await.unwrap();
+    let row = store.table_in_channel(ChannelId(10)).await.unwrap().unwrap();
+    assert_eq!((row.id, row.message_id, row.rules.boot), (t.id, Some(MessageId(555)), 5));
     assert_eq!(store.table(t.id).await.unwrap(), Some(row));
 
-    for u in [7, 8, 9] {
+    for u in ids([7, 8, 9]) {
         store.add_seat(t.id, u).await.unwrap();
     }
-    assert_eq!(store.add_seat(t.id, 8).await.unwrap().position, 1, "re-seating is a no-op");
-    assert!(matches!(store.add_seat(t.id, 10).await, Err(StoreError::TableFull(_))));
-    store.set_sat_out(t.id, 8, true).await.unwrap();
-    store.set_timeouts(t.id, 9, 2).await.unwrap();
-    assert!(store.remove_seat(t.id, 7).await.unwrap());
-    assert!(!store.remove_seat(t.id, 7).await.unwrap());
-    store.add_seat(t.id, 7).await.unwrap();
+    assert_eq!(store.add_seat(t.id, UserId(8)).await.unwrap().position, 1, "re-seating is a no-op");
+    assert!(matches!(store.add_seat(t.id, UserId(10)).await, Err(StoreError::TableFull(_))));
+    store.set_sat_out(t.id, UserId(8), true).await.unwrap();
+    store.set_timeouts(t.id, UserId(9), 2).await.unwrap();
+    assert!(store.remove_seat(t.id, UserId(7)).await.unwrap());
+    assert!(!store.remove_seat(t.id, UserId(7)).await.unwrap());
+    store.add_seat(t.id, UserId(7)).await.unwrap();
     let seats = store.seats(t.id).await.unwrap();
-    let view: Vec<_> = seats.iter().map(|s| (s.user, s.sat_out, s.timeouts)).collect();
+    let view: Vec<_> = seats.iter().map(|s| (s.user.get(), s.sat_out, s.timeouts)).collect();
     assert_eq!(view, [(8, true, 0), (9, false, 2), (7, false, 0)], "seat order is join order");
-    assert!(matches!(store.set_sat_out(t.id, 1234, true).await, Err(StoreError::NotFound(_))));
+    assert!(matches!(store.set_sat_out(t.id, UserId(1234), true).await, Err(StoreError::NotFound(_))));
 
-    let other = store.open_table(NewTable { channel: 20, ..new.clone() }).await.unwrap();
+    let other = store.open_table(NewTable { channel: ChannelId(20), ..new.clone() }).await.unwrap();
     assert_eq!(store.open_tables().await.unwrap().iter().map(|t| t.id).collect::<Vec<_>>(), [t.id, other.id]);
     assert!(store.close_table(t.id).await.unwrap());
     assert!(!store.close_table(t.id).await.unwrap());
-    assert!(store.table_in_channel(10).await.unwrap().is_none());
-    assert!(matches!(store.add_seat(t.id, 1).await, Err(StoreError::TableClosed(_))));
+    assert!(store.table_in_channel(ChannelId(10)).await.unwrap().is_none());
+    assert!(matches!(store.add_seat(t.id, UserId(1)).await, Err(StoreError::TableClosed(_))));
     let reopened = store.open_table(new).await.unwrap();
     assert_ne!(reopened.id, t.id, "a closed table's channel can open a new one");
     assert_eq!(store.table(t.id).await.unwrap().unwrap().status, TableStatus::Closed);
@@ -323,60 +330,60 @@ async fn tables_and_seats() {
 
 #[tokio::test]
 async fn history_leaderboard_and_stats() {
-    let (_dir, store) = temp_store().await;
-    let (ta, tb) = (table(&store, 10).await, table(&store, 20).await);
+    let (_db, store) = temp_store().await;
+    let (ta, tb) = (table(&store, ChannelId(10)).await, table(&store, ChannelId(20)).await);
     // Hand 1 at table A: user 1 wins 30 from 2 and 3 (net +20).
-    let mut h1 = start(&store, ta, 10, &[1, 2, 3], 10, 1).await;
+    let mut h1 = start(&store, ta, ChannelId(10), &ids([1, 2, 3]), 10, 1).await;
     act(&store, &mut h1, 0, Action::Pack, None).await.unwrap();
     act(&store, &mut h1, 1, Action::Pack, None).await.unwrap();
     // Seat 2 (user 3) is last standing.
     // Hand 2 at table B: users 1 and 4; user 4 packs, user 1 wins.
-    let mut h2 = start(&store, tb, 20, &[4, 1], 10, 2).await;
+    let mut h2 = start(&store, tb, ChannelId(20), &ids([4, 1]), 10, 2).await;
     act(&store, &mut h2, 0, Action::Pack, None).await.unwrap();
     // Hand 3 at table A, live.
-    let h3 = start(&store, ta, 10, &[2, 3], 10, 3).await;
+    let h3 = start(&store, ta, ChannelId(10), &ids([2, 3]), 10, 3).await;
 
     let all = store.recent_hands(G, None, None, 10).await.unwrap();
     assert_eq!(all.iter().map(|h| h.id).collect::<Vec<_>>(), [h3.id, h2.id, h1.id], "newest first");
-    let in_a = store.recent_hands(G, Some(10), None, 10).await.unwrap();
+    let in_a = store.recent_hands(G, Some(ChannelId(10)), None, 10).await.unwrap();
     assert_eq!(in_a.iter().map(|h| h.id).collect::<Vec<_>>(), [h3.id, h1.id]);
-    let of_1 = store.recent_hands(G, None, Some(1), 10).await.unwrap();
+    let of_1 = store.recent_hands(G, None, Some(UserId(1)), 10).await.unwrap();
     assert_eq!(of_1.iter().map(|h| h.id).collect::<Vec<_>>(), [h2.id, h1.id]);
-    let of_4_in_a = store.recent_hands(G, Some(10), Some(4), 10).await.unwrap();
+    let of_4_in_a = store.recent_hands(G, Some(ChannelId(10)), Some(UserId(4)), 10).await.unwrap();
     assert!(of_4_in_a.is_empty());
     assert_eq!(store.recent_hands(G, None, None, 1).await.unwrap().len(), 1);
-    assert!(store.recent_hands(G + 1, None, None, 10).await.unwrap().is_empty());
-    assert_eq!(all[2].winners, vec![3]);
-    assert_eq!(all[1].winners, vec![1]);
+    assert!(store.recent_hands(GuildId(G.get() + 1), None, None, 10).await.unwrap().is_empty());
+    assert_eq!(all[2].winners, vec![UserId(3)]);
+    assert_eq!(all[1].winners, vec![UserId(1)]);
     assert_eq!(all[0].status, HandStatus::Live);
 
     // Balances now: 1: 1000 (-10 in h1, +10 net in h2); 2: 980; 3: 1010 (+20 in h1, boot of h3); 4: 990.
-    let s1 = store.stats(G, 1).await.unwrap();
+    let s1 = store.stats(G, UserId(1)).await.unwrap();
     assert_eq!((s1.hands_played, s1.hands_won, s1.biggest_pot, s1.net), (2, 1, 20, 0));
     assert!((s1.win_rate - 0.5).abs() < 1e-9);
-    let s3 = store.stats(G, 3).await.unwrap();
+    let s3 = store.stats(G, UserId(3)).await.unwrap();
     assert_eq!((s3.hands_played, s3.hands_won, s3.biggest_pot, s3.net), (2, 1, 30, 10));
-    let nobody = store.stats(G, 777).await.unwrap();
+    let nobody = store.stats(G, UserId(777)).await.unwrap();
     assert_eq!((nobody.hands_played, nobody.win_rate), (0, 0.0));
 
     // Five more wallets to page through.
     for (u, extra) in [(50u64, 500i64), (51, 400), (52, 300), (53, 0), (54, -1000)] {
-        store.admin_grant(G, u, extra, ADMIN, "").await.unwrap();
+        store.admin_grant(G, UserId(u), extra, ADMIN, "").await.unwrap();
     }
     let (page1, total) = store.leaderboard(G, LeaderBy::Balance, 1, 3).await.unwrap();
     assert_eq!(total, 9);
-    let p1: Vec<_> = page1.iter().map(|r| (r.rank, r.user, r.value)).collect();
+    let p1: Vec<_> = page1.iter().map(|r| (r.rank, r.user.get(), r.value)).collect();
     assert_eq!(p1, [(1, 50, 1500), (2, 51, 1400), (3, 52, 1300)]);
     let (page2, _) = store.leaderboard(G, LeaderBy::Balance, 2, 3).await.unwrap();
-    let p2: Vec<_> = page2.iter().map(|r| (r.rank, r.user, r.value)).collect();
+    let p2: Vec<_> = page2.iter().map(|r| (r.rank, r.user.get(), r.value)).collect();
     assert_eq!(p2, [(4, 3, 1010), (5, 1, 1000), (6, 53, 1000)], "ties by user id");
     let (page3, _) = store.leaderboard(G, LeaderBy::Balance, 3, 3).await.unwrap();
-    let p3: Vec<_> = page3.iter().map(|r| (r.rank, r.user, r.value)).collect();
+    let p3: Vec<_> = page3.iter().map(|r| (r.rank, r.user.get(), r.value)).collect();
     assert_eq!(p3, [(7, 4, 990), (8, 2, 980), (9, 54, 0)]);
     assert!(store.leaderboard(G, LeaderBy::Balance, 4, 3).await.unwrap().0.is_empty());
 
     let (win, total) = store.leaderboard(G, LeaderBy::Winnings, 1, 10).await.unwrap();
-    let w: Vec<_> = win.iter().map(|r| (r.user, r.value)).collect();
+    let w: Vec<_> = win.iter().map(|r| (r.user.get(), r.value)).collect();
     assert_eq!(w, [(3, 10), (1, 0), (4, -10), (2, -20)]);
     assert_eq!(total, 4);
     let audit = store.audit().await.unwrap();

@@ -4,21 +4,24 @@
 //! and forged buttons, double clicks, joins and leaves, two tables sharing
 //! wallets), and after every request the books must balance exactly.
 
+mod fixtures;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use fixtures::{assert_books, temp_store};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use teenpatti::engine::{Action, EventKind, Rules};
-use teenpatti::ids::{HandId, MessageId, TableId, UserId};
-use teenpatti::store::{NewTable, Store};
+use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
+use teenpatti::store::NewTable;
 use teenpatti::table::view::{PrivateNote, TableView, Update};
 use teenpatti::table::{
     BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, TableService, Timings, UserError,
 };
 
-const GUILD: u64 = 42;
+const GUILD: GuildId = GuildId(42);
 const PLAYERS: [UserId; 5] = [UserId(101), UserId(102), UserId(103), UserId(104), UserId(105)];
 
 /// Stands in for Discord at the table's boundary: counts posts and edits,
@@ -82,23 +85,17 @@ fn random_act(rng: &mut StdRng, view: &TableView) -> Command {
     })
 }
 
-async fn books_balance(store: &Store) {
-    let audit = store.audit().await.unwrap();
-    assert!(audit.ok(), "{audit:?}");
-    assert_eq!(audit.total_balances + audit.live_pots, audit.total_granted, "{audit:?}");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_traffic_keeps_every_chip() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(&format!("sqlite://{}", dir.path().join("t.db").display())).await.unwrap();
+    let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
     // Two tables in two channels; players 103 and 104 sit at both (one wallet, two tables).
     let mut tables = Vec::new();
     for (channel, opener, others) in [(1u64, PLAYERS[0], &PLAYERS[1..4]), (2, PLAYERS[2], &PLAYERS[3..5])] {
         let rules = Rules { boot: 5, ..Rules::default() };
-        let open = NewTable { guild: GUILD, channel, opener: opener.get(), rules, max_players: 6, turn_seconds: 600 };
+        let channel = ChannelId(channel);
+        let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
         let view = service.open(open).await.unwrap().view;
         for &p in others {
             ask(&service, view.table_id, p, Command::Join, None, 0).await.unwrap();
@@ -175,18 +172,18 @@ async fn random_traffic_keeps_every_chip() {
             }
         }
         if step % 25 == 0 {
-            books_balance(&store).await;
+            assert_books(&store).await;
             // What each actor holds in memory is exactly what the database holds.
             for (t, _, _) in &tables {
                 let v = ask(&service, *t, UserId(0), Command::Status, None, 0).await.unwrap().view;
                 if let Some(h) = v.hand.as_ref().filter(|h| h.outcome.is_none()) {
                     assert_eq!(
-                        store.live_pot(h.hand_id.get()).await.unwrap(),
+                        store.live_pot(h.hand_id).await.unwrap(),
                         Some(h.pot as i64),
                         "pot of hand {}",
                         h.hand_id
                     );
-                    let record = store.hand_record(h.hand_id.get()).await.unwrap().unwrap();
+                    let record = store.hand_record(h.hand_id).await.unwrap().unwrap();
                     assert_eq!(record.actions.len() as u32, h.seq, "action log of hand {}", h.hand_id);
                     checked += 1;
                 }
@@ -201,7 +198,7 @@ async fn random_traffic_keeps_every_chip() {
             let _ = ask(&service, *table, *opener, Command::Start, None, 0).await;
         }
     }
-    books_balance(&store).await;
+    assert_books(&store).await;
     for dm in recorder.dms.lock().unwrap().iter() {
         assert_ne!(dm.0, PLAYERS[4], "a closed DM was recorded as delivered");
     }

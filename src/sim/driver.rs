@@ -78,8 +78,8 @@ impl TableDriver {
     async fn open(&mut self) -> anyhow::Result<TableId> {
         let new = NewTable {
             guild: SIM_GUILD,
-            channel: self.channel.get(),
-            opener: self.users[0].get(),
+            channel: self.channel,
+            opener: self.users[0],
             rules: sim_rules(),
             max_players: self.users.len() as u32,
             turn_seconds: 600,
@@ -159,8 +159,8 @@ impl TableDriver {
     async fn top_up(&mut self) -> anyhow::Result<()> {
         let store = self.service.store();
         for &user in &self.users {
-            if store.balance(SIM_GUILD, user.get()).await? < TOP_UP_BELOW {
-                store.admin_grant(SIM_GUILD, user.get(), TOP_UP, SIM_ADMIN, "simulate top-up").await?;
+            if store.balance(SIM_GUILD, user).await? < TOP_UP_BELOW {
+                store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await?;
                 self.report.top_ups += 1;
             }
         }

@@ -12,18 +12,19 @@ mod recorder;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::ids::{GuildId, UserId};
 use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
 pub use recorder::{Recorder, Shown};
 
 /// The guild the simulator plays in.
-pub const SIM_GUILD: u64 = 900_000_000_000_000_001;
+pub const SIM_GUILD: GuildId = GuildId(900_000_000_000_000_001);
 /// Channel of table `t` is `SIM_CHANNEL_BASE + t`.
 pub const SIM_CHANNEL_BASE: u64 = 900_000_000_000_100_000;
 /// Player ids start here.
 pub const SIM_USER_BASE: u64 = 900_000_000_000_200_000;
 /// The "admin" who tops up wallets.
-pub const SIM_ADMIN: u64 = 900_000_000_000_000_002;
+pub const SIM_ADMIN: UserId = UserId(900_000_000_000_000_002);
 
 #[derive(Clone, Debug)]
 pub struct SimConfig {

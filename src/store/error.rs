@@ -1,5 +1,7 @@
 //! What can go wrong in the store, said so a person can act on it.
 
+use crate::ids::{ChannelId, HandId, TableId, UserId};
+
 /// Every failure of the store. Nothing is half-written when one is returned:
 /// each operation is one transaction.
 #[derive(Debug, thiserror::Error)]
@@ -24,27 +26,28 @@ pub enum StoreError {
     DiskFull { context: &'static str, detail: String },
     /// A wallet cannot cover a debit. Nothing was written.
     #[error("user {user} needs {need} chips but has {have}")]
-    InsufficientFunds { user: u64, need: i64, have: i64 },
+    InsufficientFunds { user: UserId, need: i64, have: i64 },
     /// A channel already has an open table.
     #[error("channel {channel} already has an open table (#{table_id})")]
-    TableExists { channel: u64, table_id: i64 },
+    TableExists { channel: ChannelId, table_id: TableId },
     #[error("table #{0} is full")]
-    TableFull(i64),
+    TableFull(TableId),
     #[error("table #{0} is closed")]
-    TableClosed(i64),
+    TableClosed(TableId),
     #[error("{0} not found")]
     NotFound(String),
     /// The hand is finished or refunded: no more actions.
     #[error("hand #{0} is not live")]
-    HandNotLive(i64),
+    HandNotLive(HandId),
     /// An action with this sequence number exists already (under another key),
     /// or the sequence skips a number.
     #[error("hand #{hand_id}: expected action #{expected}, got #{got}")]
-    OutOfOrder { hand_id: i64, expected: i64, got: i64 },
+    OutOfOrder { hand_id: HandId, expected: i64, got: i64 },
     /// The caller passed something the store refuses to write.
     #[error("invalid input: {0}")]
     Invalid(String),
-    /// Stored data that does not read back (bad JSON, impossible values).
+    /// Stored data that does not read back: bad JSON, a status or reason
+    /// this binary does not know, an impossible value. Never read as a default.
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
     /// Any other database failure, with what the store was doing.
@@ -70,8 +73,12 @@ pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
 }
 
 impl StoreError {
-    /// Wraps a database error with what was being done, picking out disk-full.
+    /// Wraps a database error with what was being done, picking out disk-full
+    /// and stored values that do not decode (corruption).
     pub(crate) fn db(context: &'static str, source: sqlx::Error) -> StoreError {
+        if matches!(source, sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)) {
+            return StoreError::Corrupt(format!("{context}: {source}"));
+        }
         match sqlite_code(&source) {
             Some(SQLITE_FULL) => StoreError::DiskFull { context, detail: source.to_string() },
             _ => StoreError::Database { context, source },
@@ -87,14 +94,6 @@ impl StoreError {
             Some(SQLITE_CANTOPEN) => StoreError::CannotOpen { path: path.to_string(), detail: source.to_string() },
             _ => StoreError::db(context, source),
         }
-    }
-
-    pub(crate) fn json(what: &str, e: serde_json::Error) -> StoreError {
-        StoreError::Corrupt(format!("{what}: {e}"))
-    }
-
-    pub fn is_insufficient_funds(&self) -> bool {
-        matches!(self, StoreError::InsufficientFunds { .. })
     }
 }
 

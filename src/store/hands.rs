@@ -9,14 +9,18 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::sqlite::SqliteRow;
+use sqlx::types::Json;
 use sqlx::SqliteConnection;
 
 use super::error::Ctx;
-use super::{get, now_unix, sid, uid, wallets, Entry, Reason, Store, StoreError};
+use super::{now_unix, wallets, Entry, Reason, Store, StoreError};
+use crate::engine::hand::EndedBy;
 use crate::engine::{Action, Event, EventKind, HandSetup, Rules, Seat};
+use crate::ids::{ChannelId, GuildId, HandId, TableId, UserId};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Stored as `live` / `finished` / `refunded` in `hands.status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
 pub enum HandStatus {
     Live,
     Finished,
@@ -24,6 +28,7 @@ pub enum HandStatus {
 }
 
 impl HandStatus {
+    /// The stored name, as a history shows it.
     pub fn as_str(self) -> &'static str {
         match self {
             HandStatus::Live => "live",
@@ -31,12 +36,25 @@ impl HandStatus {
             HandStatus::Refunded => "refunded",
         }
     }
-    fn parse(s: &str) -> Result<HandStatus, StoreError> {
-        match s {
-            "live" => Ok(HandStatus::Live),
-            "finished" => Ok(HandStatus::Finished),
-            "refunded" => Ok(HandStatus::Refunded),
-            _ => Err(StoreError::Corrupt(format!("unknown hand status {s:?}"))),
+}
+
+/// How a hand ended: the engine's [`EndedBy`], or refunded. Stored in
+/// `hands.ended_by` as `last_standing`, `show`, `pot_limit` or `refund`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
+pub enum HandEnd {
+    LastStanding,
+    Show,
+    PotLimit,
+    Refund,
+}
+
+impl From<EndedBy> for HandEnd {
+    fn from(e: EndedBy) -> HandEnd {
+        match e {
+            EndedBy::LastStanding => HandEnd::LastStanding,
+            EndedBy::Show => HandEnd::Show,
+            EndedBy::PotLimit => HandEnd::PotLimit,
         }
     }
 }
@@ -44,11 +62,11 @@ impl HandStatus {
 /// A hand about to be written: what [`crate::engine::Hand::start`] was given and returned.
 #[derive(Clone, Debug)]
 pub struct NewHand<'a> {
-    pub table_id: i64,
-    pub guild: u64,
-    pub channel: u64,
+    pub table_id: TableId,
+    pub guild: GuildId,
+    pub channel: ChannelId,
     /// User ids in seat order (seat i is `users[i]`).
-    pub users: Vec<u64>,
+    pub users: Vec<UserId>,
     pub setup: &'a HandSetup,
     pub seed: Option<u64>,
     /// The events `Hand::start` returned (the boots are taken from them).
@@ -76,39 +94,52 @@ pub enum Recorded {
 }
 
 /// A hand still in play, with everything needed to rebuild it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct LiveHand {
-    pub id: i64,
-    pub table_id: i64,
-    pub guild: u64,
-    pub channel: u64,
-    pub users: Vec<u64>,
+    pub id: HandId,
+    pub table_id: TableId,
+    #[sqlx(rename = "guild_id")]
+    pub guild: GuildId,
+    #[sqlx(rename = "channel_id")]
+    pub channel: ChannelId,
+    #[sqlx(rename = "seats", json)]
+    pub users: Vec<UserId>,
+    #[sqlx(json)]
     pub setup: HandSetup,
+    /// The action log (read from `hand_actions`, not from the hand's row).
+    #[sqlx(skip)]
     pub actions: Vec<(Seat, Action)>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct HandSummary {
-    pub id: i64,
-    pub table_id: i64,
-    pub guild: u64,
-    pub channel: u64,
-    pub users: Vec<u64>,
+    pub id: HandId,
+    pub table_id: TableId,
+    #[sqlx(rename = "guild_id")]
+    pub guild: GuildId,
+    #[sqlx(rename = "channel_id")]
+    pub channel: ChannelId,
+    #[sqlx(rename = "seats", json)]
+    pub users: Vec<UserId>,
     pub status: HandStatus,
     /// The pot so far (live) or at the end.
     pub pot: i64,
     /// Winning users (empty until finished).
-    pub winners: Vec<u64>,
-    pub ended_by: Option<String>,
+    #[sqlx(json)]
+    pub winners: Vec<UserId>,
+    pub ended_by: Option<HandEnd>,
     pub started_at: i64,
     pub finished_at: Option<i64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ActionRow {
     pub seq: i64,
+    #[sqlx(try_from = "i64")]
     pub seat: Seat,
+    #[sqlx(json)]
     pub action: Action,
+    #[sqlx(rename = "idem_key")]
     pub key: Option<String>,
     pub created_at: i64,
 }
@@ -123,33 +154,22 @@ pub struct HandRecord {
     pub actions: Vec<ActionRow>,
 }
 
-const SUMMARY_COLS: &str =
-    "id, table_id, guild_id, channel_id, seats, status, pot, winners, ended_by, started_at, finished_at";
-
-fn json<T: serde::de::DeserializeOwned>(what: &str, s: &str) -> Result<T, StoreError> {
-    serde_json::from_str(s).map_err(|e| StoreError::json(what, e))
+/// The row behind a [`HandRecord`] (its actions come from `hand_actions`).
+#[derive(sqlx::FromRow)]
+struct RecordRow {
+    #[sqlx(flatten)]
+    summary: HandSummary,
+    #[sqlx(json)]
+    rules: Rules,
+    #[sqlx(json)]
+    setup: HandSetup,
+    /// A u64 stored as i64 bit for bit.
+    seed: Option<i64>,
 }
 
-fn to_json<T: serde::Serialize>(what: &str, v: &T) -> Result<String, StoreError> {
-    serde_json::to_string(v).map_err(|e| StoreError::json(what, e))
-}
-
-fn summary(r: &SqliteRow) -> Result<HandSummary, StoreError> {
-    let winners: Option<String> = get(r, "winners")?;
-    Ok(HandSummary {
-        id: get(r, "id")?,
-        table_id: get(r, "table_id")?,
-        guild: uid(get(r, "guild_id")?),
-        channel: uid(get(r, "channel_id")?),
-        users: json("hand seats", &get::<String>(r, "seats")?)?,
-        status: HandStatus::parse(&get::<String>(r, "status")?)?,
-        pot: get(r, "pot")?,
-        winners: winners.map(|w| json("hand winners", &w)).transpose()?.unwrap_or_default(),
-        ended_by: get(r, "ended_by")?,
-        started_at: get(r, "started_at")?,
-        finished_at: get(r, "finished_at")?,
-    })
-}
+/// `winners` is NULL until the hand is finished; it reads as no winners.
+const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, pot, \
+     COALESCE(winners, '[]') AS winners, ended_by, started_at, finished_at";
 
 /// Chips per seat that these events move into the pot.
 fn contributions(events: &[Event], seats: usize) -> BTreeMap<Seat, u64> {
@@ -165,9 +185,9 @@ fn contributions(events: &[Event], seats: usize) -> BTreeMap<Seat, u64> {
 /// Debits each seat's contribution and grows the hand's pot. Returns the sum.
 async fn take_contributions(
     conn: &mut SqliteConnection,
-    hand_id: i64,
-    guild: u64,
-    users: &[u64],
+    hand_id: HandId,
+    guild: GuildId,
+    users: &[UserId],
     events: &[Event],
     now: i64,
 ) -> Result<i64, StoreError> {
@@ -178,17 +198,7 @@ async fn take_contributions(
         if amount == 0 {
             continue;
         }
-        let entry = Entry {
-            guild,
-            user,
-            delta: -amount,
-            reason: Reason::Bet,
-            hand_id: Some(hand_id),
-            actor: None,
-            note: None,
-            now,
-        };
-        wallets::apply(conn, &entry).await?;
+        wallets::apply(conn, &Entry::hand(guild, user, -amount, Reason::Bet, hand_id, now)).await?;
         total += amount;
     }
     if total > 0 {
@@ -206,8 +216,8 @@ impl Store {
     /// Writes a new hand and takes every seat's boot, in one transaction.
     /// If any wallet cannot cover its boot nothing is written and the error
     /// names the user.
-    #[tracing::instrument(level = "debug", skip(self, new), fields(table = new.table_id), err(level = "debug"))]
-    pub async fn start_hand(&self, new: NewHand<'_>) -> Result<i64, StoreError> {
+    #[tracing::instrument(level = "debug", skip(self, new), fields(table = %new.table_id), err(level = "debug"))]
+    pub async fn start_hand(&self, new: NewHand<'_>) -> Result<HandId, StoreError> {
         let n = new.users.len();
         if n != new.setup.stacks.len() {
             return Err(StoreError::Invalid(format!("{n} users for {} seats", new.setup.stacks.len())));
@@ -219,21 +229,20 @@ impl Store {
             return Err(StoreError::Invalid("a user cannot sit twice in one hand".into()));
         }
         let now = now_unix();
-        let rules = to_json("rules", &new.setup.rules)?;
-        let seats = to_json("seats", &new.users)?;
-        let setup = to_json("hand setup", new.setup)?;
         let mut tx = self.write_tx("starting a hand").await?;
-        let hand_id: i64 = sqlx::query_scalar(
+        let hand_id: HandId = sqlx::query_scalar(
             "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'live', 0, ?) RETURNING id",
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
         )
         .bind(new.table_id)
-        .bind(sid(new.guild))
-        .bind(sid(new.channel))
-        .bind(rules)
-        .bind(seats)
-        .bind(setup)
-        .bind(new.seed.map(sid))
+        .bind(new.guild)
+        .bind(new.channel)
+        .bind(Json(&new.setup.rules))
+        .bind(Json(&new.users))
+        .bind(Json(new.setup))
+        // A u64 seed is stored as i64 bit for bit.
+        .bind(new.seed.map(|s| s as i64))
+        .bind(HandStatus::Live)
         .bind(now)
         .fetch_one(&mut *tx)
         .await
@@ -243,7 +252,7 @@ impl Store {
         }
         take_contributions(&mut tx, hand_id, new.guild, &new.users, new.events, now).await?;
         tx.commit().await.ctx("starting a hand")?;
-        tracing::debug!(hand_id, "hand started");
+        tracing::debug!(%hand_id, "hand started");
         Ok(hand_id)
     }
 
@@ -252,12 +261,11 @@ impl Store {
     /// with [`StoreError::InsufficientFunds`] if a wallet cannot cover it),
     /// and, if the hand ended, the payouts and the hand's final state.
     #[tracing::instrument(level = "debug", skip(self, rec), fields(seq = rec.seq, seat = rec.seat), err(level = "debug"))]
-    pub async fn record_action(&self, hand_id: i64, rec: ActionRecord<'_>) -> Result<Recorded, StoreError> {
+    pub async fn record_action(&self, hand_id: HandId, rec: ActionRecord<'_>) -> Result<Recorded, StoreError> {
         let now = now_unix();
-        let action = to_json("action", &rec.action)?;
         let mut tx = self.write_tx("recording an action").await?;
         if let Some(key) = rec.key {
-            let seen: Option<i64> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
+            let seen: Option<HandId> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
                 .bind(key)
                 .fetch_optional(&mut *tx)
                 .await
@@ -266,20 +274,18 @@ impl Store {
                 return Ok(Recorded::Duplicate);
             }
         }
-        let hand: Option<(i64, String, String, i64)> =
+        let hand: Option<(GuildId, Json<Vec<UserId>>, HandStatus, i64)> =
             sqlx::query_as("SELECT guild_id, seats, status, pot FROM hands WHERE id = ?")
                 .bind(hand_id)
                 .fetch_optional(&mut *tx)
                 .await
                 .ctx("recording an action")?;
-        let Some((guild, seats, status, pot_before)) = hand else {
+        let Some((guild, Json(users), status, pot_before)) = hand else {
             return Err(StoreError::NotFound(format!("hand #{hand_id}")));
         };
-        if status != "live" {
+        if status != HandStatus::Live {
             return Err(StoreError::HandNotLive(hand_id));
         }
-        let guild = uid(guild);
-        let users: Vec<u64> = json("hand seats", &seats)?;
         if rec.seat >= users.len() {
             return Err(StoreError::Invalid(format!("no seat {} in hand #{hand_id}", rec.seat)));
         }
@@ -297,7 +303,7 @@ impl Store {
         .bind(hand_id)
         .bind(rec.seq)
         .bind(rec.seat as i64)
-        .bind(action)
+        .bind(Json(&rec.action))
         .bind(rec.key)
         .bind(now)
         .execute(&mut *tx)
@@ -321,28 +327,18 @@ impl Store {
                 let user =
                     *users.get(p.seat).ok_or_else(|| StoreError::Invalid(format!("no seat {} to pay", p.seat)))?;
                 winners.push(user);
-                let entry = Entry {
-                    guild,
-                    user,
-                    delta: super::chips(p.amount)?,
-                    reason: Reason::PotWon,
-                    hand_id: Some(hand_id),
-                    actor: None,
-                    note: None,
-                    now,
-                };
+                let entry = Entry::hand(guild, user, super::chips(p.amount)?, Reason::PotWon, hand_id, now);
                 wallets::apply(&mut tx, &entry).await?;
             }
-            sqlx::query(
-                "UPDATE hands SET status = 'finished', winners = ?, ended_by = ?, finished_at = ? WHERE id = ?",
-            )
-            .bind(to_json("winners", &winners)?)
-            .bind(ended_by.name())
-            .bind(now)
-            .bind(hand_id)
-            .execute(&mut *tx)
-            .await
-            .ctx("finishing a hand")?;
+            sqlx::query("UPDATE hands SET status = ?, winners = ?, ended_by = ?, finished_at = ? WHERE id = ?")
+                .bind(HandStatus::Finished)
+                .bind(Json(&winners))
+                .bind(HandEnd::from(ended_by))
+                .bind(now)
+                .bind(hand_id)
+                .execute(&mut *tx)
+                .await
+                .ctx("finishing a hand")?;
         }
         tx.commit().await.ctx("recording an action")?;
         Ok(Recorded::Applied)
@@ -355,89 +351,68 @@ impl Store {
     }
 
     /// The live hands of one table (after a restart, each table's actor asks for its own).
-    pub async fn live_hands_at(&self, table_id: i64) -> Result<Vec<LiveHand>, StoreError> {
+    pub async fn live_hands_at(&self, table_id: TableId) -> Result<Vec<LiveHand>, StoreError> {
         self.live_hands_where(Some(table_id)).await
     }
 
-    async fn live_hands_where(&self, table_id: Option<i64>) -> Result<Vec<LiveHand>, StoreError> {
-        let rows = sqlx::query(
+    async fn live_hands_where(&self, table_id: Option<TableId>) -> Result<Vec<LiveHand>, StoreError> {
+        let mut hands: Vec<LiveHand> = sqlx::query_as(
             "SELECT id, table_id, guild_id, channel_id, seats, setup FROM hands \
-             WHERE status = 'live' AND (? IS NULL OR table_id = ?) ORDER BY id",
+             WHERE status = ? AND (? IS NULL OR table_id = ?) ORDER BY id",
         )
+        .bind(HandStatus::Live)
         .bind(table_id)
         .bind(table_id)
         .fetch_all(&self.pool)
         .await
         .ctx("reading live hands")?;
-        let mut out = Vec::with_capacity(rows.len());
-        for r in &rows {
-            let id: i64 = get(r, "id")?;
-            let actions = self.actions(id).await?.into_iter().map(|a| (a.seat, a.action)).collect();
-            out.push(LiveHand {
-                id,
-                table_id: get(r, "table_id")?,
-                guild: uid(get(r, "guild_id")?),
-                channel: uid(get(r, "channel_id")?),
-                users: json("hand seats", &get::<String>(r, "seats")?)?,
-                setup: json("hand setup", &get::<String>(r, "setup")?)?,
-                actions,
-            });
+        for hand in &mut hands {
+            hand.actions = self.actions(hand.id).await?.into_iter().map(|a| (a.seat, a.action)).collect();
         }
-        Ok(out)
+        Ok(hands)
     }
 
-    async fn actions(&self, hand_id: i64) -> Result<Vec<ActionRow>, StoreError> {
-        let rows = sqlx::query(
+    async fn actions(&self, hand_id: HandId) -> Result<Vec<ActionRow>, StoreError> {
+        sqlx::query_as(
             "SELECT seq, seat, action, idem_key, created_at FROM hand_actions WHERE hand_id = ? ORDER BY seq",
         )
         .bind(hand_id)
         .fetch_all(&self.pool)
         .await
-        .ctx("reading a hand's actions")?;
-        rows.iter()
-            .map(|r| {
-                Ok(ActionRow {
-                    seq: get(r, "seq")?,
-                    seat: usize::try_from(get::<i64>(r, "seat")?)
-                        .map_err(|_| StoreError::Corrupt("negative seat".into()))?,
-                    action: json("action", &get::<String>(r, "action")?)?,
-                    key: get(r, "idem_key")?,
-                    created_at: get(r, "created_at")?,
-                })
-            })
-            .collect()
+        .ctx("reading a hand's actions")
     }
 
     /// Chips each user has put into this hand, per the ledger (net of refunds).
-    pub async fn hand_contributions(&self, hand_id: i64) -> Result<Vec<(u64, i64)>, StoreError> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? AND reason IN ('bet', 'refund') \
+    pub async fn hand_contributions(&self, hand_id: HandId) -> Result<Vec<(UserId, i64)>, StoreError> {
+        sqlx::query_as(
+            "SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? AND reason IN (?, ?) \
              GROUP BY user_id ORDER BY user_id",
         )
         .bind(hand_id)
+        .bind(Reason::Bet)
+        .bind(Reason::Refund)
         .fetch_all(&self.pool)
         .await
-        .ctx("reading a hand's contributions")?;
-        Ok(rows.into_iter().map(|(u, c)| (uid(u), c)).collect())
+        .ctx("reading a hand's contributions")
     }
 
     /// Gives every user back what they put into a live hand (`refund` rows)
     /// and marks it refunded. A hand that is not live refunds nothing, so a
     /// second call is harmless. Returns (user, chips) refunded.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
-    pub async fn refund_hand(&self, hand_id: i64, note: &str) -> Result<Vec<(u64, i64)>, StoreError> {
+    pub async fn refund_hand(&self, hand_id: HandId, note: &str) -> Result<Vec<(UserId, i64)>, StoreError> {
         let now = now_unix();
         let mut tx = self.write_tx("refunding a hand").await?;
-        let hand: Option<(i64, String)> = sqlx::query_as("SELECT guild_id, status FROM hands WHERE id = ?")
+        let hand: Option<(GuildId, HandStatus)> = sqlx::query_as("SELECT guild_id, status FROM hands WHERE id = ?")
             .bind(hand_id)
             .fetch_optional(&mut *tx)
             .await
             .ctx("refunding a hand")?;
         let Some((guild, status)) = hand else { return Err(StoreError::NotFound(format!("hand #{hand_id}"))) };
-        if status != "live" {
+        if status != HandStatus::Live {
             return Ok(Vec::new());
         }
-        let owed: Vec<(i64, i64)> = sqlx::query_as(
+        let owed: Vec<(UserId, i64)> = sqlx::query_as(
             "SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? GROUP BY user_id ORDER BY user_id",
         )
         .bind(hand_id)
@@ -449,20 +424,13 @@ impl Store {
             if amount <= 0 {
                 continue;
             }
-            let entry = Entry {
-                guild: uid(guild),
-                user: uid(user),
-                delta: amount,
-                reason: Reason::Refund,
-                hand_id: Some(hand_id),
-                actor: None,
-                note: Some(note),
-                now,
-            };
+            let entry = Entry { note: Some(note), ..Entry::hand(guild, user, amount, Reason::Refund, hand_id, now) };
             wallets::apply(&mut tx, &entry).await?;
-            refunded.push((uid(user), amount));
+            refunded.push((user, amount));
         }
-        sqlx::query("UPDATE hands SET status = 'refunded', ended_by = 'refund', finished_at = ? WHERE id = ?")
+        sqlx::query("UPDATE hands SET status = ?, ended_by = ?, finished_at = ? WHERE id = ?")
+            .bind(HandStatus::Refunded)
+            .bind(HandEnd::Refund)
             .bind(now)
             .bind(hand_id)
             .execute(&mut *tx)
@@ -473,20 +441,16 @@ impl Store {
     }
 
     /// The hand row, its setup and its action log.
-    pub async fn hand_record(&self, hand_id: i64) -> Result<Option<HandRecord>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {SUMMARY_COLS}, rules, setup, seed FROM hands WHERE id = ?"))
-            .bind(hand_id)
-            .fetch_optional(&self.pool)
-            .await
-            .ctx("reading a hand")?;
-        let Some(r) = row else { return Ok(None) };
-        Ok(Some(HandRecord {
-            summary: summary(&r)?,
-            rules: json("hand rules", &get::<String>(&r, "rules")?)?,
-            setup: json("hand setup", &get::<String>(&r, "setup")?)?,
-            seed: get::<Option<i64>>(&r, "seed")?.map(uid),
-            actions: self.actions(hand_id).await?,
-        }))
+    pub async fn hand_record(&self, hand_id: HandId) -> Result<Option<HandRecord>, StoreError> {
+        let row: Option<RecordRow> =
+            sqlx::query_as(&format!("SELECT {SUMMARY_COLS}, rules, setup, seed FROM hands WHERE id = ?"))
+                .bind(hand_id)
+                .fetch_optional(&self.pool)
+                .await
+                .ctx("reading a hand")?;
+        let Some(RecordRow { summary, rules, setup, seed }) = row else { return Ok(None) };
+        let actions = self.actions(hand_id).await?;
+        Ok(Some(HandRecord { summary, rules, setup, seed: seed.map(|s| s as u64), actions }))
     }
 
     /// The newest hands of a guild, optionally only in one channel and/or
@@ -494,9 +458,9 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn recent_hands(
         &self,
-        guild: u64,
-        channel: Option<u64>,
-        user: Option<u64>,
+        guild: GuildId,
+        channel: Option<ChannelId>,
+        user: Option<UserId>,
         limit: u32,
     ) -> Result<Vec<HandSummary>, StoreError> {
         let mut sql = format!("SELECT {SUMMARY_COLS} FROM hands WHERE guild_id = ?");
@@ -504,26 +468,24 @@ impl Store {
             sql.push_str(" AND channel_id = ?");
         }
         if user.is_some() {
-            sql.push_str(
-                " AND id IN (SELECT hand_id FROM ledger WHERE guild_id = ? AND user_id = ? AND reason = 'bet')",
-            );
+            sql.push_str(" AND id IN (SELECT hand_id FROM ledger WHERE guild_id = ? AND user_id = ? AND reason = ?)");
         }
         sql.push_str(" ORDER BY started_at DESC, id DESC LIMIT ?");
-        let mut q = sqlx::query(&sql).bind(sid(guild));
+        let mut q = sqlx::query_as(&sql).bind(guild);
         if let Some(c) = channel {
-            q = q.bind(sid(c));
+            q = q.bind(c);
         }
         if let Some(u) = user {
-            q = q.bind(sid(guild)).bind(sid(u));
+            q = q.bind(guild).bind(u).bind(Reason::Bet);
         }
-        let rows = q.bind(i64::from(limit)).fetch_all(&self.pool).await.ctx("reading hand history")?;
-        rows.iter().map(summary).collect()
+        q.bind(i64::from(limit)).fetch_all(&self.pool).await.ctx("reading hand history")
     }
 
     /// Chips in the pot of a live hand (None if there is no such live hand).
-    pub async fn live_pot(&self, hand_id: i64) -> Result<Option<i64>, StoreError> {
-        sqlx::query_scalar("SELECT pot FROM hands WHERE id = ? AND status = 'live'")
+    pub async fn live_pot(&self, hand_id: HandId) -> Result<Option<i64>, StoreError> {
+        sqlx::query_scalar("SELECT pot FROM hands WHERE id = ? AND status = ?")
             .bind(hand_id)
+            .bind(HandStatus::Live)
             .fetch_optional(&self.pool)
             .await
             .ctx("reading a pot")

@@ -28,12 +28,13 @@ use sqlx::Sqlite;
 
 pub use audit::{Audit, HandMismatch, WalletMismatch};
 pub use error::StoreError;
-pub use hands::{ActionRecord, ActionRow, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
+pub use hands::{ActionRecord, ActionRow, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use settings::GuildSettings;
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
 pub use wallets::{DailyClaim, LedgerRow};
 
+use crate::ids::{GuildId, HandId, UserId};
 use error::Ctx;
 
 /// The default database: a file beside the bot, created on first run.
@@ -136,8 +137,12 @@ fn migrate_error(path: &str, e: MigrateError) -> StoreError {
     }
 }
 
-/// Why a balance changed. Stored as its name in `ledger.reason`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Why a balance changed. Stored as its snake_case name in `ledger.reason`
+/// (`starting_grant`, `daily`, `bet`, `pot_won`, `refund`, `admin_grant`,
+/// `transfer`, the schema's `CHECK` list); any other stored value reads as
+/// [`StoreError::Corrupt`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
 pub enum Reason {
     StartingGrant,
     Daily,
@@ -145,42 +150,9 @@ pub enum Reason {
     PotWon,
     Refund,
     AdminGrant,
+    /// Chips moved between two players. Nothing writes it today; the schema
+    /// allows it and the audit checks such rows sum to zero.
     Transfer,
-}
-
-impl Reason {
-    pub const ALL: [Reason; 7] = [
-        Reason::StartingGrant,
-        Reason::Daily,
-        Reason::Bet,
-        Reason::PotWon,
-        Reason::Refund,
-        Reason::AdminGrant,
-        Reason::Transfer,
-    ];
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::StartingGrant => "starting_grant",
-            Reason::Daily => "daily",
-            Reason::Bet => "bet",
-            Reason::PotWon => "pot_won",
-            Reason::Refund => "refund",
-            Reason::AdminGrant => "admin_grant",
-            Reason::Transfer => "transfer",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.as_str() == s)
-    }
-}
-
-/// Discord ids are u64 below 2^63; stored as INTEGER (i64) bit for bit.
-pub(crate) fn sid(id: u64) -> i64 {
-    id as i64
-}
-
-pub(crate) fn uid(v: i64) -> u64 {
-    v as u64
 }
 
 pub(crate) fn chips(c: u64) -> Result<i64, StoreError> {
@@ -191,14 +163,26 @@ pub(crate) use crate::clock::now_unix;
 
 /// One ledger row. Always written in the same transaction as the balance change.
 pub(crate) struct Entry<'a> {
-    pub guild: u64,
-    pub user: u64,
+    pub guild: GuildId,
+    pub user: UserId,
     pub delta: i64,
     pub reason: Reason,
-    pub hand_id: Option<i64>,
-    pub actor: Option<u64>,
+    pub hand_id: Option<HandId>,
+    pub actor: Option<UserId>,
     pub note: Option<&'a str>,
     pub now: i64,
+}
+
+impl<'a> Entry<'a> {
+    /// A row with no hand, actor or note.
+    pub fn new(guild: GuildId, user: UserId, delta: i64, reason: Reason, now: i64) -> Self {
+        Entry { guild, user, delta, reason, hand_id: None, actor: None, note: None, now }
+    }
+
+    /// A row for chips moving in or out of a hand.
+    pub fn hand(guild: GuildId, user: UserId, delta: i64, reason: Reason, hand_id: HandId, now: i64) -> Self {
+        Entry { hand_id: Some(hand_id), ..Entry::new(guild, user, delta, reason, now) }
+    }
 }
 
 pub(crate) async fn insert_ledger(conn: &mut sqlx::SqliteConnection, e: &Entry<'_>) -> Result<(), StoreError> {
@@ -206,25 +190,16 @@ pub(crate) async fn insert_ledger(conn: &mut sqlx::SqliteConnection, e: &Entry<'
         "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at) \
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     )
-    .bind(sid(e.guild))
-    .bind(sid(e.user))
+    .bind(e.guild)
+    .bind(e.user)
     .bind(e.delta)
-    .bind(e.reason.as_str())
+    .bind(e.reason)
     .bind(e.hand_id)
-    .bind(e.actor.map(sid))
+    .bind(e.actor)
     .bind(e.note)
     .bind(e.now)
     .execute(conn)
     .await
     .ctx("writing a ledger row")?;
     Ok(())
-}
-
-/// Reads a column, turning a type mismatch into [`StoreError::Corrupt`] instead of a panic.
-pub(crate) fn get<'r, T>(row: &'r sqlx::sqlite::SqliteRow, col: &str) -> Result<T, StoreError>
-where
-    T: sqlx::Decode<'r, Sqlite> + sqlx::Type<Sqlite>,
-{
-    use sqlx::Row;
-    row.try_get(col).map_err(|e| StoreError::Corrupt(format!("column {col}: {e}")))
 }

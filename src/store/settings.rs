@@ -1,14 +1,16 @@
 //! Per-guild settings: starting balance, daily grant, default rules, turn timer.
 
 use serde::{Deserialize, Serialize};
+use sqlx::types::Json;
 use sqlx::SqliteConnection;
 
 use super::error::Ctx;
-use super::{get, now_unix, sid, Store, StoreError};
+use super::{now_unix, Store, StoreError};
 use crate::engine::Rules;
+use crate::ids::GuildId;
 
 /// A guild's settings; [`Default`] is what a guild that never set any gets.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
 pub struct GuildSettings {
     /// Chips a wallet starts with (its `starting_grant`).
     pub starting_balance: i64,
@@ -17,6 +19,7 @@ pub struct GuildSettings {
     /// Seconds between two daily claims.
     pub daily_cooldown_secs: i64,
     /// Rules a new table starts with.
+    #[sqlx(json)]
     pub default_rules: Rules,
     /// Seconds a player has to act.
     pub turn_seconds: i64,
@@ -46,38 +49,29 @@ impl GuildSettings {
     }
 }
 
-pub(crate) async fn load(conn: &mut SqliteConnection, guild: u64) -> Result<GuildSettings, StoreError> {
-    let row = sqlx::query(
+pub(crate) async fn load(conn: &mut SqliteConnection, guild: GuildId) -> Result<GuildSettings, StoreError> {
+    let settings: Option<GuildSettings> = sqlx::query_as(
         "SELECT starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds \
          FROM guild_settings WHERE guild_id = ?",
     )
-    .bind(sid(guild))
+    .bind(guild)
     .fetch_optional(conn)
     .await
     .ctx("reading guild settings")?;
-    let Some(row) = row else { return Ok(GuildSettings::default()) };
-    let rules: String = get(&row, "default_rules")?;
-    Ok(GuildSettings {
-        starting_balance: get(&row, "starting_balance")?,
-        daily_amount: get(&row, "daily_amount")?,
-        daily_cooldown_secs: get(&row, "daily_cooldown_secs")?,
-        default_rules: serde_json::from_str(&rules).map_err(|e| StoreError::json("guild default rules", e))?,
-        turn_seconds: get(&row, "turn_seconds")?,
-    })
+    Ok(settings.unwrap_or_default())
 }
 
 impl Store {
     /// The guild's settings, or the defaults if it never set any.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
-    pub async fn guild_settings(&self, guild: u64) -> Result<GuildSettings, StoreError> {
+    pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
         let mut conn = self.pool.acquire().await.ctx("reading guild settings")?;
         load(&mut conn, guild).await
     }
 
     #[tracing::instrument(level = "debug", skip(self, settings), err(level = "debug"))]
-    pub async fn set_guild_settings(&self, guild: u64, settings: &GuildSettings) -> Result<(), StoreError> {
+    pub async fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError> {
         settings.validate()?;
-        let rules = serde_json::to_string(&settings.default_rules).map_err(|e| StoreError::json("rules", e))?;
         sqlx::query(
             "INSERT INTO guild_settings \
                (guild_id, starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, updated_at) \
@@ -87,11 +81,11 @@ impl Store {
                default_rules = excluded.default_rules, turn_seconds = excluded.turn_seconds, \
                updated_at = excluded.updated_at",
         )
-        .bind(sid(guild))
+        .bind(guild)
         .bind(settings.starting_balance)
         .bind(settings.daily_amount)
         .bind(settings.daily_cooldown_secs)
-        .bind(rules)
+        .bind(Json(&settings.default_rules))
         .bind(settings.turn_seconds)
         .bind(now_unix())
         .execute(&self.pool)

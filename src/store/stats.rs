@@ -1,7 +1,8 @@
 //! Leaderboards and per-player statistics.
 
 use super::error::Ctx;
-use super::{sid, uid, Store, StoreError};
+use super::{HandStatus, Reason, Store, StoreError};
+use crate::ids::{GuildId, UserId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeaderBy {
@@ -15,7 +16,7 @@ pub enum LeaderBy {
 pub struct LeaderRow {
     /// 1-based position in the whole ranking.
     pub rank: u64,
-    pub user: u64,
+    pub user: UserId,
     pub value: i64,
 }
 
@@ -39,61 +40,74 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn leaderboard(
         &self,
-        guild: u64,
+        guild: GuildId,
         by: LeaderBy,
         page: u32,
         per_page: u32,
     ) -> Result<(Vec<LeaderRow>, u64), StoreError> {
         let per_page = per_page.clamp(1, 100);
         let offset = i64::from(page.max(1) - 1) * i64::from(per_page);
-        let (rows_sql, count_sql) = match by {
+        // Winnings are the play rows: bets, pots won and refunds.
+        let (rows_sql, count_sql, play) = match by {
             LeaderBy::Balance => (
                 "SELECT user_id, balance FROM wallets WHERE guild_id = ? \
                  ORDER BY balance DESC, user_id LIMIT ? OFFSET ?",
                 "SELECT COUNT(*) FROM wallets WHERE guild_id = ?",
+                None,
             ),
             LeaderBy::Winnings => (
                 "SELECT user_id, SUM(delta) AS net FROM ledger \
-                 WHERE guild_id = ? AND reason IN ('bet', 'pot_won', 'refund') \
+                 WHERE guild_id = ? AND reason IN (?, ?, ?) \
                  GROUP BY user_id ORDER BY net DESC, user_id LIMIT ? OFFSET ?",
-                "SELECT COUNT(DISTINCT user_id) FROM ledger \
-                 WHERE guild_id = ? AND reason IN ('bet', 'pot_won', 'refund')",
+                "SELECT COUNT(DISTINCT user_id) FROM ledger WHERE guild_id = ? AND reason IN (?, ?, ?)",
+                Some([Reason::Bet, Reason::PotWon, Reason::Refund]),
             ),
         };
-        let rows: Vec<(i64, i64)> = sqlx::query_as(rows_sql)
-            .bind(sid(guild))
+        let mut rows_query = sqlx::query_as(rows_sql).bind(guild);
+        let mut count_query = sqlx::query_scalar(count_sql).bind(guild);
+        for reason in play.into_iter().flatten() {
+            rows_query = rows_query.bind(reason);
+            count_query = count_query.bind(reason);
+        }
+        let rows: Vec<(UserId, i64)> = rows_query
             .bind(i64::from(per_page))
             .bind(offset)
             .fetch_all(&self.pool)
             .await
             .ctx("reading the leaderboard")?;
-        let total: i64 = sqlx::query_scalar(count_sql)
-            .bind(sid(guild))
-            .fetch_one(&self.pool)
-            .await
-            .ctx("reading the leaderboard")?;
+        let total: i64 = count_query.fetch_one(&self.pool).await.ctx("reading the leaderboard")?;
         let rows = rows
             .into_iter()
             .enumerate()
-            .map(|(i, (user, value))| LeaderRow { rank: offset as u64 + i as u64 + 1, user: uid(user), value })
+            .map(|(i, (user, value))| LeaderRow { rank: offset as u64 + i as u64 + 1, user, value })
             .collect();
         Ok((rows, total.max(0) as u64))
     }
 
     /// A user's record in one guild.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
-    pub async fn stats(&self, guild: u64, user: u64) -> Result<Stats, StoreError> {
+    pub async fn stats(&self, guild: GuildId, user: UserId) -> Result<Stats, StoreError> {
         let (played, won, biggest, net): (i64, i64, Option<i64>, Option<i64>) = sqlx::query_as(
             "SELECT \
-               COUNT(DISTINCT CASE WHEN l.reason = 'bet' AND h.status <> 'refunded' THEN l.hand_id END), \
-               COUNT(DISTINCT CASE WHEN l.reason = 'pot_won' THEN l.hand_id END), \
-               MAX(CASE WHEN l.reason = 'pot_won' THEN l.delta END), \
-               SUM(CASE WHEN l.reason IN ('bet', 'pot_won', 'refund') THEN l.delta ELSE 0 END) \
+               COUNT(DISTINCT CASE WHEN l.reason = ? AND h.status <> ? THEN l.hand_id END), \
+               COUNT(DISTINCT CASE WHEN l.reason = ? THEN l.hand_id END), \
+               MAX(CASE WHEN l.reason = ? THEN l.delta END), \
+               SUM(CASE WHEN l.reason IN (?, ?, ?) THEN l.delta ELSE 0 END) \
              FROM ledger l LEFT JOIN hands h ON h.id = l.hand_id \
              WHERE l.guild_id = ? AND l.user_id = ?",
         )
-        .bind(sid(guild))
-        .bind(sid(user))
+        // played: bets in hands that were not refunded
+        .bind(Reason::Bet)
+        .bind(HandStatus::Refunded)
+        // won, biggest pot
+        .bind(Reason::PotWon)
+        .bind(Reason::PotWon)
+        // net: the play rows
+        .bind(Reason::Bet)
+        .bind(Reason::PotWon)
+        .bind(Reason::Refund)
+        .bind(guild)
+        .bind(user)
         .fetch_one(&self.pool)
         .await
         .ctx("reading stats")?;

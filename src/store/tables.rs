@@ -1,59 +1,60 @@
 //! Tables (at most one open per channel) and their seats.
 
-use sqlx::sqlite::SqliteRow;
+use sqlx::types::Json;
+use sqlx::Sqlite;
 
 use super::error::Ctx;
-use super::{get, now_unix, sid, uid, Store, StoreError};
+use super::{now_unix, Store, StoreError};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 use crate::engine::Rules;
+use crate::ids::{ChannelId, GuildId, MessageId, TableId, UserId};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Stored as `open` / `closed` in `game_tables.status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "text", rename_all = "snake_case")]
 pub enum TableStatus {
     Open,
     Closed,
 }
 
-impl TableStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TableStatus::Open => "open",
-            TableStatus::Closed => "closed",
-        }
-    }
-}
-
 /// What opening a table needs.
 #[derive(Clone, Debug)]
 pub struct NewTable {
-    pub guild: u64,
-    pub channel: u64,
-    pub opener: u64,
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub opener: UserId,
     pub rules: Rules,
     /// 2..=10 (default 6).
     pub max_players: u32,
     pub turn_seconds: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TableRow {
-    pub id: i64,
-    pub guild: u64,
-    pub channel: u64,
-    pub opener: u64,
+    pub id: TableId,
+    #[sqlx(rename = "guild_id")]
+    pub guild: GuildId,
+    #[sqlx(rename = "channel_id")]
+    pub channel: ChannelId,
+    #[sqlx(rename = "opener_id")]
+    pub opener: UserId,
+    #[sqlx(json)]
     pub rules: Rules,
+    #[sqlx(try_from = "i64")]
     pub max_players: u32,
     pub turn_seconds: i64,
     /// The table's message in the channel, once posted.
-    pub message_id: Option<u64>,
+    pub message_id: Option<MessageId>,
     pub status: TableStatus,
     pub created_at: i64,
     pub closed_at: Option<i64>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct SeatRow {
-    pub table_id: i64,
-    pub user: u64,
+    pub table_id: TableId,
+    #[sqlx(rename = "user_id")]
+    pub user: UserId,
     /// Order of joining; seats are dealt in this order.
     pub position: i64,
     pub sat_out: bool,
@@ -65,43 +66,12 @@ pub struct SeatRow {
 const TABLE_COLS: &str =
     "id, guild_id, channel_id, opener_id, rules, max_players, turn_seconds, message_id, status, created_at, closed_at";
 
-fn table_row(r: &SqliteRow) -> Result<TableRow, StoreError> {
-    let rules: String = get(r, "rules")?;
-    let status: String = get(r, "status")?;
-    Ok(TableRow {
-        id: get(r, "id")?,
-        guild: uid(get(r, "guild_id")?),
-        channel: uid(get(r, "channel_id")?),
-        opener: uid(get(r, "opener_id")?),
-        rules: serde_json::from_str(&rules).map_err(|e| StoreError::json("table rules", e))?,
-        max_players: u32::try_from(get::<i64>(r, "max_players")?).unwrap_or(0),
-        turn_seconds: get(r, "turn_seconds")?,
-        message_id: get::<Option<i64>>(r, "message_id")?.map(uid),
-        status: if status == "open" { TableStatus::Open } else { TableStatus::Closed },
-        created_at: get(r, "created_at")?,
-        closed_at: get(r, "closed_at")?,
-    })
-}
-
-fn seat_row(r: &SqliteRow) -> Result<SeatRow, StoreError> {
-    Ok(SeatRow {
-        table_id: get(r, "table_id")?,
-        user: uid(get(r, "user_id")?),
-        position: get(r, "position")?,
-        sat_out: get(r, "sat_out")?,
-        timeouts: get(r, "timeouts")?,
-        joined_at: get(r, "joined_at")?,
-    })
-}
-
-fn rules_json(rules: &Rules) -> Result<String, StoreError> {
-    serde_json::to_string(rules).map_err(|e| StoreError::json("rules", e))
-}
+const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at";
 
 impl Store {
     /// Opens a table in a channel; fails with [`StoreError::TableExists`] if
     /// the channel already has an open one.
-    #[tracing::instrument(level = "info", skip(self, new), fields(guild = new.guild, channel = new.channel), err(level = "debug"))]
+    #[tracing::instrument(level = "info", skip(self, new), fields(guild = %new.guild, channel = %new.channel), err(level = "debug"))]
     pub async fn open_table(&self, new: NewTable) -> Result<TableRow, StoreError> {
         let max = new.max_players as usize;
         if !(MIN_SEATS..=MAX_SEATS).contains(&max) {
@@ -111,69 +81,70 @@ impl Store {
             return Err(StoreError::Invalid("turn_seconds must be at least 1".into()));
         }
         let mut tx = self.write_tx("opening a table").await?;
-        let existing: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM game_tables WHERE channel_id = ? AND status = 'open'")
-                .bind(sid(new.channel))
+        let existing: Option<TableId> =
+            sqlx::query_scalar("SELECT id FROM game_tables WHERE channel_id = ? AND status = ?")
+                .bind(new.channel)
+                .bind(TableStatus::Open)
                 .fetch_optional(&mut *tx)
                 .await
                 .ctx("opening a table")?;
         if let Some(table_id) = existing {
             return Err(StoreError::TableExists { channel: new.channel, table_id });
         }
-        let row = sqlx::query(&format!(
+        let table: TableRow = sqlx::query_as(&format!(
             "INSERT INTO game_tables (guild_id, channel_id, opener_id, rules, max_players, turn_seconds, status, \
-             created_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?) RETURNING {TABLE_COLS}"
+             created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {TABLE_COLS}"
         ))
-        .bind(sid(new.guild))
-        .bind(sid(new.channel))
-        .bind(sid(new.opener))
-        .bind(rules_json(&new.rules)?)
+        .bind(new.guild)
+        .bind(new.channel)
+        .bind(new.opener)
+        .bind(Json(&new.rules))
         .bind(i64::from(new.max_players))
         .bind(new.turn_seconds)
+        .bind(TableStatus::Open)
         .bind(now_unix())
         .fetch_one(&mut *tx)
         .await
         .ctx("opening a table")?;
-        let table = table_row(&row)?;
         tx.commit().await.ctx("opening a table")?;
         Ok(table)
     }
 
-    pub async fn table(&self, id: i64) -> Result<Option<TableRow>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE id = ?"))
+    pub async fn table(&self, id: TableId) -> Result<Option<TableRow>, StoreError> {
+        sqlx::query_as(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE id = ?"))
             .bind(id)
             .fetch_optional(&self.pool)
             .await
-            .ctx("reading a table")?;
-        row.as_ref().map(table_row).transpose()
+            .ctx("reading a table")
     }
 
     /// The channel's open table, if any.
-    pub async fn table_in_channel(&self, channel: u64) -> Result<Option<TableRow>, StoreError> {
-        let row =
-            sqlx::query(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE channel_id = ? AND status = 'open'"))
-                .bind(sid(channel))
-                .fetch_optional(&self.pool)
-                .await
-                .ctx("reading a table")?;
-        row.as_ref().map(table_row).transpose()
+    pub async fn table_in_channel(&self, channel: ChannelId) -> Result<Option<TableRow>, StoreError> {
+        sqlx::query_as(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE channel_id = ? AND status = ?"))
+            .bind(channel)
+            .bind(TableStatus::Open)
+            .fetch_optional(&self.pool)
+            .await
+            .ctx("reading a table")
     }
 
     /// Every open table (to restore after a restart).
     pub async fn open_tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        let rows = sqlx::query(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE status = 'open' ORDER BY id"))
+        sqlx::query_as(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE status = ? ORDER BY id"))
+            .bind(TableStatus::Open)
             .fetch_all(&self.pool)
             .await
-            .ctx("reading open tables")?;
-        rows.iter().map(table_row).collect()
+            .ctx("reading open tables")
     }
 
     /// Closes a table. Returns false if it was not open.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
-    pub async fn close_table(&self, id: i64) -> Result<bool, StoreError> {
-        let n = sqlx::query("UPDATE game_tables SET status = 'closed', closed_at = ? WHERE id = ? AND status = 'open'")
+    pub async fn close_table(&self, id: TableId) -> Result<bool, StoreError> {
+        let n = sqlx::query("UPDATE game_tables SET status = ?, closed_at = ? WHERE id = ? AND status = ?")
+            .bind(TableStatus::Closed)
             .bind(now_unix())
             .bind(id)
+            .bind(TableStatus::Open)
             .execute(&self.pool)
             .await
             .ctx("closing a table")?
@@ -181,34 +152,14 @@ impl Store {
         Ok(n == 1)
     }
 
-    pub async fn set_table_message(&self, id: i64, message_id: u64) -> Result<(), StoreError> {
-        self.update_table(id, "UPDATE game_tables SET message_id = ? WHERE id = ?", sid(message_id)).await
-    }
-
-    pub async fn set_table_rules(&self, id: i64, rules: &Rules) -> Result<(), StoreError> {
-        let n = sqlx::query("UPDATE game_tables SET rules = ? WHERE id = ?")
-            .bind(rules_json(rules)?)
+    pub async fn set_table_message(&self, id: TableId, message_id: MessageId) -> Result<(), StoreError> {
+        let n = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?")
+            .bind(message_id)
             .bind(id)
             .execute(&self.pool)
             .await
-            .ctx("changing table rules")?
+            .ctx("updating a table")?
             .rows_affected();
-        if n == 0 {
-            return Err(StoreError::NotFound(format!("table #{id}")));
-        }
-        Ok(())
-    }
-
-    pub async fn set_table_turn_seconds(&self, id: i64, secs: i64) -> Result<(), StoreError> {
-        if secs <= 0 {
-            return Err(StoreError::Invalid("turn_seconds must be at least 1".into()));
-        }
-        self.update_table(id, "UPDATE game_tables SET turn_seconds = ? WHERE id = ?", secs).await
-    }
-
-    async fn update_table(&self, id: i64, sql: &'static str, value: i64) -> Result<(), StoreError> {
-        let n =
-            sqlx::query(sql).bind(value).bind(id).execute(&self.pool).await.ctx("updating a table")?.rows_affected();
         if n == 0 {
             return Err(StoreError::NotFound(format!("table #{id}")));
         }
@@ -218,28 +169,27 @@ impl Store {
     /// Seats a user at an open table (at the end of the seat order). Seating
     /// someone already seated returns their seat unchanged.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
-    pub async fn add_seat(&self, table_id: i64, user: u64) -> Result<SeatRow, StoreError> {
+    pub async fn add_seat(&self, table_id: TableId, user: UserId) -> Result<SeatRow, StoreError> {
         let mut tx = self.write_tx("taking a seat").await?;
-        let table: Option<(String, i64)> = sqlx::query_as("SELECT status, max_players FROM game_tables WHERE id = ?")
-            .bind(table_id)
-            .fetch_optional(&mut *tx)
-            .await
-            .ctx("taking a seat")?;
+        let table: Option<(TableStatus, i64)> =
+            sqlx::query_as("SELECT status, max_players FROM game_tables WHERE id = ?")
+                .bind(table_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .ctx("taking a seat")?;
         let Some((status, max)) = table else { return Err(StoreError::NotFound(format!("table #{table_id}"))) };
-        if status != "open" {
+        if status != TableStatus::Open {
             return Err(StoreError::TableClosed(table_id));
         }
-        let existing = sqlx::query(
-            "SELECT table_id, user_id, position, sat_out, timeouts, joined_at FROM table_seats \
-             WHERE table_id = ? AND user_id = ?",
-        )
-        .bind(table_id)
-        .bind(sid(user))
-        .fetch_optional(&mut *tx)
-        .await
-        .ctx("taking a seat")?;
-        if let Some(r) = existing {
-            return seat_row(&r);
+        let existing: Option<SeatRow> =
+            sqlx::query_as(&format!("SELECT {SEAT_COLS} FROM table_seats WHERE table_id = ? AND user_id = ?"))
+                .bind(table_id)
+                .bind(user)
+                .fetch_optional(&mut *tx)
+                .await
+                .ctx("taking a seat")?;
+        if let Some(seat) = existing {
+            return Ok(seat);
         }
         let (count, last): (i64, Option<i64>) =
             sqlx::query_as("SELECT COUNT(*), MAX(position) FROM table_seats WHERE table_id = ?")
@@ -250,27 +200,25 @@ impl Store {
         if count >= max {
             return Err(StoreError::TableFull(table_id));
         }
-        let row = sqlx::query(
-            "INSERT INTO table_seats (table_id, user_id, position, sat_out, timeouts, joined_at) \
-             VALUES (?, ?, ?, FALSE, 0, ?) RETURNING table_id, user_id, position, sat_out, timeouts, joined_at",
-        )
+        let seat: SeatRow = sqlx::query_as(&format!(
+            "INSERT INTO table_seats ({SEAT_COLS}) VALUES (?, ?, ?, FALSE, 0, ?) RETURNING {SEAT_COLS}"
+        ))
         .bind(table_id)
-        .bind(sid(user))
+        .bind(user)
         .bind(last.map_or(0, |p| p + 1))
         .bind(now_unix())
         .fetch_one(&mut *tx)
         .await
         .ctx("taking a seat")?;
-        let seat = seat_row(&row)?;
         tx.commit().await.ctx("taking a seat")?;
         Ok(seat)
     }
 
     /// Removes a user's seat. Returns false if they were not seated.
-    pub async fn remove_seat(&self, table_id: i64, user: u64) -> Result<bool, StoreError> {
+    pub async fn remove_seat(&self, table_id: TableId, user: UserId) -> Result<bool, StoreError> {
         let n = sqlx::query("DELETE FROM table_seats WHERE table_id = ? AND user_id = ?")
             .bind(table_id)
-            .bind(sid(user))
+            .bind(user)
             .execute(&self.pool)
             .await
             .ctx("leaving a seat")?
@@ -279,47 +227,48 @@ impl Store {
     }
 
     /// The table's seats in seat order.
-    pub async fn seats(&self, table_id: i64) -> Result<Vec<SeatRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT table_id, user_id, position, sat_out, timeouts, joined_at FROM table_seats \
-             WHERE table_id = ? ORDER BY position",
-        )
-        .bind(table_id)
-        .fetch_all(&self.pool)
-        .await
-        .ctx("reading seats")?;
-        rows.iter().map(seat_row).collect()
+    pub async fn seats(&self, table_id: TableId) -> Result<Vec<SeatRow>, StoreError> {
+        sqlx::query_as(&format!("SELECT {SEAT_COLS} FROM table_seats WHERE table_id = ? ORDER BY position"))
+            .bind(table_id)
+            .fetch_all(&self.pool)
+            .await
+            .ctx("reading seats")
     }
 
-    pub async fn set_sat_out(&self, table_id: i64, user: u64, sat_out: bool) -> Result<(), StoreError> {
-        let n = sqlx::query("UPDATE table_seats SET sat_out = ? WHERE table_id = ? AND user_id = ?")
-            .bind(sat_out)
-            .bind(table_id)
-            .bind(sid(user))
-            .execute(&self.pool)
-            .await
-            .ctx("updating a seat")?
-            .rows_affected();
-        seat_found(n, table_id, user)
+    pub async fn set_sat_out(&self, table_id: TableId, user: UserId, sat_out: bool) -> Result<(), StoreError> {
+        let sql = "UPDATE table_seats SET sat_out = ? WHERE table_id = ? AND user_id = ?";
+        self.update_seat(table_id, user, sql, sat_out).await
     }
 
     /// Sets the count of consecutive turn timeouts.
-    pub async fn set_timeouts(&self, table_id: i64, user: u64, n: u32) -> Result<(), StoreError> {
-        let rows = sqlx::query("UPDATE table_seats SET timeouts = ? WHERE table_id = ? AND user_id = ?")
-            .bind(i64::from(n))
+    pub async fn set_timeouts(&self, table_id: TableId, user: UserId, n: u32) -> Result<(), StoreError> {
+        let sql = "UPDATE table_seats SET timeouts = ? WHERE table_id = ? AND user_id = ?";
+        self.update_seat(table_id, user, sql, i64::from(n)).await
+    }
+
+    /// Runs `sql` (`SET column = ? WHERE table_id = ? AND user_id = ?`) on one
+    /// seat; [`StoreError::NotFound`] if the user is not seated.
+    async fn update_seat<T>(
+        &self,
+        table_id: TableId,
+        user: UserId,
+        sql: &'static str,
+        value: T,
+    ) -> Result<(), StoreError>
+    where
+        T: for<'q> sqlx::Encode<'q, Sqlite> + sqlx::Type<Sqlite> + Send + 'static,
+    {
+        let n = sqlx::query(sql)
+            .bind(value)
             .bind(table_id)
-            .bind(sid(user))
+            .bind(user)
             .execute(&self.pool)
             .await
             .ctx("updating a seat")?
             .rows_affected();
-        seat_found(rows, table_id, user)
+        if n == 0 {
+            return Err(StoreError::NotFound(format!("seat of user {user} at table #{table_id}")));
+        }
+        Ok(())
     }
-}
-
-fn seat_found(rows: u64, table_id: i64, user: u64) -> Result<(), StoreError> {
-    if rows == 0 {
-        return Err(StoreError::NotFound(format!("seat of user {user} at table #{table_id}")));
-    }
-    Ok(())
 }

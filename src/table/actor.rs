@@ -110,7 +110,7 @@ async fn sleep_until(at: Option<Instant>) {
 
 impl Table {
     pub fn id(&self) -> TableId {
-        TableId(self.row.id)
+        self.row.id
     }
 
     pub fn turn_duration(&self) -> Duration {
@@ -124,7 +124,7 @@ impl Table {
     }
 
     pub fn seated(&self, user: UserId) -> bool {
-        self.seats.iter().any(|s| s.user == user.get())
+        self.seats.iter().any(|s| s.user == user)
     }
 
     fn next_wake(&self) -> Option<Instant> {

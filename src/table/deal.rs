@@ -8,7 +8,7 @@ use super::{internal, UserError};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::{cards, Chips, Hand};
-use crate::ids::{HandId, UserId};
+use crate::ids::UserId;
 use crate::store::{NewHand, StoreError};
 
 /// The dealer's seat among `dealt` (the users dealt in, in seat order): the button passes to the left, to the
@@ -34,7 +34,7 @@ impl Table {
         for s in self.seats.iter().filter(|s| !s.sat_out) {
             let balance = store.balance(self.row.guild, s.user).await.map_err(|e| internal("reading a balance", e))?;
             if balance >= boot as i64 && users.len() < MAX_SEATS {
-                users.push(UserId(s.user));
+                users.push(s.user);
                 // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
                 // the wallet itself, so a richer wallet just plays with that much.
                 stacks.push(balance.unsigned_abs().min(MAX_AMOUNT));
@@ -45,7 +45,7 @@ impl Table {
                 "At least two seated players who are not sitting out and can pay the boot are needed to deal.",
             ));
         }
-        let seated: Vec<UserId> = self.seats.iter().map(|s| UserId(s.user)).collect();
+        let seated: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
         let dealer = next_dealer(&seated, &users, self.last_dealer);
         let seed: u64 = rand::random();
         let setup = HandSetup { rules: self.row.rules.clone(), stacks, dealer, deck: cards::seeded_deck(seed) };
@@ -54,17 +54,17 @@ impl Table {
             table_id: self.row.id,
             guild: self.row.guild,
             channel: self.row.channel,
-            users: users.iter().map(|u| u.get()).collect(),
+            users: users.clone(),
             setup: &setup,
             seed: Some(seed),
             events: &events,
         };
-        let hand_id = HandId(store.start_hand(new).await.map_err(|e| match e {
+        let hand_id = store.start_hand(new).await.map_err(|e| match e {
             StoreError::InsufficientFunds { user, .. } => {
                 UserError::new(format!("<@{user}> can no longer pay the boot; try again."))
             }
             other => internal("starting a hand", other),
-        })?);
+        })?;
         let previous_dealer = self.last_dealer.replace(users[dealer]);
         self.live = Some(Live {
             hand_id,
@@ -77,8 +77,8 @@ impl Table {
         self.next_hand = None;
         match self.deps.presenter.post_hand(&self.view()).await {
             Ok(message_id) => {
-                self.row.message_id = Some(message_id.get());
-                if let Err(e) = store.set_table_message(self.row.id, message_id.get()).await {
+                self.row.message_id = Some(message_id);
+                if let Err(e) = store.set_table_message(self.row.id, message_id).await {
                     tracing::warn!(error = %e, "could not store the table message id");
                 }
                 Ok(())
@@ -90,7 +90,7 @@ impl Table {
                 self.running = false;
                 self.last_dealer = previous_dealer;
                 store
-                    .refund_hand(hand_id.get(), "the hand message could not be posted")
+                    .refund_hand(hand_id, "the hand message could not be posted")
                     .await
                     .map_err(|e| internal("refunding a hand whose message could not be posted", e))?;
                 Err(UserError::new(

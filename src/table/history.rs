@@ -30,7 +30,7 @@ pub struct HandHistory {
 pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
     let actions: Vec<_> = record.actions.iter().map(|a| (a.seat, a.action)).collect();
     let (hand, events) = Hand::replay(&record.setup, &actions).map_err(|(i, e)| format!("action {i}: {e}"))?;
-    let users: Vec<UserId> = record.summary.users.iter().copied().map(UserId).collect();
+    let users: Vec<UserId> = record.summary.users.clone();
     let status = record.summary.status;
     let revealed = (status != HandStatus::Live).then(|| {
         hand.seats()
@@ -44,7 +44,7 @@ pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
             .collect()
     });
     Ok(HandHistory {
-        hand_id: HandId(record.summary.id),
+        hand_id: record.summary.id,
         users,
         events: events.into_iter().filter(|e| e.audience.is_public()).collect(),
         status,

@@ -15,9 +15,8 @@ impl Table {
             return Err(UserError::new(format!("The table is full ({} players).", self.row.max_players)));
         }
         let store = &self.deps.store;
-        let balance =
-            store.balance(self.row.guild, player.id.get()).await.map_err(|e| internal("reading a balance", e))?;
-        let seat = store.add_seat(self.row.id, player.id.get()).await.map_err(|e| match e {
+        let balance = store.balance(self.row.guild, player.id).await.map_err(|e| internal("reading a balance", e))?;
+        let seat = store.add_seat(self.row.id, player.id).await.map_err(|e| match e {
             StoreError::TableFull(_) => UserError::new("The table is full."),
             other => internal("seating a player", other),
         })?;
@@ -57,7 +56,7 @@ impl Table {
         if let Some(seat) = in_hand {
             events = self.apply(seat, Action::Pack, key).await?.public;
         }
-        if let Err(e) = self.deps.store.remove_seat(self.row.id, player.id.get()).await {
+        if let Err(e) = self.deps.store.remove_seat(self.row.id, player.id).await {
             if in_hand.is_none() {
                 return Err(internal("unseating a player", e));
             }
@@ -66,14 +65,14 @@ impl Table {
             let notice = "You packed, but leaving the table failed; please try `/table leave` again.";
             return Ok(self.update(events, Vec::new(), Some(notice.to_string())));
         }
-        self.seats.retain(|s| s.user != player.id.get());
+        self.seats.retain(|s| s.user != player.id);
         let notice = if in_hand.is_some() { "You packed and left the table." } else { "You left the table." };
         Ok(self.update(events, Vec::new(), Some(notice.to_string())))
     }
 
     /// Starting and closing a table is for its opener or anyone with Manage Server.
     fn require_manager(&self, player: Player, what: &str) -> Result<(), UserError> {
-        if player.admin || player.id.get() == self.row.opener {
+        if player.admin || player.id == self.row.opener {
             return Ok(());
         }
         Err(UserError::new(format!(
@@ -98,7 +97,7 @@ impl Table {
         let mut notice = "The table is closed.".to_string();
         if let Some(live) = self.in_play() {
             store
-                .refund_hand(live.hand_id.get(), "table closed during the hand")
+                .refund_hand(live.hand_id, "table closed during the hand")
                 .await
                 .map_err(|e| internal("refunding a hand", e))?;
             notice.push_str(" The hand in play was cancelled and every bet refunded.");
@@ -114,7 +113,7 @@ impl Table {
     }
 
     pub(super) async fn back(&mut self, player: Player) -> Result<Update, UserError> {
-        let Some(seat) = self.seats.iter_mut().find(|s| s.user == player.id.get()) else {
+        let Some(seat) = self.seats.iter_mut().find(|s| s.user == player.id) else {
             return Err(UserError::new("You are not seated at this table."));
         };
         if !seat.sat_out {
@@ -123,8 +122,8 @@ impl Table {
         seat.sat_out = false;
         seat.timeouts = 0;
         let store = &self.deps.store;
-        store.set_sat_out(self.row.id, player.id.get(), false).await.map_err(|e| internal("seating back", e))?;
-        store.set_timeouts(self.row.id, player.id.get(), 0).await.map_err(|e| internal("seating back", e))?;
+        store.set_sat_out(self.row.id, player.id, false).await.map_err(|e| internal("seating back", e))?;
+        store.set_timeouts(self.row.id, player.id, 0).await.map_err(|e| internal("seating back", e))?;
         self.schedule_if_idle();
         Ok(self.update(Vec::new(), Vec::new(), Some("Welcome back: you will be dealt in from the next hand.".into())))
     }

@@ -159,14 +159,14 @@ impl TableService {
         let tables = self.deps.store.open_tables().await?;
         let n = tables.len();
         for t in tables {
-            self.actor_for(TableId(t.id));
+            self.actor_for(t.id);
         }
         Ok(n)
     }
 
     /// Opens a table in a channel (one per channel) and seats the opener.
     pub async fn open(&self, req: NewTable) -> Result<Update, UserError> {
-        let opener = Player { id: UserId(req.opener), admin: false };
+        let opener = Player { id: req.opener, admin: false };
         let row = self.deps.store.open_table(req).await.map_err(|e| match e {
             StoreError::TableExists { .. } => {
                 UserError::new("This channel already has an open table. Use `/table status`, or `/table close` first.")
@@ -174,16 +174,16 @@ impl TableService {
             StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;
-        self.ask(TableId(row.id), Request::new(opener, Command::Join)).await
+        self.ask(row.id, Request::new(opener, Command::Join)).await
     }
 
     /// The open table in a channel, if any.
     pub async fn table_in_channel(&self, channel: ChannelId) -> Result<Option<TableId>, UserError> {
         self.deps
             .store
-            .table_in_channel(channel.get())
+            .table_in_channel(channel)
             .await
-            .map(|t| t.map(|t| TableId(t.id)))
+            .map(|t| t.map(|t| t.id))
             .map_err(|e| internal("looking up a table", e))
     }
 

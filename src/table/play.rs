@@ -97,7 +97,7 @@ impl Table {
         let seq = next.actions().len() as i64;
         let events = next.apply(seat, action).map_err(|e| UserError::new(rule_message(&e)))?;
         let record = ActionRecord { seq, seat, action, key, events: &events };
-        let recorded = self.deps.store.record_action(live.hand_id.get(), record).await.map_err(|e| match e {
+        let recorded = self.deps.store.record_action(live.hand_id, record).await.map_err(|e| match e {
             StoreError::InsufficientFunds { need, have, .. } => UserError::new(format!(
                 "Your wallet cannot cover that: it needs {need} and you have {have} (chips at another table count)."
             )),

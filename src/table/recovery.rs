@@ -10,13 +10,13 @@ use super::notes::cards_note;
 use super::view::PrivateNote;
 use super::Deps;
 use crate::engine::Hand;
-use crate::ids::{HandId, TableId, UserId};
+use crate::ids::{TableId, UserId};
 use crate::store::{LiveHand, StoreError, TableStatus};
 
 /// A live hand rebuilt from its setup and action log, with the notes its seen players had.
 fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> Live {
-    let hand_id = HandId(stored.id);
-    let users: Vec<UserId> = stored.users.iter().copied().map(UserId).collect();
+    let hand_id = stored.id;
+    let users: Vec<UserId> = stored.users.clone();
     let mut notes: HashMap<UserId, Vec<PrivateNote>> = HashMap::new();
     for (seat, s) in hand.seats().iter().enumerate() {
         if let (true, Some(&user)) = (s.seen, users.get(seat)) {
@@ -31,11 +31,11 @@ impl Table {
     /// The open table `table_id`, with its seats and whatever a previous process left live.
     pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Table>, StoreError> {
         let store = deps.store.clone();
-        let Some(row) = store.table(table_id.get()).await? else { return Ok(None) };
+        let Some(row) = store.table(table_id).await? else { return Ok(None) };
         if row.status != TableStatus::Open {
             return Ok(None);
         }
-        let seats = store.seats(table_id.get()).await?;
+        let seats = store.seats(table_id).await?;
         let mut table =
             Table { deps, row, seats, running: false, closed: false, live: None, next_hand: None, last_dealer: None };
         table.recover().await?;
@@ -48,7 +48,7 @@ impl Table {
             self.running = true;
             match Hand::replay(&stored.setup, &stored.actions) {
                 Ok((hand, events)) if !hand.is_over() && self.live.is_none() => {
-                    tracing::info!(hand = stored.id, actions = stored.actions.len(), "resumed hand");
+                    tracing::info!(hand = %stored.id, actions = stored.actions.len(), "resumed hand");
                     let mut live = rebuild(&stored, hand, events);
                     live.deadline = Some(Deadline::after(self.turn_duration()));
                     self.last_dealer = live.users.get(live.hand.dealer()).copied();
@@ -68,7 +68,7 @@ impl Table {
                         Err((i, e)) => format!("action {i} no longer replays: {e}"),
                         Ok(_) => "the table had another live hand".to_string(),
                     };
-                    tracing::warn!(hand = stored.id, why, "refunding a hand after restart");
+                    tracing::warn!(hand = %stored.id, why, "refunding a hand after restart");
                     store.refund_hand(stored.id, &format!("refunded after restart: {why}")).await?;
                 }
             }
@@ -80,7 +80,7 @@ impl Table {
             if let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) {
                 self.running = true;
                 if let Some(rec) = store.hand_record(h.id).await? {
-                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied().map(UserId);
+                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied();
                 }
             }
             if self.running {

@@ -36,15 +36,15 @@ impl Table {
     }
 
     async fn count_timeout(&mut self, user: UserId) {
-        let Some(s) = self.seats.iter_mut().find(|s| s.user == user.get()) else { return };
+        let Some(s) = self.seats.iter_mut().find(|s| s.user == user) else { return };
         s.timeouts += 1;
         let n = s.timeouts;
         if n >= SIT_OUT_AFTER {
             s.sat_out = true;
         }
         let (store, table) = (&self.deps.store, self.row.id);
-        let r = store.set_timeouts(table, user.get(), n.clamp(0, u32::MAX as i64) as u32).await;
-        let r2 = if n >= SIT_OUT_AFTER { store.set_sat_out(table, user.get(), true).await } else { Ok(()) };
+        let r = store.set_timeouts(table, user, n.clamp(0, u32::MAX as i64) as u32).await;
+        let r2 = if n >= SIT_OUT_AFTER { store.set_sat_out(table, user, true).await } else { Ok(()) };
         if let Err(e) = r.and(r2) {
             tracing::warn!(error = %e, "could not record a timeout");
         }
@@ -52,9 +52,9 @@ impl Table {
 
     /// Acting resets the count of timeouts in a row.
     pub(super) async fn reset_timeouts(&mut self, user: UserId) {
-        if let Some(s) = self.seats.iter_mut().find(|s| s.user == user.get() && s.timeouts > 0) {
+        if let Some(s) = self.seats.iter_mut().find(|s| s.user == user && s.timeouts > 0) {
             s.timeouts = 0;
-            if let Err(e) = self.deps.store.set_timeouts(self.row.id, user.get(), 0).await {
+            if let Err(e) = self.deps.store.set_timeouts(self.row.id, user, 0).await {
                 tracing::warn!(error = %e, "could not reset a timeout count");
             }
         }

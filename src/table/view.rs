@@ -124,16 +124,16 @@ impl Table {
     pub(super) fn view(&self) -> TableView {
         TableView {
             table_id: self.id(),
-            guild: GuildId(self.row.guild),
-            channel: ChannelId(self.row.channel),
-            opener: UserId(self.row.opener),
+            guild: self.row.guild,
+            channel: self.row.channel,
+            opener: self.row.opener,
             rules: self.row.rules.clone(),
             turn_seconds: self.row.turn_seconds,
             max_players: self.row.max_players,
-            seated: self.seats.iter().map(|s| SeatView { user: UserId(s.user), sat_out: s.sat_out }).collect(),
+            seated: self.seats.iter().map(|s| SeatView { user: s.user, sat_out: s.sat_out }).collect(),
             running: self.running,
             closed: self.closed,
-            message_id: self.row.message_id.map(MessageId),
+            message_id: self.row.message_id,
             hand: self.live.as_ref().map(|l| {
                 let h = &l.hand;
                 let to_act = h.to_act();

@@ -14,7 +14,8 @@ use tokio::sync::OnceCell;
 use super::bot::BotProcess;
 use super::{components, FakeDiscord, FakeOptions, InteractionResponse};
 use teenpatti::engine::{Action, Card, Hand, Rules};
-use teenpatti::store::{Audit, GuildSettings, HandRecord, HandStatus, Store, TableRow};
+use teenpatti::ids::{ChannelId, GuildId, HandId, TableId, UserId};
+use teenpatti::store::{Audit, GuildSettings, HandRecord, HandStatus, Reason, Store, TableRow};
 
 /// How long a scenario waits for anything the bot should do at once.
 pub const T: Duration = Duration::from_secs(10);
@@ -240,6 +241,10 @@ impl World {
 
     // ----- the database
 
+    fn guild(&self) -> GuildId {
+        GuildId(self.fake.guild_id())
+    }
+
     async fn store(&self) -> &Store {
         self.store
             .get_or_init(|| async { Store::open(&format!("sqlite://{}", self.db.display())).await.unwrap() })
@@ -247,7 +252,7 @@ impl World {
     }
 
     pub async fn balance(&self, user: u64) -> i64 {
-        self.store().await.balance(self.fake.guild_id(), user).await.unwrap()
+        self.store().await.balance(self.guild(), UserId(user)).await.unwrap()
     }
 
     /// The balances of these users, in this order.
@@ -278,7 +283,7 @@ impl World {
     }
 
     async fn record(&self, hand_id: i64) -> HandRecord {
-        let record = self.store().await.hand_record(hand_id).await.unwrap();
+        let record = self.store().await.hand_record(HandId(hand_id)).await.unwrap();
         record.unwrap_or_else(|| panic!("no hand {hand_id} in the db"))
     }
 
@@ -288,7 +293,14 @@ impl World {
         let actions: Vec<(usize, Action)> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
         let (hand, _) = Hand::replay(&rec.setup, &actions).unwrap();
         let cards = hand.seats().iter().map(|s| s.cards.clone()).collect();
-        DbHand { users: rec.summary.users, cards, hand, rules: rec.rules, status: rec.summary.status, actions }
+        DbHand {
+            users: rec.summary.users.iter().map(|u| u.get()).collect(),
+            cards,
+            hand,
+            rules: rec.rules,
+            status: rec.summary.status,
+            actions,
+        }
     }
 
     /// Hand `hand_id`'s action log: (seat, action).
@@ -298,7 +310,7 @@ impl World {
 
     /// The ids of the hands being played.
     pub async fn live_hands(&self) -> Vec<i64> {
-        self.store().await.live_hands().await.unwrap().iter().map(|h| h.id).collect()
+        self.store().await.live_hands().await.unwrap().iter().map(|h| h.id.get()).collect()
     }
 
     /// How many hands were ever dealt.
@@ -323,7 +335,7 @@ impl World {
 
     /// The table open in this world's channel.
     pub async fn table(&self) -> TableRow {
-        let table = self.store().await.table_in_channel(self.channel).await.unwrap();
+        let table = self.store().await.table_in_channel(ChannelId(self.channel)).await.unwrap();
         table.unwrap_or_else(|| panic!("no table in channel {}", self.channel))
     }
 
@@ -334,33 +346,36 @@ impl World {
 
     /// The id of the table open in `channel`.
     pub async fn table_id_in(&self, channel: u64) -> i64 {
-        let table = self.store().await.table_in_channel(channel).await.unwrap();
-        table.unwrap_or_else(|| panic!("no table in channel {channel}")).id
+        let table = self.store().await.table_in_channel(ChannelId(channel)).await.unwrap();
+        table.unwrap_or_else(|| panic!("no table in channel {channel}")).id.get()
     }
 
     pub async fn table_exists(&self, table_id: i64) -> bool {
-        self.store().await.table(table_id).await.unwrap().is_some()
+        self.store().await.table(TableId(table_id)).await.unwrap().is_some()
     }
 
     /// The users seated at a table, in seat order.
     pub async fn seated(&self, table_id: i64) -> Vec<u64> {
-        self.store().await.seats(table_id).await.unwrap().iter().map(|s| s.user).collect()
+        self.store().await.seats(TableId(table_id)).await.unwrap().iter().map(|s| s.user.get()).collect()
     }
 
     /// Each seat's (turns timed out in a row, sitting out), in seat order.
     pub async fn seat_timeouts(&self, table_id: i64) -> Vec<(i64, bool)> {
-        self.store().await.seats(table_id).await.unwrap().iter().map(|s| (s.timeouts, s.sat_out)).collect()
+        self.store().await.seats(TableId(table_id)).await.unwrap().iter().map(|s| (s.timeouts, s.sat_out)).collect()
     }
 
     pub async fn guild_settings(&self) -> GuildSettings {
-        self.store().await.guild_settings(self.fake.guild_id()).await.unwrap()
+        self.store().await.guild_settings(self.guild()).await.unwrap()
     }
 
     /// `/grant`s to `user`, oldest first: (chips, the admin who granted them).
     pub async fn admin_grants(&self, user: u64) -> Vec<(i64, Option<u64>)> {
-        let ledger = self.store().await.ledger(self.fake.guild_id(), user, 50).await.unwrap();
-        let mut grants: Vec<_> =
-            ledger.into_iter().filter(|r| r.reason == "admin_grant").map(|r| (r.delta, r.actor)).collect();
+        let ledger = self.store().await.ledger(self.guild(), UserId(user), 50).await.unwrap();
+        let mut grants: Vec<_> = ledger
+            .into_iter()
+            .filter(|r| r.reason == Reason::AdminGrant)
+            .map(|r| (r.delta, r.actor.map(|a| a.get())))
+            .collect();
         grants.reverse();
         grants
     }

@@ -35,7 +35,7 @@ pub async fn config(_: Context<'_>) -> Result<(), Error> {
     required_permissions = "MANAGE_GUILD"
 )]
 pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
-    let s = ctx.data().store.guild_settings(guild(ctx)?.get()).await?;
+    let s = ctx.data().store.guild_settings(guild(ctx)?).await?;
     say(ctx, render::settings(&s)).await
 }
 
@@ -55,7 +55,7 @@ pub async fn config_set(
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
     let store = &ctx.data().store;
-    let mut s = store.guild_settings(g.get()).await?;
+    let mut s = store.guild_settings(g).await?;
     let number = |lo: i64, hi: i64| -> Result<i64, UserError> {
         let n = value.trim().parse::<i64>().ok().filter(|n| (lo..=hi).contains(n));
         n.ok_or_else(|| UserError::new(render::setting_not_valid(&value, &option, lo, hi)))
@@ -71,7 +71,7 @@ pub async fn config_set(
             .and_then(|()| s.default_rules.validate())
             .map_err(|e| UserError::new(e.to_string()))?,
     }
-    match store.set_guild_settings(g.get(), &s).await {
+    match store.set_guild_settings(g, &s).await {
         Ok(()) => say(ctx, render::settings_saved(&s)).await,
         Err(StoreError::Invalid(m)) => Err(UserError::new(m).into()),
         Err(e) => Err(e.into()),
@@ -98,7 +98,7 @@ pub async fn grant(
         return Err(UserError::new(render::GRANT_AMOUNT).into());
     }
     let (admin, who) = (user_id(ctx.author()), user_id(&user));
-    match ctx.data().store.admin_grant(g.get(), who.get(), amount, admin.get(), "/grant").await {
+    match ctx.data().store.admin_grant(g, who, amount, admin, "/grant").await {
         Ok(balance) => say_public(ctx, render::granted(admin, who, amount, balance)).await,
         Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::new(render::below_zero(who, have)).into()),
         Err(e) => Err(e.into()),

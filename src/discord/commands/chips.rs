@@ -18,7 +18,7 @@ pub async fn balance(
     if who.bot {
         return Err(UserError::new(render::BOTS_HAVE_NO_CHIPS).into());
     }
-    let b = ctx.data().store.balance(g.get(), who.id.get()).await?;
+    let b = ctx.data().store.balance(g, user_id(who)).await?;
     say(ctx, render::balance(user_id(who), b)).await
 }
 
@@ -27,7 +27,7 @@ pub async fn balance(
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     let g = guild(ctx)?;
     let now = crate::clock::now_unix();
-    match ctx.data().store.claim_daily(g.get(), ctx.author().id.get(), now).await? {
+    match ctx.data().store.claim_daily(g, user_id(ctx.author()), now).await? {
         DailyClaim::Claimed { amount, balance } => say(ctx, render::daily_claimed(amount, balance)).await,
         DailyClaim::TooSoon { next_at } => say(ctx, render::daily_too_soon(next_at)).await,
     }

@@ -119,8 +119,8 @@ async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> 
 /// The rules of this channel's table, or the server's default rules.
 async fn table_or_default_rules(ctx: Context<'_>) -> Result<Rules, Error> {
     let store = &ctx.data().store;
-    if let Some(t) = store.table_in_channel(channel(ctx).get()).await? {
+    if let Some(t) = store.table_in_channel(channel(ctx)).await? {
         return Ok(t.rules);
     }
-    Ok(store.guild_settings(guild(ctx)?.get()).await?.default_rules)
+    Ok(store.guild_settings(guild(ctx)?).await?.default_rules)
 }

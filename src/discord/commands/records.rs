@@ -7,6 +7,7 @@ use super::{channel, guild, say, say_public, table_or_default_rules, user_id, Co
 use crate::discord::render::{self, BoardBy};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
+use crate::ids::HandId;
 use crate::store::LeaderBy;
 use crate::table::history::hand_history;
 use crate::table::{UserError, INTERNAL_ERROR};
@@ -32,7 +33,7 @@ pub async fn leaderboard(
         BoardBy::Balance => LeaderBy::Balance,
         BoardBy::Winnings => LeaderBy::Winnings,
     };
-    let (rows, total) = ctx.data().store.leaderboard(g.get(), key, page, PAGE_SIZE).await?;
+    let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
     ctx.send(CreateReply::default().embed(render::leaderboard(by, &rows, page, pages, total))).await?;
     Ok(())
@@ -43,7 +44,7 @@ pub async fn leaderboard(
 pub async fn stats(ctx: Context<'_>, #[description = "Whose stats"] user: Option<serenity::User>) -> Result<(), Error> {
     let g = guild(ctx)?;
     let who = user_id(user.as_ref().unwrap_or_else(|| ctx.author()));
-    let s = ctx.data().store.stats(g.get(), who.get()).await?;
+    let s = ctx.data().store.stats(g, who).await?;
     say(ctx, render::stats(who, &s)).await
 }
 
@@ -58,13 +59,13 @@ pub async fn history(
     let g = guild(ctx)?;
     let store = &ctx.data().store;
     let Some(id) = hand else {
-        let hands = store.recent_hands(g.get(), Some(channel(ctx).get()), None, RECENT_HANDS).await?;
+        let hands = store.recent_hands(g, Some(channel(ctx)), None, RECENT_HANDS).await?;
         return say(ctx, render::recent_hands(&hands)).await;
     };
-    let Some(record) = store.hand_record(id).await? else {
+    let Some(record) = store.hand_record(HandId(id)).await? else {
         return Err(UserError::new(render::no_such_hand(id, false)).into());
     };
-    if record.summary.guild != g.get() {
+    if record.summary.guild != g {
         return Err(UserError::new(render::no_such_hand(id, true)).into());
     }
     let history = hand_history(&record).map_err(|e| {

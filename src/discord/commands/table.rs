@@ -83,7 +83,7 @@ pub async fn table_open(
     >,
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
-    let settings = ctx.data().store.guild_settings(g.get()).await?;
+    let settings = ctx.data().store.guild_settings(g).await?;
     let mut r = settings.default_rules.clone();
     if let Some(v) = variant {
         r.variant = v.into();
@@ -96,9 +96,9 @@ pub async fn table_open(
     }
     r.validate().map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
     let open = NewTable {
-        guild: g.get(),
-        channel: channel(ctx).get(),
-        opener: player(ctx).id.get(),
+        guild: g,
+        channel: channel(ctx),
+        opener: player(ctx).id,
         rules: r,
         max_players: max_players.unwrap_or(DEFAULT_MAX_PLAYERS).clamp(MIN_SEATS as i64, MAX_SEATS as i64) as u32,
         turn_seconds: turn_seconds.unwrap_or(settings.turn_seconds).clamp(*TURN_SECONDS.start(), *TURN_SECONDS.end()),

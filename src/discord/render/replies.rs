@@ -93,7 +93,7 @@ pub enum BoardBy {
 
 pub fn leaderboard(by: BoardBy, rows: &[LeaderRow], page: u32, pages: u64, total: u64) -> CreateEmbed {
     let lines: Vec<String> =
-        rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, mention(UserId(r.user)), r.value)).collect();
+        rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, mention(r.user), r.value)).collect();
     let body = if lines.is_empty() { "Nobody here yet.".to_string() } else { lines.join("\n") };
     let title = match by {
         BoardBy::Balance => "Leaderboard · balance",
@@ -125,7 +125,7 @@ pub fn recent_hands(hands: &[HandSummary]) -> String {
     let lines: Vec<String> = hands
         .iter()
         .map(|h| {
-            let winners: Vec<String> = h.winners.iter().map(|&u| mention(UserId(u))).collect();
+            let winners: Vec<String> = h.winners.iter().map(|&u| mention(u)).collect();
             format!(
                 "**#{}** · {} players · pot {} · {} {}",
                 h.id,
