@@ -102,9 +102,7 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
         if let Some(b) = legal.bet {
             let word = if b.blind { "Blind" } else { "Chaal" };
             turn.push(button(id(Play(Action::Bet(b.min))), format!("{word} {}", b.min), ButtonStyle::Primary));
-            let raise = (b.min * 2).min(b.max);
-            let raise = raise - raise % b.step;
-            if raise > b.min {
+            if let Some(raise) = b.raise() {
                 turn.push(button(id(Play(Action::Bet(raise))), format!("Raise {raise}"), ButtonStyle::Primary));
             }
         }
