@@ -195,6 +195,9 @@ pub enum RulesError {
     UnknownOption(String),
     #[error("`{value}` is not a valid {option}; expected {expected}")]
     BadValue { option: String, value: String, expected: String },
+    /// An item of [`Rules::set_option`] or [`Rules::set_options`] without `=`.
+    #[error("`{0}`: write options as name=value")]
+    NotNameValue(String),
 }
 
 fn bad(option: &str, value: &str, expected: &str) -> RulesError {
@@ -262,6 +265,19 @@ impl Rules {
             _ => return Err(RulesError::UnknownOption(option)),
         }
         Ok(())
+    }
+
+    /// Sets one option written as `name=value` (`--set langdi=true`).
+    pub fn set_option(&mut self, item: &str) -> Result<(), RulesError> {
+        let (name, value) = item.split_once('=').ok_or_else(|| RulesError::NotNameValue(item.to_string()))?;
+        self.set(name, value)
+    }
+
+    /// Sets every `name=value` option of `text`, the items separated by
+    /// spaces, commas or semicolons (`show_tie=split, langdi=true`). Stops at
+    /// the first bad item; the options before it stay set.
+    pub fn set_options(&mut self, text: &str) -> Result<(), RulesError> {
+        text.split([' ', ',', ';']).filter(|item| !item.trim().is_empty()).try_for_each(|item| self.set_option(item))
     }
 
     /// Checks that the options make sense together (each is valid alone by
@@ -358,6 +374,26 @@ mod tests {
         assert!(r.set("chaal_limit", "1").is_err());
         r.set("pot_limit", "none").unwrap();
         assert_eq!(r, Rules::default());
+    }
+
+    #[test]
+    fn name_value_options() {
+        let mut r = Rules::default();
+        r.set_options("show_tie=split langdi=true,chaal_limit=64;; boot=2 ").unwrap();
+        assert_eq!(
+            r,
+            Rules { show_tie: ShowTie::Split, langdi: true, chaal_limit: Some(64), boot: 2, ..Rules::default() }
+        );
+        r.set_option("variant=muflis").unwrap();
+        assert_eq!(r.variant, Variant::Muflis);
+        r.set_options("").unwrap();
+        let e = r.set_options("langdi=false split").unwrap_err();
+        assert_eq!(e, RulesError::NotNameValue("split".into()));
+        assert_eq!(e.to_string(), "`split`: write options as name=value");
+        assert!(!r.langdi, "the items before the bad one are set");
+        assert!(matches!(r.set_option("nonsense=1"), Err(RulesError::UnknownOption(_))));
+        assert!(matches!(r.set_option("langdi=maybe"), Err(RulesError::BadValue { .. })));
+        assert_eq!(r.set_option("langdi"), Err(RulesError::NotNameValue("langdi".into())));
     }
 
     #[test]

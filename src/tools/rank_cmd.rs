@@ -11,7 +11,7 @@ use clap::Args;
 
 use crate::engine::cards::parse_cards;
 use crate::engine::rank::Evaluator;
-use crate::engine::rules::{Rules, Variant};
+use crate::engine::rules::{Rules, RulesError, Variant};
 
 #[derive(Args, Debug)]
 pub struct RankArgs {
@@ -28,9 +28,10 @@ pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
     let mut rules = Rules::default();
     rules.set("variant", &args.variant).map_err(|e| format!("--variant: {e}"))?;
     for item in &args.set {
-        let (name, value) =
-            item.split_once('=').ok_or_else(|| format!("--set `{item}`: expected OPTION=VALUE, e.g. langdi=true"))?;
-        rules.set(name, value).map_err(|e| format!("--set {item}: {e}"))?;
+        rules.set_option(item).map_err(|e| match e {
+            RulesError::NotNameValue(_) => format!("--set `{item}`: expected OPTION=VALUE, e.g. langdi=true"),
+            e => format!("--set {item}: {e}"),
+        })?;
     }
     if rules.variant == Variant::Joker && rules.joker.is_none() {
         return Err("the joker variant needs the turned-up rank: add --set joker=RANK (e.g. joker=7)".into());

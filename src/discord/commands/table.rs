@@ -92,7 +92,7 @@ pub async fn table_open(
         r.set("boot", &b.to_string()).map_err(|e| UserError::new(e.to_string()))?;
     }
     if let Some(text) = rules.as_deref() {
-        apply_options(&mut r, text).map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
+        r.set_options(text).map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
     }
     r.validate().map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
     let open = NewTable {
@@ -151,13 +151,4 @@ pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn table_rules(ctx: Context<'_>) -> Result<(), Error> {
     let rules = table_or_default_rules(ctx).await?;
     say(ctx, render::rules_text(&rules)).await
-}
-
-// Replaced by the engine's option parser when it lands.
-fn apply_options(rules: &mut crate::engine::Rules, text: &str) -> Result<(), String> {
-    for pair in text.split([' ', ',', ';']).filter(|p| !p.trim().is_empty()) {
-        let (name, value) = pair.split_once('=').ok_or_else(|| format!("`{pair}`: write options as name=value"))?;
-        rules.set(name, value).map_err(|e| e.to_string())?;
-    }
-    Ok(())
 }
