@@ -6,8 +6,8 @@ use std::process::Command;
 
 use serde_json::Value;
 use teenpatti::engine::cards::parse_cards;
-use teenpatti::engine::script::{parse, run_script, Replay};
-use teenpatti::engine::{Audience, EventKind};
+use teenpatti::engine::script::{parse, run_script, BetAs, Replay};
+use teenpatti::engine::{Action, Audience, EventKind, Seat};
 
 fn script_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scripts").join(name)
@@ -194,6 +194,29 @@ fn joker_directive_fixes_the_turn_up() {
     assert_eq!(r.hand.joker(), Some("7h".parse().unwrap()));
     let e = parse("players A B\njoker 7h\n").unwrap_err();
     assert_eq!(e.line, Some(2));
+}
+
+#[test]
+fn action_lines_are_engine_actions_with_what_the_line_requires() {
+    let script = parse("players A B\nA blind 1\nB chaal 2\nA BET 4\nB fold\nA see\nB timeout\n").unwrap();
+    let steps: Vec<(Seat, Action, BetAs)> = script.steps.iter().map(|s| (s.seat, s.action, s.bet_as)).collect();
+    assert_eq!(
+        steps,
+        vec![
+            (0, Action::Bet(1), BetAs::Blind),
+            (1, Action::Bet(2), BetAs::Chaal),
+            (0, Action::Bet(4), BetAs::Either),
+            (1, Action::Pack, BetAs::Either),
+            (0, Action::See, BetAs::Either),
+            (1, Action::Timeout, BetAs::Either),
+        ]
+    );
+    assert_eq!(script.steps[2].text, "A BET 4");
+    let e = parse("players A B\nA dance\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: unknown action `dance` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout)"
+    );
 }
 
 #[test]

@@ -49,6 +49,10 @@ pub enum Action {
 }
 
 impl Action {
+    /// Every action that takes no amount (all but [`Action::Bet`]).
+    pub const WITHOUT_AMOUNT: [Action; 7] =
+        [Action::See, Action::Pack, Action::Show, Action::Sideshow, Action::Accept, Action::Deny, Action::Timeout];
+
     pub fn name(self) -> &'static str {
         match self {
             Action::See => "see",

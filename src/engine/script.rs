@@ -54,22 +54,27 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, ScriptError> {
     Err(ScriptError { line: Some(line), message: message.into() })
 }
 
-/// One action as written.
+/// What an action line requires of the player beyond the rules: `blind N`
+/// is refused once the player has seen, `chaal N` while they are blind;
+/// `bet N` and every other action take either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verb {
-    /// `blind N`: a blind bet; refused if the player has seen.
-    Blind(Chips),
-    /// `chaal N`: a seen bet; refused if the player is blind.
-    Chaal(Chips),
-    /// `bet N`: either.
-    Bet(Chips),
-    See,
-    Pack,
-    Show,
-    Sideshow,
-    Accept,
-    Deny,
-    Timeout,
+pub enum BetAs {
+    Blind,
+    Chaal,
+    Either,
+}
+
+impl BetAs {
+    pub const ALL: [BetAs; 3] = [BetAs::Blind, BetAs::Chaal, BetAs::Either];
+
+    /// The word of a bet line of this kind.
+    pub fn word(self) -> &'static str {
+        match self {
+            BetAs::Blind => "blind",
+            BetAs::Chaal => "chaal",
+            BetAs::Either => "bet",
+        }
+    }
 }
 
 /// An action line of a script.
@@ -77,7 +82,8 @@ pub enum Verb {
 pub struct Step {
     pub line: usize,
     pub seat: Seat,
-    pub verb: Verb,
+    pub action: Action,
+    pub bet_as: BetAs,
     /// The line as written, without its comment.
     pub text: String,
 }
@@ -125,8 +131,8 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 return err(line, format!("`{head}` is not a directive, and no `players` line names it"));
             };
             let seat = seat_of(names, head, line)?;
-            let verb = parse_verb(rest, line)?;
-            steps.push(Step { line, seat, verb, text: content.to_string() });
+            let (action, bet_as) = parse_action(rest, line)?;
+            steps.push(Step { line, seat, action, bet_as, text: content.to_string() });
             continue;
         }
         let names =
@@ -262,45 +268,32 @@ fn seat_of(names: &[String], name: &str, line: usize) -> Result<Seat, ScriptErro
     })
 }
 
-fn parse_verb(rest: &[&str], line: usize) -> Result<Verb, ScriptError> {
-    let Some((&verb, args)) = rest.split_first() else {
+/// An action as written: `blind N`, `chaal N` or `bet N`, or an action
+/// without an amount by its name (`fold` is `pack`).
+fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs), ScriptError> {
+    let Some((&word, args)) = rest.split_first() else {
         return err(line, "a player name must be followed by an action");
     };
-    let verb = verb.to_ascii_lowercase();
-    let amount = |make: fn(Chips) -> Verb| -> Result<Verb, ScriptError> {
-        match args {
-            [n] => n.parse::<Chips>().map(make).map_err(|_| ScriptError {
+    let word = word.to_ascii_lowercase();
+    if let Some(bet_as) = BetAs::ALL.into_iter().find(|b| b.word() == word) {
+        return match args {
+            [n] => n.parse::<Chips>().map(|n| (Action::Bet(n), bet_as)).map_err(|_| ScriptError {
                 line: Some(line),
                 message: format!("`{n}` is not a whole number of chips"),
             }),
-            _ => err(line, format!("usage: NAME {verb} CHIPS")),
-        }
-    };
-    let plain = |v: Verb| -> Result<Verb, ScriptError> {
-        if args.is_empty() {
-            Ok(v)
-        } else {
-            err(line, format!("`{verb}` takes no amount"))
-        }
-    };
-    match verb.as_str() {
-        "blind" => amount(Verb::Blind),
-        "chaal" => amount(Verb::Chaal),
-        "bet" => amount(Verb::Bet),
-        "see" => plain(Verb::See),
-        "pack" | "fold" => plain(Verb::Pack),
-        "show" => plain(Verb::Show),
-        "sideshow" => plain(Verb::Sideshow),
-        "accept" => plain(Verb::Accept),
-        "deny" => plain(Verb::Deny),
-        "timeout" => plain(Verb::Timeout),
-        _ => err(
-            line,
-            format!(
-                "unknown action `{verb}` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout)"
-            ),
-        ),
+            _ => err(line, format!("usage: NAME {word} CHIPS")),
+        };
     }
+    let name = if word == "fold" { Action::Pack.name() } else { word.as_str() };
+    let Some(action) = Action::WITHOUT_AMOUNT.into_iter().find(|a| a.name() == name) else {
+        let bets = BetAs::ALL.iter().map(|b| format!("{} N", b.word()));
+        let plain = Action::WITHOUT_AMOUNT.iter().map(|a| a.name().to_string());
+        return err(line, format!("unknown action `{word}` ({})", bets.chain(plain).collect::<Vec<_>>().join(", ")));
+    };
+    if !args.is_empty() {
+        return err(line, format!("`{word}` takes no amount"));
+    }
+    Ok((action, BetAs::Either))
 }
 
 /// What one action line did.
@@ -377,26 +370,21 @@ impl Script {
     }
 
     fn apply(&self, hand: &mut Hand, step: &Step) -> Result<Vec<Event>, String> {
-        let name = &self.players[step.seat];
-        let live = !hand.is_over() && hand.seat(step.seat).is_some_and(|s| !s.packed);
-        let seen = hand.seat(step.seat).is_some_and(|s| s.seen);
-        let action = match step.verb {
-            Verb::Blind(n) if live && seen => {
-                return Err(format!("{name} has seen their cards: a seen bet is `chaal {n}`"));
+        if let Action::Bet(n) = step.action {
+            let name = &self.players[step.seat];
+            let live = !hand.is_over() && hand.seat(step.seat).is_some_and(|s| !s.packed);
+            let seen = hand.seat(step.seat).is_some_and(|s| s.seen);
+            match step.bet_as {
+                BetAs::Blind if live && seen => {
+                    return Err(format!("{name} has seen their cards: a seen bet is `chaal {n}`"));
+                }
+                BetAs::Chaal if live && !seen => {
+                    return Err(format!("{name} is playing blind: a blind bet is `blind {n}` (or `see` first)"));
+                }
+                _ => {}
             }
-            Verb::Chaal(n) if live && !seen => {
-                return Err(format!("{name} is playing blind: a blind bet is `blind {n}` (or `see` first)"));
-            }
-            Verb::Blind(n) | Verb::Chaal(n) | Verb::Bet(n) => Action::Bet(n),
-            Verb::See => Action::See,
-            Verb::Pack => Action::Pack,
-            Verb::Show => Action::Show,
-            Verb::Sideshow => Action::Sideshow,
-            Verb::Accept => Action::Accept,
-            Verb::Deny => Action::Deny,
-            Verb::Timeout => Action::Timeout,
-        };
-        hand.apply(step.seat, action).map_err(|e| e.to_string())
+        }
+        hand.apply(step.seat, step.action).map_err(|e| e.to_string())
     }
 }
 
