@@ -1,40 +1,22 @@
-//! Whole simulated hands: deal, random legal play (seeded), payout.
+//! Whole simulated hands: deal, random legal play (the engine's `RandomAgent`, seeded), payout.
 //! `cargo bench --bench hands -- --warm-up-time 1 --measurement-time 3`
 //! reports hands/s as elements/s.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use teenpatti::engine::cards::seeded_deck;
-use teenpatti::engine::hand::{Action, Hand, HandSetup};
+use teenpatti::engine::hand::{Hand, HandSetup};
 use teenpatti::engine::rules::Rules;
+use teenpatti::engine::RandomAgent;
 
-/// Plays one hand to the end with random legal actions; returns the number of actions.
-fn play(setup: &HandSetup, rng: &mut ChaCha8Rng) -> usize {
+/// Plays one hand to the end with the engine's random player; returns the number of actions.
+fn play(setup: &HandSetup, agent: &RandomAgent, rng: &mut ChaCha8Rng) -> usize {
     let Ok((mut hand, _)) = Hand::start(setup) else { return 0 };
     while let Some(seat) = hand.to_act() {
-        let legal = hand.legal_actions(seat);
-        let action = if legal.respond {
-            if rng.gen_bool(0.5) {
-                Action::Accept
-            } else {
-                Action::Deny
-            }
-        } else if legal.see && rng.gen_bool(0.3) {
-            Action::See
-        } else if legal.show.is_some() && rng.gen_bool(0.3) {
-            Action::Show
-        } else if legal.sideshow.is_some() && rng.gen_bool(0.3) {
-            Action::Sideshow
-        } else if let (Some(b), false) = (legal.bet, rng.gen_bool(0.15)) {
-            Action::Bet(b.min + rng.gen_range(0..=(b.max - b.min) / b.step) * b.step)
-        } else {
-            Action::Pack
-        };
-        if hand.apply(seat, action).is_err() {
-            let _ = hand.apply(seat, Action::Timeout);
-        }
+        let action = agent.act(&hand, seat, rng);
+        hand.apply(seat, action).expect("the random player plays legal actions");
     }
     hand.actions().len()
 }
@@ -52,11 +34,12 @@ fn hands(c: &mut Criterion) {
             })
             .collect();
         group.bench_with_input(BenchmarkId::new("random_legal_play", seats), &setups, |b, setups| {
+            let agent = RandomAgent::default();
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             let mut i = 0usize;
             b.iter(|| {
                 i = (i + 1) % setups.len();
-                black_box(play(&setups[i], &mut rng))
+                black_box(play(&setups[i], &agent, &mut rng))
             });
         });
     }

@@ -9,8 +9,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use teenpatti::engine::cards::seeded_deck;
-use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Legal, Seat};
+use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
 use teenpatti::engine::rules::{Rules, ShowCost, ShowTie, SuitOrder, Variant};
+use teenpatti::engine::RandomAgent;
 
 fn arb_rules() -> impl Strategy<Value = Rules> {
     (
@@ -70,32 +71,11 @@ fn random_action(h: &Hand, rng: &mut ChaCha8Rng) -> (Seat, Action) {
     (seat, action)
 }
 
-/// A legal action for the seat to act, chosen at random (packing rarely).
+/// A legal action for the seat to act: the engine's random player, exploring
+/// (every legal option, packing rarely).
 fn legal_action(h: &Hand, rng: &mut ChaCha8Rng) -> Option<(Seat, Action)> {
     let seat = h.to_act()?;
-    let legal: Legal = h.legal_actions(seat);
-    let mut options: Vec<Action> = Vec::new();
-    if legal.respond {
-        options.extend([Action::Accept, Action::Deny]);
-    }
-    if let Some(b) = legal.bet {
-        let k = rng.gen_range(0..=(b.max - b.min) / b.step);
-        options.push(Action::Bet(b.min + k * b.step));
-        options.push(Action::Bet(b.min));
-    }
-    if legal.show.is_some() {
-        options.push(Action::Show);
-    }
-    if legal.sideshow.is_some() {
-        options.push(Action::Sideshow);
-    }
-    if legal.see && rng.gen_bool(0.3) {
-        options.push(Action::See);
-    }
-    if options.is_empty() || rng.gen_bool(0.05) {
-        options.push(if legal.see { Action::See } else { Action::Pack });
-    }
-    Some((seat, options[rng.gen_range(0..options.len())]))
+    Some((seat, RandomAgent::explorer().act(h, seat, rng)))
 }
 
 fn total_chips(h: &Hand) -> u64 {

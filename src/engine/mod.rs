@@ -1,13 +1,15 @@
 //! The game, pure: cards, hand ranking, rules and variants, the hand state
-//! machine and hand scripts. No async, no I/O, no Discord or SQL types;
-//! randomness is passed in.
+//! machine, hand scripts and computer players. No async, no I/O, no Discord
+//! or SQL types; randomness is passed in.
 
+pub mod agent;
 pub mod cards;
 pub mod hand;
 pub mod rank;
 pub mod rules;
 pub mod script;
 
+pub use agent::RandomAgent;
 pub use cards::{Card, Rank, Suit};
 pub use hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Legal, RuleError, Seat};
 pub use rank::{evaluate, Category, HandValue};
