@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::hand::{Action, BetRange, Hand, Seat};
+use super::hand::{Action, BetRange, Hand, Legal, Seat};
 use super::rules::Chips;
 
 /// A player who picks at random among the actions legal now.
@@ -99,15 +99,27 @@ impl RandomAgent {
 
     /// The action of `seat` in `hand` now.
     pub fn act<R: Rng + ?Sized>(&self, hand: &Hand, seat: Seat, rng: &mut R) -> Action {
-        let legal = hand.legal_actions(seat);
+        self.choose(&hand.legal_actions(seat), hand.actions().len(), hand.to_act() == Some(seat), rng)
+    }
+
+    /// The action for a seat offered `legal` (as a table view shows it) in a
+    /// hand that has had `actions_so_far` actions; a timeout is drawn only if
+    /// `may_time_out` (the seat is the one to act, and the caller can time
+    /// it out).
+    pub fn choose<R: Rng + ?Sized>(
+        &self,
+        legal: &Legal,
+        actions_so_far: usize,
+        may_time_out: bool,
+        rng: &mut R,
+    ) -> Action {
         if legal.respond {
             return if chance(rng, self.accept) { Action::Accept } else { Action::Deny };
         }
-        let on_turn = hand.to_act() == Some(seat);
         let give_up =
-            [(legal.pack.then_some(Action::Pack), self.pack), (on_turn.then_some(Action::Timeout), self.timeout)];
+            [(legal.pack.then_some(Action::Pack), self.pack), (may_time_out.then_some(Action::Timeout), self.timeout)];
         if let Some(long) = self.long_hand {
-            if hand.actions().len() > long.after && chance(rng, long.give_up) {
+            if actions_so_far > long.after && chance(rng, long.give_up) {
                 return draw(rng, &give_up).unwrap_or(Action::Pack);
             }
         }
@@ -229,6 +241,10 @@ mod tests {
         let even = RandomAgent { see: 1.0, bet: 1.0, pack: 1.0, timeout: 1.0, ..nothing };
         let all = set(&[Action::See, Action::Bet(1), Action::Bet(2), Action::Pack, Action::Timeout]);
         assert_eq!(plays(even, &hand, seat, &mut rng), all);
+        // From a view's legal actions: no timeout unless the caller can time the seat out.
+        let legal = hand.legal_actions(seat);
+        let drawn: HashSet<Action> = (0..100).map(|_| even.choose(&legal, 0, false, &mut rng)).collect();
+        assert_eq!(drawn, set(&[Action::See, Action::Bet(1), Action::Bet(2), Action::Pack]));
     }
 
     #[test]
