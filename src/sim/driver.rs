@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{table_users, Recorder, SimConfig, SimReport, SIM_ADMIN, SIM_CHANNEL_BASE, SIM_GUILD};
-use crate::engine::{Action, Legal, Rules};
+use crate::engine::{Action, RandomAgent, Rules};
 use crate::ids::{ChannelId, TableId, UserId};
 use crate::store::NewTable;
 use crate::table::view::HandView;
@@ -99,7 +99,11 @@ impl TableDriver {
     /// One click by the player to act; returns whether that player must pack next (their bet was refused).
     async fn act(&mut self, table: TableId, hand: &HandView, must_pack: bool) -> anyhow::Result<bool> {
         let Some(seat) = hand.to_act else { return Ok(must_pack) };
-        let action = if must_pack { Action::Pack } else { choose(&hand.legal, hand.seq, &mut self.rng) };
+        let action = if must_pack {
+            Action::Pack
+        } else {
+            RandomAgent::impatient().choose(&hand.legal, hand.seq as usize, false, &mut self.rng)
+        };
         let command = Command::Play(action);
         let request = Request {
             button: Some(ButtonId { table, hand: Some(hand.hand_id), seq: hand.seq, command }),
@@ -166,35 +170,4 @@ impl TableDriver {
         }
         Ok(())
     }
-}
-
-/// A random legal action, from what the table offers the player to act.
-fn choose(legal: &Legal, actions_so_far: u32, rng: &mut ChaCha8Rng) -> Action {
-    if legal.respond {
-        return if rng.gen_bool(0.5) { Action::Accept } else { Action::Deny };
-    }
-    let long = actions_so_far > 40;
-    if rng.gen_ratio(1, 12) || (long && rng.gen_bool(0.5)) {
-        return Action::Pack;
-    }
-    if legal.see && rng.gen_ratio(1, 3) {
-        return Action::See;
-    }
-    if legal.show.is_some() && rng.gen_ratio(1, 3) {
-        return Action::Show;
-    }
-    if legal.sideshow.is_some() && rng.gen_ratio(1, 6) {
-        return Action::Sideshow;
-    }
-    if let Some(range) = legal.bet {
-        let steps = (range.max - range.min) / range.step;
-        return Action::Bet(range.min + rng.gen_range(0..=steps.min(3)) * range.step);
-    }
-    if legal.see {
-        return Action::See;
-    }
-    if legal.show.is_some() {
-        return Action::Show;
-    }
-    Action::Pack
 }
