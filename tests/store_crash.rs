@@ -69,13 +69,13 @@ async fn sigkill_mid_play_loses_and_invents_nothing() {
     let mut pots = 0;
     for h in &live {
         let (hand, _) = Hand::replay(&h.setup, &h.actions).unwrap();
-        assert!(!hand.is_over(), "hand {} is live in the store but over in its log", h.id);
-        let contributions = store.hand_contributions(h.id).await.unwrap();
-        for (seat, user) in h.users.iter().enumerate() {
+        assert!(!hand.is_over(), "hand {} is live in the store but over in its log", h.summary.id);
+        let contributions = store.hand_contributions(h.summary.id).await.unwrap();
+        for (seat, user) in h.summary.users.iter().enumerate() {
             let paid = contributions.iter().find(|(u, _)| u == user).map_or(0, |&(_, c)| c);
-            assert_eq!(hand.seats()[seat].put_in as i64, paid, "hand {} seat {seat}: engine vs ledger", h.id);
+            assert_eq!(hand.seats()[seat].put_in as i64, paid, "hand {} seat {seat}: engine vs ledger", h.summary.id);
         }
-        assert_eq!(store.live_pot(h.id).await.unwrap(), Some(hand.pot() as i64));
+        assert_eq!(store.live_pot(h.summary.id).await.unwrap(), Some(hand.pot() as i64));
         pots += hand.pot() as i64;
     }
     assert_eq!(audit.live_pots, pots);
@@ -94,8 +94,8 @@ async fn sigkill_mid_play_loses_and_invents_nothing() {
     assert_eq!(audit.live_pots, 0);
     assert_eq!(audit.total_balances, audit.total_granted, "no chip lost or duplicated");
     for h in &live {
-        assert!(store.refund_hand(h.id, "again").await.unwrap().is_empty(), "refunds are idempotent");
-        assert!(store.hand_contributions(h.id).await.unwrap().iter().all(|&(_, c)| c == 0));
+        assert!(store.refund_hand(h.summary.id, "again").await.unwrap().is_empty(), "refunds are idempotent");
+        assert!(store.hand_contributions(h.summary.id).await.unwrap().iter().all(|&(_, c)| c == 0));
     }
     let min: i64 = sqlx::query_scalar("SELECT MIN(balance) FROM wallets").fetch_one(store.pool()).await.unwrap();
     assert!(min >= 0);

@@ -96,7 +96,7 @@ pub fn table_users(t: usize, players: usize) -> Vec<u64> {
 pub async fn recover(store: &Store) -> Result<usize, StoreError> {
     let live = store.live_hands().await?;
     for h in &live {
-        store.refund_hand(h.id, "refunded on restart: the hand was interrupted").await?;
+        store.refund_hand(h.summary.id, "refunded on restart: the hand was interrupted").await?;
     }
     Ok(live.len())
 }

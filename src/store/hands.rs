@@ -96,14 +96,9 @@ pub enum Recorded {
 /// A hand still in play, with everything needed to rebuild it.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct LiveHand {
-    pub id: HandId,
-    pub table_id: TableId,
-    #[sqlx(rename = "guild_id")]
-    pub guild: GuildId,
-    #[sqlx(rename = "channel_id")]
-    pub channel: ChannelId,
-    #[sqlx(rename = "seats", json)]
-    pub users: Vec<UserId>,
+    /// Which hand, where, and who sits in it.
+    #[sqlx(flatten)]
+    pub summary: HandSummary,
     #[sqlx(json)]
     pub setup: HandSetup,
     /// The action log (read from `hand_actions`, not from the hand's row).
@@ -356,18 +351,18 @@ impl Store {
     }
 
     async fn live_hands_where(&self, table_id: Option<TableId>) -> Result<Vec<LiveHand>, StoreError> {
-        let mut hands: Vec<LiveHand> = sqlx::query_as(
-            "SELECT id, table_id, guild_id, channel_id, seats, setup FROM hands \
-             WHERE status = ? AND (? IS NULL OR table_id = ?) ORDER BY id",
-        )
-        .bind(HandStatus::Live)
-        .bind(table_id)
-        .bind(table_id)
-        .fetch_all(&self.pool)
-        .await
-        .ctx("reading live hands")?;
+        let sql = format!(
+            "SELECT {SUMMARY_COLS}, setup FROM hands WHERE status = ? AND (? IS NULL OR table_id = ?) ORDER BY id"
+        );
+        let mut hands: Vec<LiveHand> = sqlx::query_as(&sql)
+            .bind(HandStatus::Live)
+            .bind(table_id)
+            .bind(table_id)
+            .fetch_all(&self.pool)
+            .await
+            .ctx("reading live hands")?;
         for hand in &mut hands {
-            hand.actions = self.actions(hand.id).await?.into_iter().map(|a| (a.seat, a.action)).collect();
+            hand.actions = self.actions(hand.summary.id).await?.into_iter().map(|a| (a.seat, a.action)).collect();
         }
         Ok(hands)
     }

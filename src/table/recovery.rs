@@ -15,8 +15,8 @@ use crate::store::{LiveHand, StoreError, TableStatus};
 
 /// A live hand rebuilt from its setup and action log, with the notes its seen players had.
 fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> Live {
-    let hand_id = stored.id;
-    let users: Vec<UserId> = stored.users.clone();
+    let hand_id = stored.summary.id;
+    let users: Vec<UserId> = stored.summary.users.clone();
     let mut notes: HashMap<UserId, Vec<PrivateNote>> = HashMap::new();
     for (seat, s) in hand.seats().iter().enumerate() {
         if let (true, Some(&user)) = (s.seen, users.get(seat)) {
@@ -48,7 +48,7 @@ impl Table {
             self.running = true;
             match Hand::replay(&stored.setup, &stored.actions) {
                 Ok((hand, events)) if !hand.is_over() && self.live.is_none() => {
-                    tracing::info!(hand = %stored.id, actions = stored.actions.len(), "resumed hand");
+                    tracing::info!(hand = %stored.summary.id, actions = stored.actions.len(), "resumed hand");
                     let mut live = rebuild(&stored, hand, events);
                     live.deadline = Some(Deadline::after(self.turn_duration()));
                     self.last_dealer = live.users.get(live.hand.dealer()).copied();
@@ -68,8 +68,8 @@ impl Table {
                         Err((i, e)) => format!("action {i} no longer replays: {e}"),
                         Ok(_) => "the table had another live hand".to_string(),
                     };
-                    tracing::warn!(hand = %stored.id, why, "refunding a hand after restart");
-                    store.refund_hand(stored.id, &format!("refunded after restart: {why}")).await?;
+                    tracing::warn!(hand = %stored.summary.id, why, "refunding a hand after restart");
+                    store.refund_hand(stored.summary.id, &format!("refunded after restart: {why}")).await?;
                 }
             }
         }

@@ -310,7 +310,7 @@ impl World {
 
     /// The ids of the hands being played.
     pub async fn live_hands(&self) -> Vec<i64> {
-        self.store().await.live_hands().await.unwrap().iter().map(|h| h.id.get()).collect()
+        self.store().await.live_hands().await.unwrap().iter().map(|h| h.summary.id.get()).collect()
     }
 
     /// How many hands were ever dealt.
