@@ -50,6 +50,12 @@ pub enum StoreError {
     /// this binary does not know, an impossible value. Never read as a default.
     #[error("stored data is inconsistent: {0}")]
     Corrupt(String),
+    /// The writer task is gone (the store was closed): nothing was written.
+    #[error("the database writer has stopped; nothing was written")]
+    WriterStopped,
+    /// The batch this write was committed with failed as a whole; nothing in it was written.
+    #[error("database error while {context}: {detail}")]
+    Batch { context: &'static str, detail: String },
     /// Any other database failure, with what the store was doing.
     #[error("database error while {context}: {source}")]
     Database {
@@ -75,6 +81,17 @@ pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
 impl StoreError {
     /// Wraps a database error with what was being done, picking out disk-full
     /// and stored values that do not decode (corruption).
+    /// The same failure again, for each write of a batch that failed as a whole.
+    pub(crate) fn again(&self) -> StoreError {
+        match self {
+            StoreError::DiskFull { context, detail } => StoreError::DiskFull { context, detail: detail.clone() },
+            StoreError::Database { context, source } => StoreError::Batch { context, detail: source.to_string() },
+            StoreError::Batch { context, detail } => StoreError::Batch { context, detail: detail.clone() },
+            StoreError::WriterStopped => StoreError::WriterStopped,
+            other => StoreError::Batch { context: "committing a batch of writes", detail: other.to_string() },
+        }
+    }
+
     pub(crate) fn db(context: &'static str, source: sqlx::Error) -> StoreError {
         if matches!(source, sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)) {
             return StoreError::Corrupt(format!("{context}: {source}"));

@@ -207,6 +207,142 @@ async fn take_contributions(
     Ok(total)
 }
 
+/// An action to record, owned by the writer's job.
+struct OwnedAction {
+    seq: i64,
+    seat: Seat,
+    action: Action,
+    key: Option<String>,
+    events: Vec<Event>,
+}
+
+/// Records one action and moves its chips (see [`Store::record_action`]).
+async fn record_action(
+    conn: &mut SqliteConnection,
+    hand_id: HandId,
+    rec: OwnedAction,
+    now: i64,
+) -> Result<Recorded, StoreError> {
+    if let Some(key) = &rec.key {
+        let seen: Option<HandId> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
+            .bind(key)
+            .fetch_optional(&mut *conn)
+            .await
+            .ctx("recording an action")?;
+        if seen.is_some() {
+            return Ok(Recorded::Duplicate);
+        }
+    }
+    let hand: Option<(GuildId, Json<Vec<UserId>>, HandStatus, i64)> =
+        sqlx::query_as("SELECT guild_id, seats, status, pot FROM hands WHERE id = ?")
+            .bind(hand_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .ctx("recording an action")?;
+    let Some((guild, Json(users), status, pot_before)) = hand else {
+        return Err(StoreError::NotFound(format!("hand #{hand_id}")));
+    };
+    if status != HandStatus::Live {
+        return Err(StoreError::HandNotLive(hand_id));
+    }
+    if rec.seat >= users.len() {
+        return Err(StoreError::Invalid(format!("no seat {} in hand #{hand_id}", rec.seat)));
+    }
+    let expected: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?")
+        .bind(hand_id)
+        .fetch_one(&mut *conn)
+        .await
+        .ctx("recording an action")?;
+    if rec.seq != expected {
+        return Err(StoreError::OutOfOrder { hand_id, expected, got: rec.seq });
+    }
+    sqlx::query(
+        "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(hand_id)
+    .bind(rec.seq)
+    .bind(rec.seat as i64)
+    .bind(Json(&rec.action))
+    .bind(&rec.key)
+    .bind(now)
+    .execute(&mut *conn)
+    .await
+    .ctx("recording an action")?;
+    let added = take_contributions(&mut *conn, hand_id, guild, &users, &rec.events, now).await?;
+    let ended = rec.events.iter().find_map(|e| match &e.kind {
+        EventKind::Ended { ended_by, pot, payouts } => Some((*ended_by, *pot, payouts)),
+        _ => None,
+    });
+    if let Some((ended_by, pot, payouts)) = ended {
+        let pot_now = pot_before + added;
+        let paid: u64 = payouts.iter().map(|p| p.amount).sum();
+        if super::chips(pot)? != pot_now || super::chips(paid)? != pot_now {
+            return Err(StoreError::Invalid(format!(
+                "hand #{hand_id} ends with a pot of {pot} paying {paid}, but {pot_now} chips are in it"
+            )));
+        }
+        let mut winners = Vec::with_capacity(payouts.len());
+        for p in payouts {
+            let user = *users.get(p.seat).ok_or_else(|| StoreError::Invalid(format!("no seat {} to pay", p.seat)))?;
+            winners.push(user);
+            let entry = Entry::hand(guild, user, super::chips(p.amount)?, Reason::PotWon, hand_id, now);
+            wallets::apply(&mut *conn, &entry).await?;
+        }
+        sqlx::query("UPDATE hands SET status = ?, winners = ?, ended_by = ?, finished_at = ? WHERE id = ?")
+            .bind(HandStatus::Finished)
+            .bind(Json(&winners))
+            .bind(HandEnd::from(ended_by))
+            .bind(now)
+            .bind(hand_id)
+            .execute(&mut *conn)
+            .await
+            .ctx("finishing a hand")?;
+    }
+    Ok(Recorded::Applied)
+}
+
+/// Refunds a live hand (see [`Store::refund_hand`]).
+async fn refund_hand(
+    conn: &mut SqliteConnection,
+    hand_id: HandId,
+    note: String,
+    now: i64,
+) -> Result<Vec<(UserId, i64)>, StoreError> {
+    let hand: Option<(GuildId, HandStatus)> = sqlx::query_as("SELECT guild_id, status FROM hands WHERE id = ?")
+        .bind(hand_id)
+        .fetch_optional(&mut *conn)
+        .await
+        .ctx("refunding a hand")?;
+    let Some((guild, status)) = hand else { return Err(StoreError::NotFound(format!("hand #{hand_id}"))) };
+    if status != HandStatus::Live {
+        return Ok(Vec::new());
+    }
+    let owed: Vec<(UserId, i64)> =
+        sqlx::query_as("SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? GROUP BY user_id ORDER BY user_id")
+            .bind(hand_id)
+            .fetch_all(&mut *conn)
+            .await
+            .ctx("refunding a hand")?;
+    let mut refunded = Vec::new();
+    for (user, amount) in owed {
+        if amount <= 0 {
+            continue;
+        }
+        let entry = Entry { note: Some(&note), ..Entry::hand(guild, user, amount, Reason::Refund, hand_id, now) };
+        wallets::apply(&mut *conn, &entry).await?;
+        refunded.push((user, amount));
+    }
+    sqlx::query("UPDATE hands SET status = ?, ended_by = ?, finished_at = ? WHERE id = ?")
+        .bind(HandStatus::Refunded)
+        .bind(HandEnd::Refund)
+        .bind(now)
+        .bind(hand_id)
+        .execute(&mut *conn)
+        .await
+        .ctx("refunding a hand")?;
+    Ok(refunded)
+}
+
 impl Store {
     /// Writes a new hand and takes every seat's boot, in one transaction.
     /// If any wallet cannot cover its boot nothing is written and the error
@@ -224,29 +360,37 @@ impl Store {
             return Err(StoreError::Invalid("a user cannot sit twice in one hand".into()));
         }
         let now = now_unix();
-        let mut tx = self.write_tx("starting a hand").await?;
-        let hand_id: HandId = sqlx::query_scalar(
+        let NewHand { table_id, guild, channel, users, setup, seed, events } = new;
+        let (setup, events) = (setup.clone(), events.to_vec());
+        let hand_id = self
+            .writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let hand_id: HandId = sqlx::query_scalar(
             "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
         )
-        .bind(new.table_id)
-        .bind(new.guild)
-        .bind(new.channel)
-        .bind(Json(&new.setup.rules))
-        .bind(Json(&new.users))
-        .bind(Json(new.setup))
+        .bind(table_id)
+        .bind(guild)
+        .bind(channel)
+        .bind(Json(&setup.rules))
+        .bind(Json(&users))
+        .bind(Json(&setup))
         // A u64 seed is stored as i64 bit for bit.
-        .bind(new.seed.map(|s| s as i64))
+        .bind(seed.map(|s| s as i64))
         .bind(HandStatus::Live)
         .bind(now)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut *conn)
         .await
         .ctx("starting a hand")?;
-        for &user in &new.users {
-            wallets::ensure(&mut tx, new.guild, user, now).await?;
-        }
-        take_contributions(&mut tx, hand_id, new.guild, &new.users, new.events, now).await?;
-        tx.commit().await.ctx("starting a hand")?;
+                    for &user in &users {
+                        wallets::ensure(conn, guild, user, now).await?;
+                    }
+                    take_contributions(conn, hand_id, guild, &users, &events, now).await?;
+                    Ok(hand_id)
+                })
+            })
+            .await?;
         tracing::debug!(%hand_id, "hand started");
         Ok(hand_id)
     }
@@ -258,85 +402,10 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self, rec), fields(seq = rec.seq, seat = rec.seat), err(level = "debug"))]
     pub async fn record_action(&self, hand_id: HandId, rec: ActionRecord<'_>) -> Result<Recorded, StoreError> {
         let now = now_unix();
-        let mut tx = self.write_tx("recording an action").await?;
-        if let Some(key) = rec.key {
-            let seen: Option<HandId> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
-                .bind(key)
-                .fetch_optional(&mut *tx)
-                .await
-                .ctx("recording an action")?;
-            if seen.is_some() {
-                return Ok(Recorded::Duplicate);
-            }
-        }
-        let hand: Option<(GuildId, Json<Vec<UserId>>, HandStatus, i64)> =
-            sqlx::query_as("SELECT guild_id, seats, status, pot FROM hands WHERE id = ?")
-                .bind(hand_id)
-                .fetch_optional(&mut *tx)
-                .await
-                .ctx("recording an action")?;
-        let Some((guild, Json(users), status, pot_before)) = hand else {
-            return Err(StoreError::NotFound(format!("hand #{hand_id}")));
-        };
-        if status != HandStatus::Live {
-            return Err(StoreError::HandNotLive(hand_id));
-        }
-        if rec.seat >= users.len() {
-            return Err(StoreError::Invalid(format!("no seat {} in hand #{hand_id}", rec.seat)));
-        }
-        let expected: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?")
-            .bind(hand_id)
-            .fetch_one(&mut *tx)
-            .await
-            .ctx("recording an action")?;
-        if rec.seq != expected {
-            return Err(StoreError::OutOfOrder { hand_id, expected, got: rec.seq });
-        }
-        sqlx::query(
-            "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .bind(hand_id)
-        .bind(rec.seq)
-        .bind(rec.seat as i64)
-        .bind(Json(&rec.action))
-        .bind(rec.key)
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .ctx("recording an action")?;
-        let added = take_contributions(&mut tx, hand_id, guild, &users, rec.events, now).await?;
-        let ended = rec.events.iter().find_map(|e| match &e.kind {
-            EventKind::Ended { ended_by, pot, payouts } => Some((*ended_by, *pot, payouts)),
-            _ => None,
-        });
-        if let Some((ended_by, pot, payouts)) = ended {
-            let pot_now = pot_before + added;
-            let paid: u64 = payouts.iter().map(|p| p.amount).sum();
-            if super::chips(pot)? != pot_now || super::chips(paid)? != pot_now {
-                return Err(StoreError::Invalid(format!(
-                    "hand #{hand_id} ends with a pot of {pot} paying {paid}, but {pot_now} chips are in it"
-                )));
-            }
-            let mut winners = Vec::with_capacity(payouts.len());
-            for p in payouts {
-                let user =
-                    *users.get(p.seat).ok_or_else(|| StoreError::Invalid(format!("no seat {} to pay", p.seat)))?;
-                winners.push(user);
-                let entry = Entry::hand(guild, user, super::chips(p.amount)?, Reason::PotWon, hand_id, now);
-                wallets::apply(&mut tx, &entry).await?;
-            }
-            sqlx::query("UPDATE hands SET status = ?, winners = ?, ended_by = ?, finished_at = ? WHERE id = ?")
-                .bind(HandStatus::Finished)
-                .bind(Json(&winners))
-                .bind(HandEnd::from(ended_by))
-                .bind(now)
-                .bind(hand_id)
-                .execute(&mut *tx)
-                .await
-                .ctx("finishing a hand")?;
-        }
-        tx.commit().await.ctx("recording an action")?;
-        Ok(Recorded::Applied)
+        let ActionRecord { seq, seat, action, key, events } = rec;
+        let (key, events) = (key.map(str::to_owned), events.to_vec());
+        let rec = OwnedAction { seq, seat, action, key, events };
+        self.writer.write(move |conn| Box::pin(record_action(conn, hand_id, rec, now))).await
     }
 
     /// Every hand still in play, with its setup and action log.
@@ -397,42 +466,8 @@ impl Store {
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
     pub async fn refund_hand(&self, hand_id: HandId, note: &str) -> Result<Vec<(UserId, i64)>, StoreError> {
         let now = now_unix();
-        let mut tx = self.write_tx("refunding a hand").await?;
-        let hand: Option<(GuildId, HandStatus)> = sqlx::query_as("SELECT guild_id, status FROM hands WHERE id = ?")
-            .bind(hand_id)
-            .fetch_optional(&mut *tx)
-            .await
-            .ctx("refunding a hand")?;
-        let Some((guild, status)) = hand else { return Err(StoreError::NotFound(format!("hand #{hand_id}"))) };
-        if status != HandStatus::Live {
-            return Ok(Vec::new());
-        }
-        let owed: Vec<(UserId, i64)> = sqlx::query_as(
-            "SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? GROUP BY user_id ORDER BY user_id",
-        )
-        .bind(hand_id)
-        .fetch_all(&mut *tx)
-        .await
-        .ctx("refunding a hand")?;
-        let mut refunded = Vec::new();
-        for (user, amount) in owed {
-            if amount <= 0 {
-                continue;
-            }
-            let entry = Entry { note: Some(note), ..Entry::hand(guild, user, amount, Reason::Refund, hand_id, now) };
-            wallets::apply(&mut tx, &entry).await?;
-            refunded.push((user, amount));
-        }
-        sqlx::query("UPDATE hands SET status = ?, ended_by = ?, finished_at = ? WHERE id = ?")
-            .bind(HandStatus::Refunded)
-            .bind(HandEnd::Refund)
-            .bind(now)
-            .bind(hand_id)
-            .execute(&mut *tx)
-            .await
-            .ctx("refunding a hand")?;
-        tx.commit().await.ctx("refunding a hand")?;
-        Ok(refunded)
+        let note = note.to_owned();
+        self.writer.write(move |conn| Box::pin(refund_hand(conn, hand_id, note, now))).await
     }
 
     /// The hand row, its setup and its action log.

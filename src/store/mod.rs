@@ -7,9 +7,10 @@
 //! - sum of balances + chips in live pots = chips ever granted
 //!   (`starting_grant` + `daily` + `admin_grant`, signed).
 //!
-//! Every operation that writes is one `BEGIN IMMEDIATE` transaction, so it
-//! either happens whole or not at all, and concurrent writers queue on the
-//! write lock instead of deadlocking on a read-to-write upgrade.
+//! Every write goes to the one writer task (`writer.rs`), which commits what
+//! is queued in one transaction (group commit), each write in its own
+//! savepoint: a write happens whole or not at all, and no write ever waits
+//! on SQLite's lock. Reads use a pool beside it (WAL).
 
 mod audit;
 mod error;
@@ -18,13 +19,14 @@ mod settings;
 mod stats;
 mod tables;
 mod wallets;
+mod writer;
 
 use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::migrate::MigrateError;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::Sqlite;
+use sqlx::ConnectOptions;
 
 pub use audit::{Audit, HandMismatch, WalletMismatch};
 pub use error::StoreError;
@@ -36,6 +38,7 @@ pub use wallets::{DailyClaim, LedgerRow};
 
 use crate::ids::{GuildId, HandId, UserId};
 use error::Ctx;
+use writer::Writer;
 
 /// The default database: a file beside the bot, created on first run.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
@@ -62,13 +65,13 @@ impl Default for OpenOptions {
     }
 }
 
-/// The store: a cheap-to-clone handle on a pool of SQLite connections.
+/// The store: a cheap-to-clone handle on a pool of reading connections and
+/// the one writer (see `writer.rs`).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    writer: Writer,
 }
-
-pub(crate) type Tx = sqlx::Transaction<'static, Sqlite>;
 
 impl Store {
     /// Opens (creating if missing) the database at `url` and brings its schema
@@ -100,7 +103,7 @@ impl Store {
         let pool = SqlitePoolOptions::new()
             .max_connections(opts.max_connections.max(1))
             .acquire_timeout(Duration::from_secs(30))
-            .connect_with(connect)
+            .connect_with(connect.clone())
             .await
             .map_err(|e| StoreError::at_open(&path, "opening the database", e))?;
         // A garbage file may open lazily; make SQLite read the header now.
@@ -109,8 +112,15 @@ impl Store {
             .await
             .map_err(|e| StoreError::at_open(&path, "reading the schema", e))?;
         MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&path, e))?;
+        // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
+        let write_conn = connect
+            .clone()
+            .pragma("wal_autocheckpoint", "0")
+            .connect()
+            .await
+            .map_err(|e| StoreError::at_open(&path, "opening the write connection", e))?;
         tracing::info!(%path, "database ready");
-        Ok(Store { pool })
+        Ok(Store { pool: pool.clone(), writer: Writer::start(write_conn, pool) })
     }
 
     /// The underlying pool, for tools and tests that need raw SQL.
@@ -118,15 +128,12 @@ impl Store {
         &self.pool
     }
 
-    /// Closes every connection (checkpointing the WAL).
+    /// Commits what is queued, then closes every connection (checkpointing the WAL).
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 
-    /// A write transaction that takes the write lock at once.
-    pub(crate) async fn write_tx(&self, context: &'static str) -> Result<Tx, StoreError> {
-        self.pool.begin_with("BEGIN IMMEDIATE").await.ctx(context)
-    }
 }
 
 fn migrate_error(path: &str, e: MigrateError) -> StoreError {

@@ -72,7 +72,11 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self, settings), err(level = "debug"))]
     pub async fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError> {
         settings.validate()?;
-        sqlx::query(
+        let settings = settings.clone();
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    sqlx::query(
             "INSERT INTO guild_settings \
                (guild_id, starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, updated_at) \
              VALUES (?, ?, ?, ?, ?, ?, ?) \
@@ -88,9 +92,12 @@ impl Store {
         .bind(Json(&settings.default_rules))
         .bind(settings.turn_seconds)
         .bind(now_unix())
-        .execute(&self.pool)
+        .execute(&mut *conn)
         .await
         .ctx("saving guild settings")?;
-        Ok(())
+                    Ok(())
+                })
+            })
+            .await
     }
 }

@@ -80,34 +80,38 @@ impl Store {
         if new.turn_seconds <= 0 {
             return Err(StoreError::Invalid("turn_seconds must be at least 1".into()));
         }
-        let mut tx = self.write_tx("opening a table").await?;
-        let existing: Option<TableId> =
-            sqlx::query_scalar("SELECT id FROM game_tables WHERE channel_id = ? AND status = ?")
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                let existing: Option<TableId> =
+                    sqlx::query_scalar("SELECT id FROM game_tables WHERE channel_id = ? AND status = ?")
+                        .bind(new.channel)
+                        .bind(TableStatus::Open)
+                        .fetch_optional(&mut *conn)
+                        .await
+                        .ctx("opening a table")?;
+                if let Some(table_id) = existing {
+                    return Err(StoreError::TableExists { channel: new.channel, table_id });
+                }
+                let table: TableRow = sqlx::query_as(&format!(
+                    "INSERT INTO game_tables (guild_id, channel_id, opener_id, rules, max_players, turn_seconds, status, \
+                     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {TABLE_COLS}"
+                ))
+                .bind(new.guild)
                 .bind(new.channel)
+                .bind(new.opener)
+                .bind(Json(&new.rules))
+                .bind(i64::from(new.max_players))
+                .bind(new.turn_seconds)
                 .bind(TableStatus::Open)
-                .fetch_optional(&mut *tx)
+                .bind(now_unix())
+                .fetch_one(&mut *conn)
                 .await
                 .ctx("opening a table")?;
-        if let Some(table_id) = existing {
-            return Err(StoreError::TableExists { channel: new.channel, table_id });
-        }
-        let table: TableRow = sqlx::query_as(&format!(
-            "INSERT INTO game_tables (guild_id, channel_id, opener_id, rules, max_players, turn_seconds, status, \
-             created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {TABLE_COLS}"
-        ))
-        .bind(new.guild)
-        .bind(new.channel)
-        .bind(new.opener)
-        .bind(Json(&new.rules))
-        .bind(i64::from(new.max_players))
-        .bind(new.turn_seconds)
-        .bind(TableStatus::Open)
-        .bind(now_unix())
-        .fetch_one(&mut *tx)
-        .await
-        .ctx("opening a table")?;
-        tx.commit().await.ctx("opening a table")?;
-        Ok(table)
+                Ok(table)
+                })
+            })
+            .await
     }
 
     pub async fn table(&self, id: TableId) -> Result<Option<TableRow>, StoreError> {
@@ -140,26 +144,41 @@ impl Store {
     /// Closes a table. Returns false if it was not open.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
     pub async fn close_table(&self, id: TableId) -> Result<bool, StoreError> {
-        let n = sqlx::query("UPDATE game_tables SET status = ?, closed_at = ? WHERE id = ? AND status = ?")
-            .bind(TableStatus::Closed)
-            .bind(now_unix())
-            .bind(id)
-            .bind(TableStatus::Open)
-            .execute(&self.pool)
-            .await
-            .ctx("closing a table")?
-            .rows_affected();
+        let n = self
+            .writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let done =
+                        sqlx::query("UPDATE game_tables SET status = ?, closed_at = ? WHERE id = ? AND status = ?")
+                            .bind(TableStatus::Closed)
+                            .bind(now_unix())
+                            .bind(id)
+                            .bind(TableStatus::Open)
+                            .execute(&mut *conn)
+                            .await
+                            .ctx("closing a table")?;
+                    Ok(done.rows_affected())
+                })
+            })
+            .await?;
         Ok(n == 1)
     }
 
     pub async fn set_table_message(&self, id: TableId, message_id: MessageId) -> Result<(), StoreError> {
-        let n = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?")
-            .bind(message_id)
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .ctx("updating a table")?
-            .rows_affected();
+        let n = self
+            .writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let done = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?")
+                        .bind(message_id)
+                        .bind(id)
+                        .execute(&mut *conn)
+                        .await
+                        .ctx("updating a table")?;
+                    Ok(done.rows_affected())
+                })
+            })
+            .await?;
         if n == 0 {
             return Err(StoreError::NotFound(format!("table #{id}")));
         }
@@ -170,59 +189,73 @@ impl Store {
     /// someone already seated returns their seat unchanged.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn add_seat(&self, table_id: TableId, user: UserId) -> Result<SeatRow, StoreError> {
-        let mut tx = self.write_tx("taking a seat").await?;
-        let table: Option<(TableStatus, i64)> =
-            sqlx::query_as("SELECT status, max_players FROM game_tables WHERE id = ?")
-                .bind(table_id)
-                .fetch_optional(&mut *tx)
-                .await
-                .ctx("taking a seat")?;
-        let Some((status, max)) = table else { return Err(StoreError::NotFound(format!("table #{table_id}"))) };
-        if status != TableStatus::Open {
-            return Err(StoreError::TableClosed(table_id));
-        }
-        let existing: Option<SeatRow> =
-            sqlx::query_as(&format!("SELECT {SEAT_COLS} FROM table_seats WHERE table_id = ? AND user_id = ?"))
-                .bind(table_id)
-                .bind(user)
-                .fetch_optional(&mut *tx)
-                .await
-                .ctx("taking a seat")?;
-        if let Some(seat) = existing {
-            return Ok(seat);
-        }
-        let (count, last): (i64, Option<i64>) =
-            sqlx::query_as("SELECT COUNT(*), MAX(position) FROM table_seats WHERE table_id = ?")
-                .bind(table_id)
-                .fetch_one(&mut *tx)
-                .await
-                .ctx("taking a seat")?;
-        if count >= max {
-            return Err(StoreError::TableFull(table_id));
-        }
-        let seat: SeatRow = sqlx::query_as(&format!(
-            "INSERT INTO table_seats ({SEAT_COLS}) VALUES (?, ?, ?, FALSE, 0, ?) RETURNING {SEAT_COLS}"
-        ))
-        .bind(table_id)
-        .bind(user)
-        .bind(last.map_or(0, |p| p + 1))
-        .bind(now_unix())
-        .fetch_one(&mut *tx)
-        .await
-        .ctx("taking a seat")?;
-        tx.commit().await.ctx("taking a seat")?;
-        Ok(seat)
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let table: Option<(TableStatus, i64)> =
+                        sqlx::query_as("SELECT status, max_players FROM game_tables WHERE id = ?")
+                            .bind(table_id)
+                            .fetch_optional(&mut *conn)
+                            .await
+                            .ctx("taking a seat")?;
+                    let Some((status, max)) = table else {
+                        return Err(StoreError::NotFound(format!("table #{table_id}")));
+                    };
+                    if status != TableStatus::Open {
+                        return Err(StoreError::TableClosed(table_id));
+                    }
+                    let existing: Option<SeatRow> = sqlx::query_as(&format!(
+                        "SELECT {SEAT_COLS} FROM table_seats WHERE table_id = ? AND user_id = ?"
+                    ))
+                    .bind(table_id)
+                    .bind(user)
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .ctx("taking a seat")?;
+                    if let Some(seat) = existing {
+                        return Ok(seat);
+                    }
+                    let (count, last): (i64, Option<i64>) =
+                        sqlx::query_as("SELECT COUNT(*), MAX(position) FROM table_seats WHERE table_id = ?")
+                            .bind(table_id)
+                            .fetch_one(&mut *conn)
+                            .await
+                            .ctx("taking a seat")?;
+                    if count >= max {
+                        return Err(StoreError::TableFull(table_id));
+                    }
+                    let seat: SeatRow = sqlx::query_as(&format!(
+                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES (?, ?, ?, FALSE, 0, ?) RETURNING {SEAT_COLS}"
+                    ))
+                    .bind(table_id)
+                    .bind(user)
+                    .bind(last.map_or(0, |p| p + 1))
+                    .bind(now_unix())
+                    .fetch_one(&mut *conn)
+                    .await
+                    .ctx("taking a seat")?;
+                    Ok(seat)
+                })
+            })
+            .await
     }
 
     /// Removes a user's seat. Returns false if they were not seated.
     pub async fn remove_seat(&self, table_id: TableId, user: UserId) -> Result<bool, StoreError> {
-        let n = sqlx::query("DELETE FROM table_seats WHERE table_id = ? AND user_id = ?")
-            .bind(table_id)
-            .bind(user)
-            .execute(&self.pool)
-            .await
-            .ctx("leaving a seat")?
-            .rows_affected();
+        let n = self
+            .writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let done = sqlx::query("DELETE FROM table_seats WHERE table_id = ? AND user_id = ?")
+                        .bind(table_id)
+                        .bind(user)
+                        .execute(&mut *conn)
+                        .await
+                        .ctx("leaving a seat")?;
+                    Ok(done.rows_affected())
+                })
+            })
+            .await?;
         Ok(n == 1)
     }
 
@@ -258,14 +291,21 @@ impl Store {
     where
         T: for<'q> sqlx::Encode<'q, Sqlite> + sqlx::Type<Sqlite> + Send + 'static,
     {
-        let n = sqlx::query(sql)
-            .bind(value)
-            .bind(table_id)
-            .bind(user)
-            .execute(&self.pool)
-            .await
-            .ctx("updating a seat")?
-            .rows_affected();
+        let n = self
+            .writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let done = sqlx::query(sql)
+                        .bind(value)
+                        .bind(table_id)
+                        .bind(user)
+                        .execute(&mut *conn)
+                        .await
+                        .ctx("updating a seat")?;
+                    Ok(done.rows_affected())
+                })
+            })
+            .await?;
         if n == 0 {
             return Err(StoreError::NotFound(format!("seat of user {user} at table #{table_id}")));
         }

@@ -104,10 +104,14 @@ impl Store {
             return Ok(b);
         }
         drop(conn);
-        let mut tx = self.write_tx("creating a wallet").await?;
-        let b = ensure(&mut tx, guild, user, now_unix()).await?;
-        tx.commit().await.ctx("creating a wallet")?;
-        Ok(b)
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let b = ensure(&mut *conn, guild, user, now_unix()).await?;
+                    Ok(b)
+                })
+            })
+            .await
     }
 
     /// Pays the guild's daily amount unless the cooldown is still running.
@@ -115,35 +119,40 @@ impl Store {
     /// last claim time and runs under the write lock.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn claim_daily(&self, guild: GuildId, user: UserId, now_unix: i64) -> Result<DailyClaim, StoreError> {
-        let mut tx = self.write_tx("claiming daily chips").await?;
-        let s = settings::load(&mut tx, guild).await?;
-        ensure(&mut tx, guild, user, now_unix).await?;
-        let claimed = sqlx::query(
-            "UPDATE wallets SET last_daily_at = ? WHERE guild_id = ? AND user_id = ? \
-             AND (last_daily_at IS NULL OR last_daily_at + ? <= ?)",
-        )
-        .bind(now_unix)
-        .bind(guild)
-        .bind(user)
-        .bind(s.daily_cooldown_secs)
-        .bind(now_unix)
-        .execute(&mut *tx)
-        .await
-        .ctx("claiming daily chips")?
-        .rows_affected();
-        if claimed == 0 {
-            let last: Option<i64> =
-                sqlx::query_scalar("SELECT last_daily_at FROM wallets WHERE guild_id = ? AND user_id = ?")
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let s = settings::load(&mut *conn, guild).await?;
+                    ensure(&mut *conn, guild, user, now_unix).await?;
+                    let claimed = sqlx::query(
+                        "UPDATE wallets SET last_daily_at = ? WHERE guild_id = ? AND user_id = ? \
+                     AND (last_daily_at IS NULL OR last_daily_at + ? <= ?)",
+                    )
+                    .bind(now_unix)
                     .bind(guild)
                     .bind(user)
-                    .fetch_one(&mut *tx)
+                    .bind(s.daily_cooldown_secs)
+                    .bind(now_unix)
+                    .execute(&mut *conn)
                     .await
-                    .ctx("claiming daily chips")?;
-            return Ok(DailyClaim::TooSoon { next_at: last.unwrap_or(now_unix) + s.daily_cooldown_secs });
-        }
-        let balance = apply(&mut tx, &Entry::new(guild, user, s.daily_amount, Reason::Daily, now_unix)).await?;
-        tx.commit().await.ctx("claiming daily chips")?;
-        Ok(DailyClaim::Claimed { amount: s.daily_amount, balance })
+                    .ctx("claiming daily chips")?
+                    .rows_affected();
+                    if claimed == 0 {
+                        let last: Option<i64> =
+                            sqlx::query_scalar("SELECT last_daily_at FROM wallets WHERE guild_id = ? AND user_id = ?")
+                                .bind(guild)
+                                .bind(user)
+                                .fetch_one(&mut *conn)
+                                .await
+                                .ctx("claiming daily chips")?;
+                        return Ok(DailyClaim::TooSoon { next_at: last.unwrap_or(now_unix) + s.daily_cooldown_secs });
+                    }
+                    let balance =
+                        apply(&mut *conn, &Entry::new(guild, user, s.daily_amount, Reason::Daily, now_unix)).await?;
+                    Ok(DailyClaim::Claimed { amount: s.daily_amount, balance })
+                })
+            })
+            .await
     }
 
     /// An admin adds (or, negative, removes) chips. Refuses to take a wallet
@@ -158,13 +167,21 @@ impl Store {
         note: &str,
     ) -> Result<i64, StoreError> {
         let now = now_unix();
-        let mut tx = self.write_tx("granting chips").await?;
-        ensure(&mut tx, guild, user, now).await?;
-        let entry =
-            Entry { actor: Some(admin), note: Some(note), ..Entry::new(guild, user, amount, Reason::AdminGrant, now) };
-        let balance = apply(&mut tx, &entry).await?;
-        tx.commit().await.ctx("granting chips")?;
-        Ok(balance)
+        let note = note.to_owned();
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    ensure(&mut *conn, guild, user, now).await?;
+                    let entry = Entry {
+                        actor: Some(admin),
+                        note: Some(&note),
+                        ..Entry::new(guild, user, amount, Reason::AdminGrant, now)
+                    };
+                    let balance = apply(&mut *conn, &entry).await?;
+                    Ok(balance)
+                })
+            })
+            .await
     }
 
     /// The user's most recent ledger rows in this guild, newest first.

@@ -1,0 +1,251 @@
+//! The one writer, with group commit.
+//!
+//! A single task owns the write connection. Every write of the store is a
+//! job sent to it; the task takes whatever is queued (up to [`MAX_BATCH`])
+//! and runs it in one transaction with one fsync, then answers each job.
+//! A job's caller hears back only after the commit, so "persisted before
+//! anyone is told" holds for every job in the batch.
+//!
+//! Each job of a batch of several runs inside its own savepoint: a job that
+//! fails (a wallet that cannot cover a bet, a duplicate) is rolled back
+//! alone and the others commit. On PostgreSQL an error aborts the whole
+//! transaction unless it happened inside a savepoint, so the same design
+//! serves both. If the transaction itself fails (the commit, or an error
+//! that SQLite answers by rolling everything back, such as a full disk),
+//! every job of the batch gets that error and none of them happened.
+//!
+//! Because only this task writes, no write waits on SQLite's lock, and no
+//! `SQLITE_BUSY` can reach a player. Readers use the pool beside it (WAL).
+
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use sqlx::{Connection, SqliteConnection, SqlitePool};
+use tokio::sync::{mpsc, oneshot};
+
+use super::StoreError;
+
+/// The most jobs one transaction takes. Larger batches amortize the fsync
+/// further but make the first job of the batch wait longer.
+pub(crate) const MAX_BATCH: usize = 512;
+
+/// Jobs queued before `write` waits for room (back-pressure).
+const QUEUE: usize = 4096;
+
+/// How often the WAL is checkpointed into the database file, off the commit
+/// path: the write connection never checkpoints (its `wal_autocheckpoint` is
+/// 0), so a commit never waits for one.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// One write, as the store's methods express it: a function of the write
+/// connection (inside the batch's transaction or a savepoint of it).
+type WriteFn<T> =
+    Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send>;
+
+/// A queued job, its result kept until the batch commits.
+trait Job: Send {
+    /// Runs the write; the result is kept for [`Job::finish`].
+    fn run<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, ()>;
+    /// Whether the write failed (its savepoint must be rolled back).
+    fn failed(&self) -> bool;
+    /// The write's error, again (for the rest of a batch it brought down).
+    fn error(&self) -> Option<StoreError>;
+    /// Answers the caller: its own result if the batch committed, else the batch's error.
+    fn finish(self: Box<Self>, batch: Result<(), &StoreError>);
+}
+
+struct Pending<T> {
+    write: Option<WriteFn<T>>,
+    result: Option<Result<T, StoreError>>,
+    reply: oneshot::Sender<Result<T, StoreError>>,
+}
+
+impl<T: Send + 'static> Job for Pending<T> {
+    fn run<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, ()> {
+        Box::pin(async move {
+            if let Some(write) = self.write.take() {
+                self.result = Some(write(conn).await);
+            }
+        })
+    }
+
+    fn failed(&self) -> bool {
+        !matches!(self.result, Some(Ok(_)))
+    }
+
+    fn error(&self) -> Option<StoreError> {
+        match &self.result {
+            Some(Err(e)) => Some(e.again()),
+            _ => None,
+        }
+    }
+
+    fn finish(self: Box<Self>, batch: Result<(), &StoreError>) {
+        let result = match (batch, self.result) {
+            (Ok(()), Some(result)) => result,
+            (Err(e), _) => Err(e.again()),
+            (Ok(()), None) => Err(StoreError::WriterStopped),
+        };
+        // The caller may have gone away; the write stands (or not) all the same.
+        let _ = self.reply.send(result);
+    }
+}
+
+/// The handle on the writer task; cheap to clone.
+#[derive(Clone, Debug)]
+pub(crate) struct Writer {
+    tx: mpsc::Sender<Msg>,
+}
+
+enum Msg {
+    Job(Box<dyn Job>),
+    /// Commit what came before, close the connection, then answer.
+    Close(oneshot::Sender<()>),
+}
+
+impl std::fmt::Debug for Msg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Msg::Job(_) => "Job",
+            Msg::Close(_) => "Close",
+        })
+    }
+}
+
+impl Writer {
+    /// Starts the writer task on `conn`, which it owns from now on, and the
+    /// checkpoints (through a connection of `readers`).
+    pub fn start(conn: SqliteConnection, readers: SqlitePool) -> Writer {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        tokio::spawn(run(conn, rx));
+        tokio::spawn(checkpoints(readers));
+        Writer { tx }
+    }
+
+    /// Stops the writer once everything queued so far is committed, and closes its connection.
+    pub async fn close(&self) {
+        let (done, closed) = oneshot::channel();
+        if self.tx.send(Msg::Close(done)).await.is_ok() {
+            let _ = closed.await;
+        }
+    }
+
+    /// Queues a write and waits until it is committed (or refused).
+    pub async fn write<T, F>(&self, write: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let job: Box<dyn Job> = Box::new(Pending { write: Some(Box::new(write)), result: None, reply });
+        self.tx.send(Msg::Job(job)).await.map_err(|_| StoreError::WriterStopped)?;
+        answer.await.unwrap_or(Err(StoreError::WriterStopped))
+    }
+}
+
+async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>) {
+    let mut queued: Vec<Msg> = Vec::with_capacity(MAX_BATCH);
+    let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
+    let mut close = None;
+    while close.is_none() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
+        for msg in queued.drain(..) {
+            match msg {
+                Msg::Job(job) if close.is_none() => batch.push(job),
+                // Queued after a close: refused (finished with an error below).
+                Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
+                Msg::Close(done) => close = Some(done),
+            }
+        }
+        if batch.is_empty() {
+            continue;
+        }
+        let outcome = commit(&mut conn, &mut batch).await;
+        if let Err(e) = &outcome {
+            tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
+        }
+        for job in batch.drain(..) {
+            job.finish(outcome.as_ref().map(|_| ()));
+        }
+    }
+    rx.close();
+    while let Some(msg) = rx.recv().await {
+        match msg {
+            Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
+            Msg::Close(done) => {
+                let _ = done.send(());
+            }
+        }
+    }
+    if let Err(e) = conn.close().await {
+        tracing::warn!(error = %e, "closing the write connection");
+    }
+    if let Some(done) = close {
+        let _ = done.send(());
+    }
+}
+
+/// Checkpoints the WAL now and then (PASSIVE: it never blocks the writer),
+/// until the readers' pool is closed.
+async fn checkpoints(readers: SqlitePool) {
+    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if readers.is_closed() {
+            return;
+        }
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&readers).await {
+            if readers.is_closed() {
+                return;
+            }
+            tracing::warn!(error = %e, "checkpointing the WAL");
+        }
+    }
+}
+
+/// Runs one batch in one transaction. A lone job needs no savepoint: if it
+/// fails, the transaction is rolled back and the job answered with its error.
+///
+/// Transactions are plain SQL here, not sqlx's `Transaction`: SQLite rolls a
+/// whole transaction back by itself on some errors (a full disk, an I/O
+/// error), and the writer must then know that everything in the batch is
+/// gone rather than believe it still has savepoints to roll back to.
+async fn commit(conn: &mut SqliteConnection, batch: &mut [Box<dyn Job>]) -> Result<(), StoreError> {
+    let ctx = |e| StoreError::db("committing a batch of writes", e);
+    exec(conn, "BEGIN IMMEDIATE").await.map_err(ctx)?;
+    if let [job] = batch {
+        job.run(conn).await;
+        if job.failed() {
+            // Already rolled back if SQLite ended the transaction itself.
+            let _ = exec(conn, "ROLLBACK").await;
+            return Ok(());
+        }
+    } else {
+        for job in batch.iter_mut() {
+            if let Err(e) = exec(conn, "SAVEPOINT job").await {
+                let _ = exec(conn, "ROLLBACK").await;
+                return Err(ctx(e));
+            }
+            job.run(conn).await;
+            let end = if job.failed() { "ROLLBACK TO job" } else { "RELEASE job" };
+            if let Err(e) = exec(conn, end).await {
+                // The transaction is gone (SQLite rolled it back on the job's error): so is the whole batch.
+                let _ = exec(conn, "ROLLBACK").await;
+                return Err(job.error().unwrap_or_else(|| ctx(e)));
+            }
+            if job.failed() {
+                // ROLLBACK TO keeps the savepoint open.
+                exec(conn, "RELEASE job").await.map_err(ctx)?;
+            }
+        }
+    }
+    if let Err(e) = exec(conn, "COMMIT").await {
+        let _ = exec(conn, "ROLLBACK").await;
+        return Err(ctx(e));
+    }
+    Ok(())
+}
+
+async fn exec(conn: &mut SqliteConnection, sql: &'static str) -> Result<(), sqlx::Error> {
+    sqlx::query(sql).execute(conn).await.map(|_| ())
+}
