@@ -21,6 +21,8 @@ const TOP_UP_BELOW: i64 = 200;
 const TOP_UP: i64 = 2_000;
 /// The refusal a bet gets when another table has spent the wallet's chips.
 const WALLET_SPENT: &str = "Your wallet cannot cover that";
+/// Start refused this many times in a row: the table cannot deal (say, seats taken by players of another run).
+const MAX_REFUSED_STARTS: u32 = 100;
 
 fn sim_rules() -> Rules {
     Rules { boot: 10, chaal_limit: Some(640), pot_limit: Some(8_000), ..Rules::default() }
@@ -33,6 +35,8 @@ pub(super) struct TableDriver {
     users: Vec<UserId>,
     rng: ChaCha8Rng,
     report: SimReport,
+    /// Start requests refused since the last hand was dealt.
+    refused_in_a_row: u32,
 }
 
 impl TableDriver {
@@ -44,6 +48,7 @@ impl TableDriver {
             users: table_users(t, cfg.players).into_iter().map(UserId).collect(),
             rng: ChaCha8Rng::seed_from_u64(cfg.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
             report: SimReport::default(),
+            refused_in_a_row: 0,
         }
     }
 
@@ -64,7 +69,10 @@ impl TableDriver {
         while self.report.hands < hands as u64 {
             let view = self.ask(table, self.opener(), Command::Status).await?.view;
             match view.hand.filter(|h| h.outcome.is_none() && h.to_act.is_some()) {
-                Some(hand) => must_pack = self.act(table, &hand, must_pack).await?,
+                Some(hand) => {
+                    self.refused_in_a_row = 0;
+                    must_pack = self.act(table, &hand, must_pack).await?
+                }
                 None if view.next_hand_at.is_some() => self.wait_for_deal(table).await,
                 None => self.start(table).await?,
             }
@@ -89,9 +97,19 @@ impl TableDriver {
         }
         let table = self.service.table_in_channel(self.channel).await?;
         let table = table.ok_or_else(|| anyhow::anyhow!("no table in channel {}", self.channel))?;
-        for &user in &self.users[1..] {
+        for &user in &self.users {
             // Already seated after an interrupted run: refused, and that is fine.
             let _ = self.ask(table, Player { id: user, admin: false }, Command::Join).await;
+        }
+        // A table left by a run with other settings (say, more players) seats others: this driver cannot play it.
+        let seated: Vec<UserId> =
+            self.ask(table, self.opener(), Command::Status).await?.view.seated.iter().map(|s| s.user).collect();
+        if seated != self.users {
+            anyhow::bail!(
+                "the table in channel {} seats other players than this run's (an earlier run with other settings?); \
+                 use a new --database-url",
+                self.channel
+            );
         }
         Ok(table)
     }
@@ -154,6 +172,10 @@ impl TableDriver {
         if let Err(e) = self.ask(table, self.opener(), Command::Start).await {
             tracing::debug!(reason = %e, "start refused");
             self.report.refused_starts += 1;
+            self.refused_in_a_row += 1;
+            if self.refused_in_a_row >= MAX_REFUSED_STARTS {
+                anyhow::bail!("the table in channel {} cannot deal: {e}", self.channel);
+            }
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
         Ok(())

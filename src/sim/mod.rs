@@ -43,10 +43,11 @@ pub struct SimReport {
     /// Actions refused because a wallet could not cover them (another table had spent the chips); the player
     /// packed instead.
     pub refused: u64,
-    /// Deals that could not happen (a wallet could not pay the boot, or too few players could); the table was
-    /// started again after top-ups.
+    /// Start requests the table refused (its automatic deal had not happened: a wallet spent elsewhere could not
+    /// pay the boot); each came after top-ups.
     pub refused_starts: u64,
-    /// Deliberate re-sends of an already answered click (each must change nothing).
+    /// Deliberate re-sends of an already answered click (the same interaction id): each must change nothing,
+    /// and is refused (a stale button, or an action the hand no longer allows) or ignored by its key.
     pub duplicates: u64,
     pub top_ups: u64,
     pub elapsed: Duration,

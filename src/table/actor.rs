@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
-use super::{Command, Deps, Msg, Request, Responder, UserError, INTERNAL_ERROR, TABLE_CLOSED, TURN_SECONDS};
+use super::{Command, Deps, Msg, Request, Responder, UserError, INTERNAL_ERROR, TABLE_CLOSED};
 use crate::engine::{Event, Hand};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{SeatRow, TableRow};
@@ -113,9 +113,10 @@ impl Table {
         self.row.id
     }
 
+    /// The turn timer. Players set it within [`TURN_SECONDS`](super::TURN_SECONDS); a table stored with
+    /// another value (a tool, an older version) keeps it, within this safety bound.
     pub fn turn_duration(&self) -> Duration {
-        let secs = self.row.turn_seconds.clamp(*TURN_SECONDS.start(), *TURN_SECONDS.end());
-        Duration::from_secs(secs.unsigned_abs())
+        Duration::from_secs(self.row.turn_seconds.clamp(1, 3600).unsigned_abs())
     }
 
     /// The hand in play, if one is (not one that just ended).

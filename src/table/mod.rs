@@ -106,7 +106,7 @@ pub struct Request {
 }
 
 impl Request {
-    /// A request from a slash command (or a tool): no button, no key, no message edit.
+    /// A request with no button, no idempotency key and no message edit (callers set those they need).
     pub fn new(player: Player, command: Command) -> Request {
         Request { player, command, button: None, key: None, edit_message: false }
     }

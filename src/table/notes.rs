@@ -4,6 +4,7 @@
 use tracing::Instrument as _;
 
 use super::actor::{Live, Table};
+use super::play::Applied;
 use super::view::PrivateNote;
 use super::DmError;
 use crate::engine::{Event, EventKind, Hand, Seat};
@@ -65,7 +66,7 @@ impl Table {
     /// DMs each note to its player. The acting player's notes are returned
     /// (they also ride on the answer to their click), with whether their DMs
     /// failed; everyone else's are sent in the background.
-    pub(super) async fn deliver(&self, actor: UserId, private: Vec<(UserId, PrivateNote)>) -> (Vec<PrivateNote>, bool) {
+    pub(super) async fn deliver(&self, actor: UserId, private: Vec<(UserId, PrivateNote)>) -> Applied {
         let view = self.view();
         let mut mine = Vec::new();
         let mut dm_closed = false;
@@ -84,6 +85,6 @@ impl Table {
             dm_closed |= dm_failed(self.deps.presenter.dm(user, &view, &note).await, user);
             mine.push(note);
         }
-        (mine, dm_closed)
+        Applied { public: Vec::new(), notes: mine, dm_closed }
     }
 }

@@ -117,7 +117,6 @@ impl Table {
         if !live.in_play() {
             self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));
         }
-        let (notes, dm_closed) = self.deliver(actor, private).await;
-        Ok(Applied { public, notes, dm_closed })
+        Ok(Applied { public, ..self.deliver(actor, private).await })
     }
 }

@@ -46,8 +46,10 @@ impl Table {
         let store = self.deps.store.clone();
         for stored in store.live_hands_at(self.row.id).await? {
             self.running = true;
+            // Every seat must have its user (a row edited by hand might not): such a hand is refunded.
+            let seats_match = stored.summary.users.len() == stored.setup.stacks.len();
             match Hand::replay(&stored.setup, &stored.actions) {
-                Ok((hand, events)) if !hand.is_over() && self.live.is_none() => {
+                Ok((hand, events)) if seats_match && !hand.is_over() && self.live.is_none() => {
                     tracing::info!(hand = %stored.summary.id, actions = stored.actions.len(), "resumed hand");
                     let mut live = rebuild(&stored, hand, events);
                     live.deadline = Some(Deadline::after(self.turn_duration()));
@@ -66,6 +68,7 @@ impl Table {
                 outcome => {
                     let why = match outcome {
                         Err((i, e)) => format!("action {i} no longer replays: {e}"),
+                        Ok(_) if !seats_match => "its seats and its users do not match".to_string(),
                         Ok(_) => "the table had another live hand".to_string(),
                     };
                     tracing::warn!(hand = %stored.summary.id, why, "refunding a hand after restart");

@@ -69,7 +69,7 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         report.actions_per_sec()
     );
     println!(
-        "refused bets (wallet spent at another table) {}  refused starts {}  duplicate keys ignored {}  top-ups {}",
+        "refused bets (wallet spent at another table) {}  refused Starts {}  repeated clicks (refused, changed nothing) {}  top-ups {}",
         report.refused, report.refused_starts, report.duplicates, report.top_ups
     );
     println!(

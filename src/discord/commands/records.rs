@@ -4,7 +4,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{channel, guild, say, say_public, table_or_default_rules, user_id, Context, Error};
-use crate::discord::render::{self, BoardBy};
+use crate::discord::render;
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
 use crate::ids::HandId;
@@ -13,6 +13,15 @@ use crate::table::history::hand_history;
 use crate::table::{UserError, INTERNAL_ERROR};
 
 const PAGE_SIZE: u32 = 10;
+
+/// Which ranking a leaderboard shows.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardBy {
+    #[name = "balance"]
+    Balance,
+    #[name = "winnings"]
+    Winnings,
+}
 /// Hands `/history` lists without a hand number.
 const RECENT_HANDS: u32 = 10;
 
@@ -35,7 +44,7 @@ pub async fn leaderboard(
     };
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
-    ctx.send(CreateReply::default().embed(render::leaderboard(by, &rows, page, pages, total))).await?;
+    ctx.send(CreateReply::default().embed(render::leaderboard(key, &rows, page, pages, total))).await?;
     Ok(())
 }
 

@@ -7,7 +7,7 @@ use super::{event_line, hand_message, lobby, mention, rules_card, value_text};
 use crate::engine::cards::pretty_cards;
 use crate::engine::{Card, HandValue, Rules, Variant};
 use crate::ids::UserId;
-use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderRow, Stats};
+use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, Stats};
 use crate::table::history::HandHistory;
 use crate::table::view::TableView;
 
@@ -30,7 +30,7 @@ pub fn option_not_valid(input: Option<&str>, error: impl std::fmt::Display) -> S
     format!("That option is not valid: {what}{error}")
 }
 
-/// A sentence from an error message: capital first letter, full stop.
+/// A sentence from an error message: a full stop after it.
 pub fn sentence(e: impl std::fmt::Display) -> String {
     format!("{e}.")
 }
@@ -82,22 +82,13 @@ pub fn daily_too_soon(next_at: i64) -> String {
     format!("You have claimed your daily chips already. Come back <t:{next_at}:R>.")
 }
 
-/// Which ranking a leaderboard shows.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum BoardBy {
-    #[name = "balance"]
-    Balance,
-    #[name = "winnings"]
-    Winnings,
-}
-
-pub fn leaderboard(by: BoardBy, rows: &[LeaderRow], page: u32, pages: u64, total: u64) -> CreateEmbed {
+pub fn leaderboard(by: LeaderBy, rows: &[LeaderRow], page: u32, pages: u64, total: u64) -> CreateEmbed {
     let lines: Vec<String> =
         rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, mention(r.user), r.value)).collect();
     let body = if lines.is_empty() { "Nobody here yet.".to_string() } else { lines.join("\n") };
     let title = match by {
-        BoardBy::Balance => "Leaderboard · balance",
-        BoardBy::Winnings => "Leaderboard · net winnings",
+        LeaderBy::Balance => "Leaderboard · balance",
+        LeaderBy::Winnings => "Leaderboard · net winnings",
     };
     CreateEmbed::new()
         .title(title)
