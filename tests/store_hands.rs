@@ -390,3 +390,42 @@ async fn history_leaderboard_and_stats() {
     assert!(audit.ok(), "{audit:?}");
     assert_eq!(audit.live_pots, 20);
 }
+
+/// Group commit: writes queued together are committed in one transaction, each in its own savepoint. A bet
+/// that the wallet can no longer cover (the same wallet bet at another table earlier in the batch) is refused
+/// alone; the writes before and after it in the batch are committed.
+#[tokio::test]
+async fn an_overdraft_in_a_batch_refuses_only_that_write() {
+    let (_db, store) = temp_store().await;
+    let alice = UserId(1);
+    let mut hands = Vec::new();
+    for (channel, users) in [(20, ids([1, 2])), (21, ids([1, 3])), (22, ids([4, 5]))] {
+        let t = table(&store, ChannelId(channel)).await;
+        hands.push(start(&store, t, ChannelId(channel), &users, 300, channel).await);
+    }
+    // Two boots of 300: Alice has 400 left, enough for one blind bet of 300 but not two.
+    assert_eq!(store.balance(G, alice).await.unwrap(), 400);
+    let [mut a, mut b, mut c]: [Live; 3] = hands.try_into().unwrap_or_else(|_| unreachable!());
+    // Queued together (join! sends all three before the writer runs): one batch.
+    let before = store.write_stats();
+    let (ra, rb, rc) = tokio::join!(
+        act(&store, &mut a, 0, Action::Bet(300), Some("batch-a")),
+        act(&store, &mut b, 0, Action::Bet(300), Some("batch-b")),
+        act(&store, &mut c, 0, Action::Bet(300), Some("batch-c")),
+    );
+    assert_eq!(ra.unwrap(), Recorded::Applied);
+    assert!(matches!(rb, Err(StoreError::InsufficientFunds { need: 300, have: 100, .. })), "{rb:?}");
+    assert_eq!(rc.unwrap(), Recorded::Applied);
+    let after = store.write_stats();
+    assert_eq!((after.batches - before.batches, after.writes - before.writes), (1, 3), "one batch of three writes");
+    assert_eq!(store.balance(G, alice).await.unwrap(), 100);
+    assert_eq!(store.balance(G, UserId(4)).await.unwrap(), 400);
+    let logged = |h: &Live| {
+        let store = store.clone();
+        let id = h.id;
+        async move { store.hand_record(id).await.unwrap().unwrap().actions.len() }
+    };
+    assert_eq!((logged(&a).await, logged(&b).await, logged(&c).await), (1, 0, 1));
+    assert_eq!(store.live_pot(b.id).await.unwrap(), Some(600), "the refused bet left the pot as it was");
+    assert_books(&store).await;
+}

@@ -38,6 +38,7 @@ pub use wallets::{DailyClaim, LedgerRow};
 
 use crate::ids::{GuildId, HandId, UserId};
 use error::Ctx;
+pub use writer::WriteStats;
 use writer::Writer;
 
 /// The default database: a file beside the bot, created on first run.
@@ -128,12 +129,16 @@ impl Store {
         &self.pool
     }
 
+    /// Batches the writer has committed and the writes in them (a mean batch size is writes / batches).
+    pub fn write_stats(&self) -> WriteStats {
+        self.writer.stats()
+    }
+
     /// Commits what is queued, then closes every connection (checkpointing the WAL).
     pub async fn close(&self) {
         self.writer.close().await;
         self.pool.close().await;
     }
-
 }
 
 fn migrate_error(path: &str, e: MigrateError) -> StoreError {

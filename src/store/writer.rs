@@ -17,6 +17,8 @@
 //! Because only this task writes, no write waits on SQLite's lock, and no
 //! `SQLITE_BUSY` can reach a player. Readers use the pool beside it (WAL).
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures::future::BoxFuture;
@@ -39,8 +41,7 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 /// One write, as the store's methods express it: a function of the write
 /// connection (inside the batch's transaction or a savepoint of it).
-type WriteFn<T> =
-    Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send>;
+type WriteFn<T> = Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send>;
 
 /// A queued job, its result kept until the batch commits.
 trait Job: Send {
@@ -95,6 +96,21 @@ impl<T: Send + 'static> Job for Pending<T> {
 #[derive(Clone, Debug)]
 pub(crate) struct Writer {
     tx: mpsc::Sender<Msg>,
+    counts: Arc<Counts>,
+}
+
+/// What the writer has done so far.
+#[derive(Debug, Default)]
+struct Counts {
+    batches: AtomicU64,
+    writes: AtomicU64,
+}
+
+/// Transactions the writer committed (or tried to), and the writes in them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteStats {
+    pub batches: u64,
+    pub writes: u64,
 }
 
 enum Msg {
@@ -117,9 +133,17 @@ impl Writer {
     /// checkpoints (through a connection of `readers`).
     pub fn start(conn: SqliteConnection, readers: SqlitePool) -> Writer {
         let (tx, rx) = mpsc::channel(QUEUE);
-        tokio::spawn(run(conn, rx));
+        let counts = Arc::new(Counts::default());
+        tokio::spawn(run(conn, rx, counts.clone()));
         tokio::spawn(checkpoints(readers));
-        Writer { tx }
+        Writer { tx, counts }
+    }
+
+    pub fn stats(&self) -> WriteStats {
+        WriteStats {
+            batches: self.counts.batches.load(Ordering::Relaxed),
+            writes: self.counts.writes.load(Ordering::Relaxed),
+        }
     }
 
     /// Stops the writer once everything queued so far is committed, and closes its connection.
@@ -143,7 +167,7 @@ impl Writer {
     }
 }
 
-async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>) {
+async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Arc<Counts>) {
     let mut queued: Vec<Msg> = Vec::with_capacity(MAX_BATCH);
     let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
     let mut close = None;
@@ -160,6 +184,8 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>) {
             continue;
         }
         let outcome = commit(&mut conn, &mut batch).await;
+        counts.batches.fetch_add(1, Ordering::Relaxed);
+        counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }
