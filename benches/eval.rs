@@ -18,7 +18,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use teenpatti::engine::cards::{full_deck, Card, Rank};
-use teenpatti::engine::rank::{evaluate, every_hand, Evaluator, PreparedEvaluator};
+use teenpatti::engine::rank::{evaluate, shuffled_hands, Evaluator, PreparedEvaluator};
 use teenpatti::engine::rules::Rules;
 
 const HANDS: usize = 4096;
@@ -57,20 +57,8 @@ fn run(c: &mut Criterion, name: &str, rules: &Rules, joker: Option<Rank>, size: 
     g.finish();
 }
 
-/// Every three-card hand as card indices, hands and the cards in each in a
-/// seeded shuffled order.
-fn shuffled_hands() -> Vec<[u8; 3]> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2024);
-    let mut hands: Vec<[u8; 3]> = every_hand().collect();
-    hands.shuffle(&mut rng);
-    for h in &mut hands {
-        h.shuffle(&mut rng);
-    }
-    hands
-}
-
 fn prepared(c: &mut Criterion) {
-    let hands = shuffled_hands();
+    let hands = shuffled_hands(&mut rand_chacha::ChaCha8Rng::seed_from_u64(2024));
     let rules = Rules::default();
     let Some(p) = PreparedEvaluator::new(&rules) else { return };
     let mut g = c.benchmark_group("prepared");

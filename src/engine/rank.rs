@@ -26,7 +26,7 @@ use super::cards::{Card, Rank};
 use super::rules::{Rules, SuitOrder, Variant, A23};
 
 mod prepared;
-pub use prepared::{every_hand, PreparedEvaluator};
+pub use prepared::{every_hand, shuffled_hands, PreparedEvaluator};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

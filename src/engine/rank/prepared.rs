@@ -20,6 +20,9 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use rand::seq::SliceRandom;
+use rand::Rng;
+
 use super::{tables_at, unpack, HandValue, Rules, Scheme, Wild, STRENGTH_MASK};
 
 /// Slots in a window: 13 ranks x 8, from offset -3 to 8 x 12 + 4.
@@ -161,4 +164,16 @@ impl PreparedEvaluator {
 /// lexicographic order.
 pub fn every_hand() -> impl Iterator<Item = [u8; 3]> {
     (0..52u8).flat_map(|i| (i + 1..52).flat_map(move |j| (j + 1..52).map(move |k| [i, j, k])))
+}
+
+/// Every three-card hand as card indices, the hands and the cards of each
+/// in random order (a seeded `rng` gives the same order every time): the
+/// order the benchmarks and the `teenpattisolver` comparison use.
+pub fn shuffled_hands(rng: &mut impl Rng) -> Vec<[u8; 3]> {
+    let mut hands: Vec<[u8; 3]> = every_hand().collect();
+    hands.shuffle(rng);
+    for h in &mut hands {
+        h.shuffle(rng);
+    }
+    hands
 }

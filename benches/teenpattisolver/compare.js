@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// Our PreparedEvaluator against the npm package `teenpattisolver`, on the same
+// 22,100 three-card hands (every hand, in the benches' seeded shuffled order).
+//
+//   node benches/teenpattisolver/compare.js [ROUNDS]
+//
+// 1. Installs the package into a temporary folder (`npm install --prefix TMP
+//    teenpattisolver`; removed at the end; nothing of it is kept in the repo).
+// 2. Builds and runs `examples/prepared_eval.rs` (cargo, release) for the hands
+//    and our strengths, and checks that both order every hand the same way:
+//    classic (`scoreHandsNormal`) against our classic with a23=second, and
+//    lowest (`scoreHandsLowest`) against our muflis with a23=second. The
+//    package puts A-2-3 second (below A-K-Q, above K-Q-J), has no langdi and
+//    ranks trio above pure sequence; with our default a23=highest the orders
+//    differ on A-2-3 and A-K-Q sequences only, which the script also shows.
+// 3. Times both on the classic hands in one run, ROUNDS (default 3) rounds,
+//    each a Rust run (median of 11 batches, timed inside the process) then a
+//    node run (median of 3 passes after a warm-up pass, timed around the loop
+//    only, so node's start-up and the package's loading are excluded), and
+//    prints the medians and their ratio.
+"use strict";
+
+const { execFileSync } = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+
+const repo = path.resolve(__dirname, "..", "..");
+const rounds = Number(process.argv[2] || 3);
+const RUST_PASSES = 2000;
+const NODE_PASSES = 3;
+
+function fail(message) {
+  console.error(`compare: ${message}`);
+  process.exit(1);
+}
+
+// --- the package -----------------------------------------------------------
+
+function install(dir) {
+  try {
+    execFileSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "teenpattisolver"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
+  } catch (e) {
+    const out = `${e.stdout || ""}${e.stderr || ""}`.trim().split("\n").slice(-15).join("\n");
+    fail(
+      `cannot install the npm package teenpattisolver into ${dir}: ` +
+        (e.code === "ENOENT" ? "npm is not on PATH" : `npm exited with status ${e.status}`) +
+        (out ? `\n${out}` : ""),
+    );
+  }
+  const dirOf = path.join(dir, "node_modules", "teenpattisolver");
+  const version = JSON.parse(fs.readFileSync(path.join(dirOf, "package.json"), "utf8")).version;
+  return { solver: require(dirOf), version };
+}
+
+// Card index (rank-major, (rank - 2) * 4 + suit, suits c d h s) to the
+// package's two-letter form: As, Td, 2c.
+const RANKS = "23456789TJQKA";
+const SUITS = "cdhs";
+const cardName = (i) => RANKS[i >> 2] + SUITS[i & 3];
+
+// --- our side --------------------------------------------------------------
+
+function buildExample() {
+  let out;
+  try {
+    out = execFileSync(
+      "cargo",
+      ["build", "--release", "--example", "prepared_eval", "--message-format=json-render-diagnostics"],
+      { cwd: repo, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", maxBuffer: 1 << 26 },
+    );
+  } catch (e) {
+    fail(`cargo build --release --example prepared_eval failed (status ${e.status})`);
+  }
+  for (const line of out.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const m = JSON.parse(line);
+    if (m.reason === "compiler-artifact" && m.target && m.target.name === "prepared_eval" && m.executable) {
+      return m.executable;
+    }
+  }
+  fail("cargo did not report the prepared_eval executable");
+}
+
+function ours(exe, options) {
+  const out = execFileSync(exe, ["dump", ...options], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const hands = [];
+  const strength = [];
+  for (const line of out.trim().split("\n")) {
+    const [a, b, c, s] = line.split(" ").map(Number);
+    hands.push([a, b, c]);
+    strength.push(s);
+  }
+  return { hands, strength };
+}
+
+function oursTimed(exe, options) {
+  const out = execFileSync(exe, ["time", String(RUST_PASSES), ...options], { encoding: "utf8" });
+  const m = /prepared_ns_per_hand=([\d.]+) checked_ns_per_hand=([\d.]+)/.exec(out);
+  if (!m) fail(`unexpected output from prepared_eval time: ${out}`);
+  return { prepared: Number(m[1]), checked: Number(m[2]) };
+}
+
+// --- the order check --------------------------------------------------------
+
+// Whether `a` and `b` order every pair of hands the same way (equal where the
+// other is equal, less where the other is less): sort by `a`, then every
+// neighbouring pair must compare the same way in `b`. Returns the first
+// neighbouring pair that does not, or null; and the number of distinct values.
+function sameOrder(a, b) {
+  const idx = a.map((_, i) => i).sort((i, j) => a[i] - a[j]);
+  let distinct = 1;
+  for (let k = 1; k < idx.length; k++) {
+    const [i, j] = [idx[k - 1], idx[k]];
+    const ca = Math.sign(a[j] - a[i]);
+    const cb = Math.sign(b[j] - b[i]);
+    if (ca !== cb) return { bad: [i, j], distinct };
+    if (ca !== 0) distinct++;
+  }
+  return { bad: null, distinct };
+}
+
+// Dense ranks (0 = lowest), to list the hands whose place differs.
+function denseRanks(v) {
+  const values = [...new Set(v)].sort((x, y) => x - y);
+  const at = new Map(values.map((x, i) => [x, i]));
+  return v.map((x) => at.get(x));
+}
+
+function names(hand) {
+  return hand.map(cardName).join(" ");
+}
+
+// --- timing ----------------------------------------------------------------
+
+function median(xs) {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)];
+}
+
+function nodeTimed(score, named) {
+  let acc = 0;
+  for (const h of named) acc += score(h).score; // warm-up pass
+  const times = [];
+  for (let p = 0; p < NODE_PASSES; p++) {
+    const start = process.hrtime.bigint();
+    for (const h of named) acc += score(h).score;
+    times.push(Number(process.hrtime.bigint() - start) / named.length);
+  }
+  if (acc === 0) console.log("(checksum 0)");
+  return median(times);
+}
+
+// --- main ------------------------------------------------------------------
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "teenpattisolver-"));
+process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const { solver, version } = install(tmp);
+console.log(`teenpattisolver ${version} installed in ${tmp} (removed at exit)`);
+const exe = buildExample();
+
+const classic = ours(exe, ["a23=second"]);
+const named = classic.hands.map((h) => h.map(cardName));
+console.log(`hands: ${named.length}, first three: ${named.slice(0, 3).map((h) => h.join(" ")).join(", ")}`);
+
+const checks = [
+  ["classic, a23=second", "scoreHandsNormal", classic],
+  ["muflis, a23=second", "scoreHandsLowest", ours(exe, ["variant=muflis", "a23=second"])],
+];
+for (const [label, fn, o] of checks) {
+  if (JSON.stringify(o.hands) !== JSON.stringify(classic.hands)) fail(`${label}: the hands came in another order`);
+  const theirs = named.map((h) => solver[fn](h).score);
+  const { bad, distinct } = sameOrder(o.strength, theirs);
+  if (bad) {
+    const [i, j] = bad;
+    fail(
+      `${label} vs ${fn}: orders differ: ${names(o.hands[i])} (ours ${o.strength[i]}, theirs ${theirs[i]}) ` +
+        `vs ${names(o.hands[j])} (ours ${o.strength[j]}, theirs ${theirs[j]})`,
+    );
+  }
+  console.log(`order check: ours (${label}) and ${fn} order all ${named.length} hands the same way (${distinct} classes)`);
+}
+
+// The one rule difference, shown: under our default a23=highest.
+{
+  const def = ours(exe, []);
+  const theirs = named.map((h) => solver.scoreHandsNormal(h).score);
+  const [ro, rt] = [denseRanks(def.strength), denseRanks(theirs)];
+  const moved = new Set();
+  let count = 0;
+  for (let i = 0; i < named.length; i++) {
+    if (ro[i] !== rt[i]) {
+      count++;
+      const ranks = def.hands[i].map((c) => c >> 2).sort((x, y) => y - x).map((r) => RANKS[r]);
+      const suited = def.hands[i].every((c) => (c & 3) === (def.hands[i][0] & 3));
+      moved.add(`${ranks.join("-")}${suited ? " suited" : ""}`);
+    }
+  }
+  console.log(
+    `with our default a23=highest instead: ${count} hands take another place: ${[...moved].sort().join(", ")}` +
+      ` (A-2-3 is the top sequence for us, second for teenpattisolver)`,
+  );
+}
+
+// Timing, in one run.
+const nodeTimes = [];
+const rustTimes = [];
+const checkedTimes = [];
+for (let r = 1; r <= rounds; r++) {
+  const rust = oursTimed(exe, ["a23=second"]);
+  const node = nodeTimed(solver.scoreHandsNormal, named);
+  rustTimes.push(rust.prepared);
+  checkedTimes.push(rust.checked);
+  nodeTimes.push(node);
+  console.log(
+    `round ${r}: teenpattisolver ${node.toFixed(1)} ns/hand, prepared ${rust.prepared.toFixed(3)} ns/hand ` +
+      `(checked evaluate ${rust.checked.toFixed(3)}), ratio ${(node / rust.prepared).toFixed(0)}x, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+  );
+}
+const [n, p, c] = [median(nodeTimes), median(rustTimes), median(checkedTimes)];
+console.log(
+  `median of ${rounds}: teenpattisolver ${n.toFixed(1)} ns/hand, prepared ${p.toFixed(3)} ns/hand ` +
+    `(checked ${c.toFixed(3)}): prepared is ${(n / p).toFixed(0)}x faster (checked ${(n / c).toFixed(0)}x); target >= 1000x`,
+);
