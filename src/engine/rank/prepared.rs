@@ -12,9 +12,9 @@
 //! 104 slots: 9,464 packed entries (37 KB) per option combination, built
 //! lazily from the checked tables, plus the 32 KB pair table shared by all.
 //!
-//! No input can panic: every index is an unsigned byte, the pair table covers
-//! all 256 x 64 byte pairs (`i0 << 6 | i1` < 16,384) and the entry index is
-//! masked. An index of 52 or more, or a card given twice, gives some entry
+//! No input can panic: every index is a byte, `i0 << 6 | i1` is below 16,384
+//! (the pair table's length) for any two bytes, the step table has 256 slots
+//! and the entry index is masked to the entry table's length. An index of 52 or more, or a card given twice, gives some entry
 //! (unspecified); validate untrusted cards with [`super::evaluate`].
 
 use std::fmt;
