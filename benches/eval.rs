@@ -7,7 +7,10 @@
 //! seeded shuffled order (and each hand's cards in shuffled order), given as
 //! card indices prepared beforehand: `strength` through the
 //! `PreparedEvaluator` (ns/hand = time / 22,100), `checked` the same hands
-//! through the public `evaluate` for comparison.
+//! through the public `evaluate` for comparison. Classic rules by default;
+//! `TEENPATTI_EVAL_RULES="a23=second"` (any `name=value` options) changes
+//! them, as `benches/teenpattisolver/compare.js` does to time the rules it
+//! checked against the npm package.
 //!
 //! cargo bench --bench eval -- --warm-up-time 1 --measurement-time 3
 //! cargo bench --bench eval -- prepared --warm-up-time 1 --measurement-time 3
@@ -59,8 +62,12 @@ fn run(c: &mut Criterion, name: &str, rules: &Rules, joker: Option<Rank>, size: 
 
 fn prepared(c: &mut Criterion) {
     let hands = shuffled_hands(&mut rand_chacha::ChaCha8Rng::seed_from_u64(2024));
-    let rules = Rules::default();
-    let Some(p) = PreparedEvaluator::new(&rules) else { return };
+    let mut rules = Rules::default();
+    let text = std::env::var("TEENPATTI_EVAL_RULES").unwrap_or_default();
+    let Some(p) = rules.set_options(&text).ok().and_then(|()| PreparedEvaluator::new(&rules)) else {
+        eprintln!("TEENPATTI_EVAL_RULES={text:?}: not classic or muflis rule options");
+        std::process::exit(2);
+    };
     let mut g = c.benchmark_group("prepared");
     g.throughput(Throughput::Elements(hands.len() as u64));
     g.bench_function("strength", |b| {

@@ -14,10 +14,13 @@
 //    ranks trio above pure sequence; with our default a23=highest the orders
 //    differ on A-2-3 and A-K-Q sequences only, which the script also shows.
 // 3. Times both on the classic hands in one run, ROUNDS (default 3) rounds,
-//    each a Rust run (median of 11 batches, timed inside the process) then a
-//    node run (median of 3 passes after a warm-up pass, timed around the loop
-//    only, so node's start-up and the package's loading are excluded), and
-//    prints the medians and their ratio.
+//    each our criterion bench `cargo bench --bench eval -- prepared` run with
+//    TEENPATTI_EVAL_RULES=a23=second, the rules checked (the `prepared/strength`
+//    figure, read from criterion's estimates.json, / 22,100; the same hands in
+//    the same order as here), then a node run (median of 3 passes after a
+//    warm-up pass, timed around the loop only, so node's start-up and the
+//    package's loading are excluded), and prints the medians and their ratio,
+//    with the load average of each round. About a minute and a half.
 "use strict";
 
 const { execFileSync } = require("child_process");
@@ -27,8 +30,9 @@ const path = require("path");
 
 const repo = path.resolve(__dirname, "..", "..");
 const rounds = Number(process.argv[2] || 3);
-const RUST_PASSES = 2000;
 const NODE_PASSES = 3;
+// Our rule options matching the package's order (A-2-3 second).
+const RULES = ["a23=second"];
 
 function fail(message) {
   console.error(`compare: ${message}`);
@@ -44,7 +48,12 @@ function install(dir) {
       encoding: "utf8",
     });
   } catch (e) {
-    const out = `${e.stdout || ""}${e.stderr || ""}`.trim().split("\n").slice(-15).join("\n");
+    // npm's own error lines, without the stack trace.
+    const out = `${e.stdout || ""}${e.stderr || ""}`
+      .split("\n")
+      .filter((l) => l.startsWith("npm error") && !/^npm error\s+at /.test(l))
+      .slice(0, 12)
+      .join("\n");
     fail(
       `cannot install the npm package teenpattisolver into ${dir}: ` +
         (e.code === "ENOENT" ? "npm is not on PATH" : `npm exited with status ${e.status}`) +
@@ -64,7 +73,21 @@ const cardName = (i) => RANKS[i >> 2] + SUITS[i & 3];
 
 // --- our side --------------------------------------------------------------
 
+function targetDirectory() {
+  const meta = execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], {
+    cwd: repo,
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
+  return JSON.parse(meta).target_directory;
+}
+
 function buildExample() {
+  try {
+    execFileSync("cargo", ["bench", "--bench", "eval", "--no-run"], { cwd: repo, stdio: ["ignore", "ignore", "inherit"] });
+  } catch (e) {
+    fail(`cargo bench --bench eval --no-run failed (status ${e.status})`);
+  }
   let out;
   try {
     out = execFileSync(
@@ -86,7 +109,7 @@ function buildExample() {
 }
 
 function ours(exe, options) {
-  const out = execFileSync(exe, ["dump", ...options], { encoding: "utf8", maxBuffer: 1 << 26 });
+  const out = execFileSync(exe, options, { encoding: "utf8", maxBuffer: 1 << 26 });
   const hands = [];
   const strength = [];
   for (const line of out.trim().split("\n")) {
@@ -97,11 +120,29 @@ function ours(exe, options) {
   return { hands, strength };
 }
 
-function oursTimed(exe, options) {
-  const out = execFileSync(exe, ["time", String(RUST_PASSES), ...options], { encoding: "utf8" });
-  const m = /prepared_ns_per_hand=([\d.]+) checked_ns_per_hand=([\d.]+)/.exec(out);
-  if (!m) fail(`unexpected output from prepared_eval time: ${out}`);
-  return { prepared: Number(m[1]), checked: Number(m[2]) };
+// Runs the criterion bench's `prepared` group and reads its figures (the
+// slope estimate criterion prints as `time`, per iteration of all hands).
+function benchTimed(hands) {
+  const args = ["bench", "--bench", "eval", "--", "prepared", "--warm-up-time", "1", "--measurement-time", "3"];
+  const started = Date.now();
+  try {
+    execFileSync("cargo", args, {
+      cwd: repo,
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+      env: { ...process.env, TEENPATTI_EVAL_RULES: RULES.join(" ") },
+    });
+  } catch (e) {
+    fail(`cargo ${args.join(" ")} failed (status ${e.status})\n${e.stderr || ""}`);
+  }
+  const perHand = (name) => {
+    const file = path.join(targetDir, "criterion", "prepared", name, "new", "estimates.json");
+    if (!fs.existsSync(file) || fs.statSync(file).mtimeMs < started) fail(`criterion wrote no new ${file}`);
+    const est = JSON.parse(fs.readFileSync(file, "utf8"));
+    return (est.slope || est.mean).point_estimate / hands;
+  };
+  return { prepared: perHand("strength"), checked: perHand("checked") };
 }
 
 // --- the order check --------------------------------------------------------
@@ -162,14 +203,15 @@ process.on("exit", () => fs.rmSync(tmp, { recursive: true, force: true }));
 const { solver, version } = install(tmp);
 console.log(`teenpattisolver ${version} installed in ${tmp} (removed at exit)`);
 const exe = buildExample();
+const targetDir = targetDirectory();
 
-const classic = ours(exe, ["a23=second"]);
+const classic = ours(exe, RULES);
 const named = classic.hands.map((h) => h.map(cardName));
 console.log(`hands: ${named.length}, first three: ${named.slice(0, 3).map((h) => h.join(" ")).join(", ")}`);
 
 const checks = [
   ["classic, a23=second", "scoreHandsNormal", classic],
-  ["muflis, a23=second", "scoreHandsLowest", ours(exe, ["variant=muflis", "a23=second"])],
+  ["muflis, a23=second", "scoreHandsLowest", ours(exe, ["variant=muflis", ...RULES])],
 ];
 for (const [label, fn, o] of checks) {
   if (JSON.stringify(o.hands) !== JSON.stringify(classic.hands)) fail(`${label}: the hands came in another order`);
@@ -211,7 +253,7 @@ const nodeTimes = [];
 const rustTimes = [];
 const checkedTimes = [];
 for (let r = 1; r <= rounds; r++) {
-  const rust = oursTimed(exe, ["a23=second"]);
+  const rust = benchTimed(named.length);
   const node = nodeTimed(solver.scoreHandsNormal, named);
   rustTimes.push(rust.prepared);
   checkedTimes.push(rust.checked);
