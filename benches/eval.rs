@@ -1,8 +1,19 @@
-//! Hand evaluation speed. Each benchmark ranks the same 4096 pseudo-random
-//! hands (ChaCha8, fixed seed) per iteration; criterion reports the time per
-//! iteration and the throughput in hands/s (ns/hand = time / 4096).
+//! Hand evaluation speed. Each benchmark of the variant groups ranks the same
+//! 4096 pseudo-random hands (ChaCha8, fixed seed) per iteration; criterion
+//! reports the time per iteration and the throughput in hands/s
+//! (ns/hand = time / 4096).
+//!
+//! The `prepared` group ranks all 22,100 three-card hands per iteration, in a
+//! seeded shuffled order (and each hand's cards in shuffled order), given as
+//! card indices prepared beforehand: `strength` through the
+//! `PreparedEvaluator` (ns/hand = time / 22,100), `checked` the same hands
+//! through the public `evaluate` for comparison. Classic rules by default;
+//! `TEENPATTI_EVAL_RULES="a23=second"` (any `name=value` options) changes
+//! them, as `benches/teenpattisolver/compare.js` does to time the rules it
+//! checked against the npm package.
 //!
 //! cargo bench --bench eval -- --warm-up-time 1 --measurement-time 3
+//! cargo bench --bench eval -- prepared --warm-up-time 1 --measurement-time 3
 
 use std::hint::black_box;
 
@@ -10,7 +21,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use teenpatti::engine::cards::{full_deck, Card, Rank};
-use teenpatti::engine::rank::{evaluate, Evaluator};
+use teenpatti::engine::rank::{evaluate, shuffled_hands, Evaluator, PreparedEvaluator};
 use teenpatti::engine::rules::Rules;
 
 const HANDS: usize = 4096;
@@ -49,7 +60,43 @@ fn run(c: &mut Criterion, name: &str, rules: &Rules, joker: Option<Rank>, size: 
     g.finish();
 }
 
+fn prepared(c: &mut Criterion) {
+    let hands = shuffled_hands(&mut rand_chacha::ChaCha8Rng::seed_from_u64(2024));
+    let mut rules = Rules::default();
+    let text = std::env::var("TEENPATTI_EVAL_RULES").unwrap_or_default();
+    let Some(p) = rules.set_options(&text).ok().and_then(|()| PreparedEvaluator::new(&rules)) else {
+        eprintln!("TEENPATTI_EVAL_RULES={text:?}: not classic or muflis rule options");
+        std::process::exit(2);
+    };
+    let mut g = c.benchmark_group("prepared");
+    g.throughput(Throughput::Elements(hands.len() as u64));
+    g.bench_function("strength", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &h in black_box(&hands) {
+                acc = acc.wrapping_add(p.strength(h));
+            }
+            acc
+        })
+    });
+    let cards: Vec<[Card; 3]> = hands
+        .iter()
+        .filter_map(|&[a, b, c]| Some([Card::from_index(a)?, Card::from_index(b)?, Card::from_index(c)?]))
+        .collect();
+    g.bench_function("checked", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for h in black_box(&cards) {
+                acc = acc.wrapping_add(evaluate(h, &rules, None).map_or(0, |v| v.strength));
+            }
+            acc
+        })
+    });
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
+    prepared(c);
     run(c, "classic", &Rules::default(), None, 3);
     let mut opts = Rules::default();
     opts.set("langdi", "true").ok();

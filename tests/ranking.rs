@@ -9,7 +9,9 @@ use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
 use teenpatti::engine::cards::{full_deck, parse_cards, Card, Rank};
-use teenpatti::engine::rank::{best_hand, evaluate, Category, Evaluator, HandValue, RankError, Scheme, Wild};
+use teenpatti::engine::rank::{
+    best_hand, evaluate, every_hand, Category, Evaluator, HandValue, PreparedEvaluator, RankError, Scheme, Wild,
+};
 use teenpatti::engine::rules::{Rules, Variant, A23};
 
 fn h(s: &str) -> Vec<Card> {
@@ -583,4 +585,67 @@ fn made_hand_for_display() {
     let made = best_hand(&h("7s 7h 7d"), &j, None).unwrap();
     assert_eq!(made.cards.iter().map(|c| c.rank).collect::<Vec<_>>(), vec![Rank::ACE; 3]);
     assert_eq!(made.value.cmp(&ev(&Rules::default(), "As Ad Ah")), Ordering::Equal);
+}
+
+// ---------------------------------------------------------------------------
+// The prepared evaluator
+
+#[test]
+fn prepared_matches_checked_for_every_hand_order_and_option() {
+    let hands = all_hands();
+    let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    for r in all_option_rules() {
+        let p = PreparedEvaluator::new(&r).unwrap();
+        for hand in &hands {
+            let checked = evaluate(hand, &r, None).unwrap();
+            for perm in perms {
+                let idx = perm.map(|i| hand[i].index());
+                assert_eq!(p.value(idx), checked, "{r:?}: {hand:?} as {idx:?}");
+                assert_eq!(p.strength(idx), checked.strength);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_hand_lists_each_hand_once() {
+    let listed: Vec<[u8; 3]> = every_hand().collect();
+    let expected: Vec<[u8; 3]> = all_hands().iter().map(|h| h.map(Card::index)).collect();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn prepared_only_for_plain_three_card_rules() {
+    for variant in ["classic", "muflis"] {
+        let r = rules(variant, &[]);
+        assert!(PreparedEvaluator::new(&r).is_some(), "{variant}");
+        assert!(Evaluator::new(&r, None).unwrap().prepared().is_some(), "{variant}");
+    }
+    for variant in ["joker", "ak47", "high_wild", "low_wild", "best_of_four"] {
+        let r = rules(variant, &[("joker", "7")]);
+        assert!(PreparedEvaluator::new(&r).is_none(), "{variant}");
+        assert!(Evaluator::new(&r, None).unwrap().prepared().is_none(), "{variant}");
+    }
+    let mut lowball_four = Scheme::from_rules(&Rules::default(), None).unwrap();
+    lowball_four.lowball = true;
+    assert!(PreparedEvaluator::for_scheme(lowball_four).is_some());
+    lowball_four.best_of_four = true;
+    assert!(PreparedEvaluator::for_scheme(lowball_four).is_none());
+}
+
+#[test]
+fn prepared_never_panics_on_any_bytes() {
+    // Out-of-range indices and repeated cards give an unspecified value, never a panic.
+    for r in [Rules::default(), rules("muflis", &[("langdi", "true")])] {
+        let p = PreparedEvaluator::new(&r).unwrap();
+        let mut acc = 0u32;
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                for c in [0, 1, 51, 52, 63, 64, 127, 200, 255, a, b] {
+                    acc = acc.wrapping_add(p.value([a, b, c]).strength);
+                }
+            }
+        }
+        assert_ne!(acc, 0);
+    }
 }

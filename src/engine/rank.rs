@@ -12,6 +12,10 @@
 //! built with it: the best entry for "two real cards + one wild" (by their
 //! ranks and whether they share a suit), "one real rank + two wild" and
 //! "three wild". See docs/ranking.md for the exact ordering and the strength number.
+//!
+//! For hot loops over plain three-card hands (classic or muflis), the
+//! [`PreparedEvaluator`] takes card indices already validated and answers
+//! with two lookups, no checks and no `Result`.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -20,6 +24,9 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Rank};
 use super::rules::{Rules, SuitOrder, Variant, A23};
+
+mod prepared;
+pub use prepared::{every_hand, shuffled_hands, PreparedEvaluator};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -388,6 +395,12 @@ impl Evaluator {
 
     pub fn scheme(&self) -> &Scheme {
         &self.scheme
+    }
+
+    /// The prepared evaluator for the same scheme, when it has no wild cards
+    /// and three-card hands (see [`PreparedEvaluator::for_scheme`]).
+    pub fn prepared(&self) -> Option<PreparedEvaluator> {
+        PreparedEvaluator::for_scheme(self.scheme)
     }
 
     /// Ranks a hand: the right number of distinct cards, or an error.
