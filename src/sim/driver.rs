@@ -111,8 +111,8 @@ pub(super) struct TableDriver {
 }
 
 impl TableDriver {
-    /// Opens table `t` (or finds the one an interrupted run left open in its channel), seats its players and
-    /// tops up their wallets.
+    /// Opens table `t` (or finds the one an interrupted run left open in its channel), seats its players, tops
+    /// up their wallets and starts it, so that play begins with a hand dealt at every table.
     pub async fn seat(
         service: TableService,
         recorder: Arc<Recorder>,
@@ -139,7 +139,7 @@ impl TableDriver {
         let table = table.ok_or_else(|| anyhow::anyhow!("no table in channel {channel}"))?;
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let pace = cfg.rate.map(|rate| Pace::new(rate, &mut rng));
-        let driver = TableDriver {
+        let mut driver = TableDriver {
             service,
             recorder,
             stats,
@@ -160,7 +160,7 @@ impl TableDriver {
                 anyhow::bail!("table {t}: could not seat a player (see the log)");
             }
         }
-        driver.top_up().await;
+        driver.start(false).await;
         Ok(driver)
     }
 
@@ -186,7 +186,7 @@ impl TableDriver {
                     self.click(turn).await;
                 }
                 Some(Next::AwaitDeal) => self.wait_for_deal().await,
-                Some(Next::Start) => self.start().await,
+                Some(Next::Start) => self.start(true).await,
             }
         }
     }
@@ -340,16 +340,20 @@ impl TableDriver {
         let _ = tokio::time::timeout(Duration::from_millis(200), dealt.notified()).await;
     }
 
-    /// Starts a table that is not dealing (never started, or a deal that could not happen).
-    async fn start(&mut self) {
+    /// Tops up the wallets and starts a table that is not dealing (never started, or a deal that could not
+    /// happen). `timed`: during play.
+    async fn start(&mut self, timed: bool) {
         self.top_up().await;
-        let answer = self.request(Request::new(self.opener(), Command::Start), true).await;
+        let answer = self.request(Request::new(self.opener(), Command::Start), timed).await;
         match answer {
             Ok(update) => self.next = Some(Next::of(&update.view)),
             Err(_) if is_internal(&answer) => tokio::time::sleep(Duration::from_millis(10)).await,
             Err(e) => {
                 tracing::debug!(reason = %e, "start refused");
-                self.stats.add(Count::Refused(Refusal::Start));
+                // At set-up, a table an interrupted run left dealing is refused too: not counted.
+                if timed {
+                    self.stats.add(Count::Refused(Refusal::Start));
+                }
                 tokio::time::sleep(Duration::from_millis(1)).await;
             }
         }
