@@ -1,10 +1,11 @@
-//! Command-line interface: `run` (default), `hand rank`, `replay`, `simulate`.
+//! Command-line interface: `run` (default), `hand rank`, `replay`, `simulate`, `loadtest`.
 //! Each subcommand's work lives in its own module under `tools/` (or the bot).
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::tools::loadtest_cmd::LoadtestArgs;
 use crate::tools::rank_cmd::RankArgs;
 use crate::tools::replay_cmd::ReplayArgs;
 use crate::tools::simulate_cmd::SimulateArgs;
@@ -25,8 +26,10 @@ pub enum CliCommand {
     Hand(HandCommand),
     /// Replay a hand script and print what the rules say happened.
     Replay(ReplayArgs),
-    /// Play random hands through the table service and a real database (load test and crash drill).
+    /// Play random hands through the table service and a real database (the crash drill).
     Simulate(SimulateArgs),
+    /// Load-test the table service: concurrent tables at a rate for some seconds; one summary line at the end.
+    Loadtest(LoadtestArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -42,6 +45,7 @@ pub fn main() -> ExitCode {
         CliCommand::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
         CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
+        CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),
     }
 }
 

@@ -1,55 +1,177 @@
 //! One simulated table: its players click through the table service exactly
 //! as Discord's button clicks do (a request per click, with the button's
-//! hand and turn, and the interaction id as idempotency key), choosing a
-//! random legal action whenever it is their turn.
+//! hand and turn, and an interaction id as idempotency key), choosing a
+//! random legal action whenever it is their turn. Mixed in: double clicks
+//! (the same interaction twice at once) and illegal clicks (out of turn, on
+//! a stale button, a bet out of range), each of which must be turned away.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tokio::sync::oneshot;
+use tokio::time::Instant;
 
-use super::{table_users, Recorder, SimConfig, SimReport, SIM_ADMIN, SIM_CHANNEL_BASE, SIM_GUILD};
-use crate::engine::{Action, RandomAgent, Rules};
-use crate::ids::{ChannelId, TableId, UserId};
+use super::pace::Pace;
+use super::stats::{Count, Refusal, Stats};
+use super::{table_users, Recorder, SimConfig, SIM_ADMIN, SIM_CHANNEL_BASE, SIM_GUILD};
+use crate::engine::{Action, Legal, RandomAgent, Rules};
+use crate::ids::{ChannelId, HandId, TableId, UserId};
 use crate::store::NewTable;
-use crate::table::view::HandView;
-use crate::table::{ButtonId, Command, Player, Request, TableService, UserError};
+use crate::table::view::TableView;
+use crate::table::{ButtonId, Command, Player, Request, TableService, Update, UserError, INTERNAL_ERROR};
 
 /// Wallets below this are topped up between hands, by this much.
 const TOP_UP_BELOW: i64 = 200;
 const TOP_UP: i64 = 2_000;
 /// The refusal a bet gets when another table has spent the wallet's chips.
 const WALLET_SPENT: &str = "Your wallet cannot cover that";
-/// Start refused this many times in a row: the table cannot deal (say, seats taken by players of another run).
-const MAX_REFUSED_STARTS: u32 = 100;
+/// One click in this many is preceded by an illegal one.
+const ILLEGAL_ONE_IN: u32 = 10;
+/// One click in this many is a double click.
+const DOUBLE_ONE_IN: u32 = 20;
 
 fn sim_rules() -> Rules {
     Rules { boot: 10, chaal_limit: Some(640), pot_limit: Some(8_000), ..Rules::default() }
 }
 
+fn is_internal<T>(answer: &Result<T, UserError>) -> bool {
+    matches!(answer, Err(e) if e.0 == INTERNAL_ERROR)
+}
+
+/// What a table's players need of a hand to click.
+struct Turn {
+    hand: HandId,
+    seq: u32,
+    /// The seat to act.
+    seat: usize,
+    /// Seat i is `seats[i]`.
+    seats: Vec<UserId>,
+    legal: Legal,
+}
+
+/// What the players do next, as the last answer showed the table.
+enum Next {
+    Act(Turn),
+    /// The table deals by itself (a hand just ended).
+    AwaitDeal,
+    /// The table is not dealing: start it.
+    Start,
+}
+
+impl Next {
+    fn of(view: &TableView) -> Next {
+        let in_play = view.hand.as_ref().filter(|h| h.outcome.is_none());
+        match in_play.and_then(|h| h.to_act.map(|seat| (h, seat))) {
+            Some((h, seat)) => Next::Act(Turn {
+                hand: h.hand_id,
+                seq: h.seq,
+                seat,
+                seats: h.seats.iter().map(|s| s.user).collect(),
+                legal: h.legal.clone(),
+            }),
+            None if view.next_hand_at.is_some() => Next::AwaitDeal,
+            None => Next::Start,
+        }
+    }
+}
+
+/// When a table's players stop.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Until {
+    pub hands: Option<u64>,
+    pub at: Option<Instant>,
+}
+
+impl Until {
+    fn reached(&self, hands: u64) -> bool {
+        self.hands.is_some_and(|n| hands >= n) || self.at.is_some_and(|at| Instant::now() >= at)
+    }
+}
+
 pub(super) struct TableDriver {
     service: TableService,
     recorder: Arc<Recorder>,
-    channel: ChannelId,
+    stats: Arc<Stats>,
+    table: TableId,
     users: Vec<UserId>,
     rng: ChaCha8Rng,
-    report: SimReport,
-    /// Start requests refused since the last hand was dealt.
-    refused_in_a_row: u32,
+    pace: Option<Pace>,
+    /// None: look at the table before the next click.
+    next: Option<Next>,
+    /// The player to act must pack (their bet was refused: the wallet is spent).
+    must_pack: bool,
+    /// Hands played to the end here.
+    hands: u64,
+    /// Requests sent, for unique interaction ids.
+    sent: u64,
+    /// The table answered in a way that makes playing on pointless (it closed).
+    stopped: bool,
 }
 
 impl TableDriver {
-    pub fn new(service: TableService, recorder: Arc<Recorder>, cfg: &SimConfig, t: usize) -> TableDriver {
-        TableDriver {
+    /// Opens table `t` (or finds the one an interrupted run left open in its channel), seats its players, tops
+    /// up their wallets and starts it, so that play begins with a hand dealt at every table.
+    pub async fn seat(
+        service: TableService,
+        recorder: Arc<Recorder>,
+        stats: Arc<Stats>,
+        cfg: &SimConfig,
+        t: usize,
+    ) -> anyhow::Result<TableDriver> {
+        let channel = ChannelId(SIM_CHANNEL_BASE + t as u64);
+        let users: Vec<UserId> = table_users(t, cfg.players).into_iter().map(UserId).collect();
+        let new = NewTable {
+            guild: SIM_GUILD,
+            channel,
+            opener: users[0],
+            rules: sim_rules(),
+            max_players: users.len() as u32,
+            turn_seconds: 600,
+        };
+        let opened = service.open(new).await;
+        if is_internal(&opened) {
+            anyhow::bail!("table {t}: could not open it (see the log)");
+        }
+        // Otherwise open, or opened by an earlier (interrupted) run: play on at the same table.
+        let table = service.table_in_channel(channel).await?;
+        let table = table.ok_or_else(|| anyhow::anyhow!("no table in channel {channel}"))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let pace = cfg.rate.map(|rate| Pace::new(rate, &mut rng));
+        let mut driver = TableDriver {
             service,
             recorder,
-            channel: ChannelId(SIM_CHANNEL_BASE + t as u64),
-            users: table_users(t, cfg.players).into_iter().map(UserId).collect(),
-            rng: ChaCha8Rng::seed_from_u64(cfg.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            report: SimReport::default(),
-            refused_in_a_row: 0,
+            stats,
+            table,
+            users,
+            rng,
+            pace,
+            next: None,
+            must_pack: false,
+            hands: 0,
+            sent: 0,
+            stopped: false,
+        };
+        for &user in &driver.users[1..] {
+            // Already seated after an interrupted run: refused, and that is fine.
+            let joined = driver.request(Request::new(Player { id: user, admin: false }, Command::Join), false).await;
+            if is_internal(&joined) {
+                anyhow::bail!("table {t}: could not seat a player (see the log)");
+            }
         }
+        // A table left by a run with other settings (say, more players) seats others, whom this driver neither
+        // plays nor tops up: it could never deal. Refuse it rather than wait for ever.
+        let status = driver.request(Request::new(driver.opener(), Command::Status), false).await;
+        let seated: Vec<UserId> = status.map(|u| u.view.seated.iter().map(|s| s.user).collect()).unwrap_or_default();
+        if seated != driver.users {
+            anyhow::bail!(
+                "the table in channel {channel} seats other players than this run's (an earlier run with other \
+                 settings?); use a new --database-url"
+            );
+        }
+        driver.start(false).await;
+        Ok(driver)
     }
 
     /// The table's opener, who may start and close it.
@@ -57,139 +179,212 @@ impl TableDriver {
         Player { id: self.users[0], admin: true }
     }
 
-    async fn ask(&self, table: TableId, player: Player, command: Command) -> Result<crate::table::Update, UserError> {
-        self.service.ask(table, Request::new(player, command)).await
-    }
-
-    /// Plays until `hands` hands have ended at this table, then closes it.
-    pub async fn play(mut self, hands: usize) -> anyhow::Result<SimReport> {
-        let table = self.open().await?;
-        self.top_up().await?;
-        let mut must_pack = false;
-        while self.report.hands < hands as u64 {
-            let view = self.ask(table, self.opener(), Command::Status).await?.view;
-            match view.hand.filter(|h| h.outcome.is_none() && h.to_act.is_some()) {
-                Some(hand) => {
-                    self.refused_in_a_row = 0;
-                    must_pack = self.act(table, &hand, must_pack).await?
+    /// Plays until `until`. Requests are timed from here on.
+    pub async fn play(&mut self, until: Until) {
+        if let Some(pace) = &mut self.pace {
+            pace.restart(&mut self.rng);
+        }
+        while !self.stopped && !until.reached(self.hands) {
+            match self.next.take() {
+                None => self.look().await,
+                Some(Next::Act(turn)) => {
+                    if let Some(pace) = &mut self.pace {
+                        if !pace.wait(&mut self.rng, until.at).await {
+                            break;
+                        }
+                    }
+                    self.click(turn).await;
                 }
-                None if view.next_hand_at.is_some() => self.wait_for_deal(table).await,
-                None => self.start(table).await?,
+                Some(Next::AwaitDeal) => self.wait_for_deal().await,
+                Some(Next::Start) => self.start(true).await,
             }
         }
-        // A hand dealt after the last counted one is refunded.
-        self.ask(table, self.opener(), Command::Close).await?;
-        Ok(self.report)
     }
 
-    /// Opens the table in its channel (or finds the one a previous run left open) and seats everyone.
-    async fn open(&mut self) -> anyhow::Result<TableId> {
-        let new = NewTable {
-            guild: SIM_GUILD,
-            channel: self.channel,
-            opener: self.users[0],
-            rules: sim_rules(),
-            max_players: self.users.len() as u32,
-            turn_seconds: 600,
-        };
-        if self.service.open(new).await.is_err() {
-            // Opened by an earlier (interrupted) run: play on at the same table.
+    /// Closes the table (a hand in play is refunded).
+    pub async fn close(self) {
+        let closed = self.request(Request::new(self.opener(), Command::Close), false).await;
+        match closed {
+            Err(e) if e.0 != INTERNAL_ERROR => {
+                self.stats.failed_check(format_args!("table {}: closing it was refused: {e}", self.table))
+            }
+            _ => {}
         }
-        let table = self.service.table_in_channel(self.channel).await?;
-        let table = table.ok_or_else(|| anyhow::anyhow!("no table in channel {}", self.channel))?;
-        for &user in &self.users {
-            // Already seated after an interrupted run: refused, and that is fine.
-            let _ = self.ask(table, Player { id: user, admin: false }, Command::Join).await;
-        }
-        // A table left by a run with other settings (say, more players) seats others: this driver cannot play it.
-        let seated: Vec<UserId> =
-            self.ask(table, self.opener(), Command::Status).await?.view.seated.iter().map(|s| s.user).collect();
-        if seated != self.users {
-            anyhow::bail!(
-                "the table in channel {} seats other players than this run's (an earlier run with other settings?); \
-                 use a new --database-url",
-                self.channel
-            );
-        }
-        Ok(table)
     }
 
-    /// One click by the player to act; returns whether that player must pack next (their bet was refused).
-    async fn act(&mut self, table: TableId, hand: &HandView, must_pack: bool) -> anyhow::Result<bool> {
-        let Some(seat) = hand.to_act else { return Ok(must_pack) };
-        let action = if must_pack {
+    /// Sends one request to the table service and waits for its answer (rendered by the recorder on the way).
+    /// `timed`: its latency goes into the figures.
+    async fn request(&self, req: Request, timed: bool) -> Result<Update, UserError> {
+        let (tx, rx) = oneshot::channel();
+        let sent = Instant::now();
+        self.service.send(self.table, req, self.recorder.responder(tx)).await;
+        // The actor answers every request it takes.
+        let answer = rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)));
+        if timed {
+            self.stats.latency(sent.elapsed());
+        }
+        if is_internal(&answer) {
+            self.stats.add(Count::Error);
+        }
+        answer
+    }
+
+    /// A click on a hand message's button: a unique interaction id as its key.
+    fn click_request(&mut self, player: UserId, action: Action, hand: Option<HandId>, seq: u32) -> Request {
+        self.sent += 1;
+        let command = Command::Play(action);
+        Request {
+            button: Some(ButtonId { table: self.table, hand, seq, command }),
+            key: Some(format!("sim-{}-{}-{seq}-{}", self.table, hand.map_or(0, HandId::get), self.sent)),
+            ..Request::new(Player { id: player, admin: false }, command)
+        }
+    }
+
+    /// Looks at the table (not timed: Discord shows it without asking).
+    async fn look(&mut self) {
+        match self.request(Request::new(self.opener(), Command::Status), false).await {
+            Ok(update) => self.next = Some(Next::of(&update.view)),
+            Err(e) => {
+                if e.0 != INTERNAL_ERROR {
+                    self.stats.failed_check(format_args!("table {}: status refused: {e}", self.table));
+                    self.stopped = true;
+                }
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+    }
+
+    /// The player to act clicks (sometimes twice at once), after an illegal click now and then.
+    async fn click(&mut self, turn: Turn) {
+        if self.rng.gen_ratio(1, ILLEGAL_ONE_IN) {
+            self.illegal(&turn).await;
+        }
+        let action = if self.must_pack {
             Action::Pack
         } else {
-            RandomAgent::impatient().choose(&hand.legal, hand.seq as usize, false, &mut self.rng)
+            RandomAgent::impatient().choose(&turn.legal, turn.seq as usize, false, &mut self.rng)
         };
-        let command = Command::Play(action);
-        let request = Request {
-            button: Some(ButtonId { table, hand: Some(hand.hand_id), seq: hand.seq, command }),
-            key: Some(format!("sim-{}-{}", hand.hand_id, hand.seq)),
-            ..Request::new(Player { id: hand.seats[seat].user, admin: false }, command)
+        let request = self.click_request(turn.seats[turn.seat], action, Some(turn.hand), turn.seq);
+        let answers = if self.rng.gen_ratio(1, DOUBLE_ONE_IN) {
+            let (a, b) = tokio::join!(self.request(request.clone(), true), self.request(request, true));
+            vec![a, b]
+        } else {
+            vec![self.request(request, true).await]
         };
-        let sent = Instant::now();
-        let answer = self.service.ask(table, request.clone()).await;
-        self.report.latencies.push(sent.elapsed());
-        let update = match answer {
-            Ok(update) => update,
-            Err(e) if e.0.starts_with(WALLET_SPENT) => {
-                self.report.refused += 1;
-                return Ok(true);
-            }
-            Err(e) => anyhow::bail!("hand {}: a legal {action:?} was refused: {e}", hand.hand_id),
-        };
-        if update.events.is_empty() {
-            anyhow::bail!("hand {}: {action:?} changed nothing", hand.hand_id);
+        let double = answers.len() == 2;
+        let commits = answers.iter().filter(|a| a.as_ref().is_ok_and(|u| !u.events.is_empty())).count();
+        if commits > 1 {
+            self.stats.failed_check(format_args!("hand {}: a double click was applied twice", turn.hand));
         }
-        self.report.actions += 1;
-        if self.rng.gen_ratio(1, 50) {
-            // The same click delivered twice: must change nothing (refused as stale, or ignored by its key).
-            match self.service.ask(table, request).await {
-                Ok(again) if !again.events.is_empty() => {
-                    anyhow::bail!("hand {}: a repeated click was applied again", hand.hand_id)
+        let mut committed = None;
+        for answer in answers {
+            match answer {
+                Ok(update) if !update.events.is_empty() => committed = Some(update),
+                _ if is_internal(&answer) => {}
+                // The other click of a double click: turned away (refused, or ignored by its key).
+                _ if double && commits == 1 => self.stats.add(Count::Refused(Refusal::Duplicate)),
+                Err(e) if e.0.starts_with(WALLET_SPENT) => {
+                    self.stats.add(Count::Refused(Refusal::Wallet));
+                    self.must_pack = true;
                 }
-                _ => self.report.duplicates += 1,
+                Ok(_) => self.stats.failed_check(format_args!("hand {}: {action:?} changed nothing", turn.hand)),
+                Err(e) => {
+                    self.stats.failed_check(format_args!("hand {}: a legal {action:?} was refused: {e}", turn.hand))
+                }
             }
         }
-        if update.view.hand.is_some_and(|h| h.hand_id == hand.hand_id && h.outcome.is_some()) {
-            self.report.hands += 1;
-            self.top_up().await?;
+        let Some(update) = committed else {
+            self.next = None;
+            return;
+        };
+        self.stats.add(Count::Action);
+        self.must_pack = false;
+        self.next = Some(Next::of(&update.view));
+        if update.view.hand.as_ref().is_some_and(|h| h.hand_id == turn.hand && h.outcome.is_some()) {
+            self.hands += 1;
+            self.stats.add(Count::Hand);
+            self.top_up().await;
         }
-        Ok(false)
+    }
+
+    /// A click the table must turn away: out of turn, on a stale button, or a bet over the maximum.
+    async fn illegal(&mut self, turn: &Turn) {
+        let to_act = turn.seats[turn.seat];
+        let bet = turn.legal.bet;
+        let (player, action, hand, seq, what) = match (self.rng.gen_range(0..3), bet) {
+            (1, _) if turn.seq > 0 => {
+                (to_act, Action::Bet(bet.map_or(1, |b| b.min)), Some(turn.hand), turn.seq - 1, "a stale button")
+            }
+            (1, _) => {
+                let earlier = Some(HandId(turn.hand.get() - 1)).filter(|h| h.get() > 0);
+                (to_act, Action::Pack, earlier, 0, "a button of an earlier hand")
+            }
+            (2, Some(b)) => (to_act, Action::Bet(b.max + b.step), Some(turn.hand), turn.seq, "a bet over the maximum"),
+            _ => {
+                let other = (turn.seat + self.rng.gen_range(1..turn.seats.len())) % turn.seats.len();
+                (
+                    turn.seats[other],
+                    Action::Bet(bet.map_or(1, |b| b.min)),
+                    Some(turn.hand),
+                    turn.seq,
+                    "a click out of turn",
+                )
+            }
+        };
+        let request = self.click_request(player, action, hand, seq);
+        let answer = self.request(request, true).await;
+        match answer {
+            Err(_) if is_internal(&answer) => {}
+            Err(_) => self.stats.add(Count::Refused(Refusal::Illegal)),
+            Ok(_) => {
+                self.stats.failed_check(format_args!("hand {}: {what} ({action:?}) was accepted", turn.hand));
+                self.next = None;
+            }
+        }
     }
 
     /// The table deals by itself after a hand (the break is zero): wait for its new hand message.
-    async fn wait_for_deal(&self, table: TableId) {
-        let dealt = self.recorder.dealt(table);
+    async fn wait_for_deal(&self) {
+        let dealt = self.recorder.dealt(self.table);
         // A deal that does not come (a wallet spent elsewhere) shows as no next hand at the next look.
         let _ = tokio::time::timeout(Duration::from_millis(200), dealt.notified()).await;
     }
 
-    /// Starts a table that is not dealing (never started, or a deal that could not happen).
-    async fn start(&mut self, table: TableId) -> anyhow::Result<()> {
-        self.top_up().await?;
-        if let Err(e) = self.ask(table, self.opener(), Command::Start).await {
-            tracing::debug!(reason = %e, "start refused");
-            self.report.refused_starts += 1;
-            self.refused_in_a_row += 1;
-            if self.refused_in_a_row >= MAX_REFUSED_STARTS {
-                anyhow::bail!("the table in channel {} cannot deal: {e}", self.channel);
+    /// Tops up the wallets and starts a table that is not dealing (never started, or a deal that could not
+    /// happen). `timed`: during play.
+    async fn start(&mut self, timed: bool) {
+        self.top_up().await;
+        let answer = self.request(Request::new(self.opener(), Command::Start), timed).await;
+        match answer {
+            Ok(update) => self.next = Some(Next::of(&update.view)),
+            Err(_) if is_internal(&answer) => tokio::time::sleep(Duration::from_millis(10)).await,
+            Err(e) => {
+                tracing::debug!(reason = %e, "start refused");
+                // At set-up, a table an interrupted run left dealing is refused too: not counted.
+                if timed {
+                    self.stats.add(Count::Refused(Refusal::Start));
+                }
+                tokio::time::sleep(Duration::from_millis(1)).await;
             }
-            tokio::time::sleep(Duration::from_millis(1)).await;
         }
-        Ok(())
     }
 
-    /// Tops up this table's wallets that ran low (an admin grant, ledgered).
-    async fn top_up(&mut self) -> anyhow::Result<()> {
+    /// Tops up this table's wallets that ran low (an admin grant, ledgered). A store failure counts as an error.
+    async fn top_up(&self) {
         let store = self.service.store();
         for &user in &self.users {
-            if store.balance(SIM_GUILD, user).await? < TOP_UP_BELOW {
-                store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await?;
-                self.report.top_ups += 1;
+            let topped = match store.balance(SIM_GUILD, user).await {
+                Ok(balance) if balance >= TOP_UP_BELOW => continue,
+                Ok(_) => store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await.map(|_| ()),
+                Err(e) => Err(e),
+            };
+            match topped {
+                Ok(()) => self.stats.add(Count::TopUp),
+                Err(e) => {
+                    tracing::error!(error = %e, %user, "could not top up a wallet");
+                    self.stats.add(Count::Error);
+                }
             }
         }
-        Ok(())
     }
 }

@@ -1,21 +1,37 @@
-//! The driver behind `teenpatti-bot simulate`: random players at concurrent
-//! tables, playing through the bot's own [`TableService`] (its actors,
-//! timers and store) with a recording presenter standing where Discord
-//! stands. Some players sit at two tables at once, so one wallet is debited
-//! by two tables concurrently; some clicks arrive twice.
+//! The driver behind `teenpatti-bot simulate` (the crash drill) and
+//! `teenpatti-bot loadtest`: random players at concurrent tables, playing
+//! through the bot's own [`TableService`] (its actors, timers and store) with
+//! a recording presenter standing where Discord stands. Some players sit at
+//! two tables at once, so one wallet is debited by two tables concurrently;
+//! some clicks arrive twice at once, some are illegal.
 //!
-//! `driver.rs` is one table's players; `recorder.rs` the presenter.
+//! A run sets every table up (opened, players seated), then plays, timing
+//! every request, until each table has played its hands or the time is up,
+//! notes the peak memory, and closes the tables.
+//!
+//! `driver.rs` is one table's players; `recorder.rs` the presenter and the
+//! responder (rendering every message with the production renderer);
+//! `pace.rs` a click rate with jitter; `stats.rs` the counters and the
+//! latency histogram; `rss.rs` the process's memory.
 
 mod driver;
+mod pace;
 mod recorder;
+pub mod rss;
+mod stats;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use tokio::sync::{watch, Barrier};
+use tokio::time::Instant;
 
 use crate::ids::{GuildId, UserId};
 use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
+use driver::{TableDriver, Until};
 pub use recorder::{Recorder, Shown};
+pub use stats::{Counts, Latency, Stats};
 
 /// The guild the simulator plays in.
 pub const SIM_GUILD: GuildId = GuildId(900_000_000_000_000_001);
@@ -29,60 +45,56 @@ pub const SIM_ADMIN: UserId = UserId(900_000_000_000_000_002);
 #[derive(Clone, Debug)]
 pub struct SimConfig {
     pub tables: usize,
-    pub hands: usize,
+    /// Players per table (2 to 10).
     pub players: usize,
     pub seed: u64,
+    pub stop: Stop,
+    /// Clicks per second per table, spread with jitter; None: each table clicks as soon as its last click
+    /// was answered.
+    pub rate: Option<f64>,
+    /// Print a progress line to stderr this often.
+    pub progress: Option<Duration>,
+}
+
+/// When the tables stop playing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stop {
+    /// Each table has played this many hands to the end.
+    Hands(u64),
+    /// This long after play began.
+    After(Duration),
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SimReport {
-    /// Hands played to the end.
-    pub hands: u64,
-    /// Actions the table service applied (and persisted) for the players.
-    pub actions: u64,
-    /// Actions refused because a wallet could not cover them (another table had spent the chips); the player
-    /// packed instead.
-    pub refused: u64,
-    /// Start requests the table refused (its automatic deal had not happened: a wallet spent elsewhere could not
-    /// pay the boot); each came after top-ups.
-    pub refused_starts: u64,
-    /// Deliberate re-sends of an already answered click (the same interaction id): each must change nothing,
-    /// and is refused (a stale button, or an action the hand no longer allows) or ignored by its key.
-    pub duplicates: u64,
-    pub top_ups: u64,
+    pub tables: usize,
+    pub counts: Counts,
+    /// Request-to-answer times of the players' requests during play.
+    pub latency: Latency,
+    /// Time spent playing (the set-up before and the closing after excluded).
     pub elapsed: Duration,
-    /// Time from sending an action to its answer (persisted), each action.
-    pub latencies: Vec<Duration>,
     /// What the tables would have shown on Discord.
     pub shown: Shown,
+    /// Resident memory before any table opened, in KiB.
+    pub rss_before_kib: u64,
+    /// Peak resident memory with the tables open (set up and played), in KiB.
+    pub rss_peak_kib: u64,
 }
 
 impl SimReport {
-    fn add(&mut self, o: SimReport) {
-        self.hands += o.hands;
-        self.actions += o.actions;
-        self.refused += o.refused;
-        self.refused_starts += o.refused_starts;
-        self.duplicates += o.duplicates;
-        self.top_ups += o.top_ups;
-        self.latencies.extend(o.latencies);
-    }
-
+    /// Committed actions per second of play.
     pub fn actions_per_sec(&self) -> f64 {
         let secs = self.elapsed.as_secs_f64();
         if secs > 0.0 {
-            self.actions as f64 / secs
+            self.counts.actions as f64 / secs
         } else {
             0.0
         }
     }
 
-    /// The `q` quantile (0 to 1) of the action latencies.
-    pub fn latency(&self, q: f64) -> Duration {
-        let mut sorted = self.latencies.clone();
-        sorted.sort_unstable();
-        let i = ((sorted.len() as f64 - 1.0) * q.clamp(0.0, 1.0)).round() as usize;
-        sorted.get(i).copied().unwrap_or_default()
+    /// (Peak memory with the tables open − memory before any opened) / tables, in KiB.
+    pub fn rss_per_table_kib(&self) -> f64 {
+        self.rss_peak_kib.saturating_sub(self.rss_before_kib) as f64 / self.tables.max(1) as f64
     }
 }
 
@@ -102,27 +114,97 @@ pub async fn recover(store: &Store) -> Result<usize, StoreError> {
     Ok(live.len())
 }
 
-/// Plays `cfg.hands` hands on each of `cfg.tables` concurrent tables through
-/// a table service of its own, then closes the tables (refunding any hand
-/// dealt after the last counted one).
+/// Sets up `cfg.tables` tables on a table service of its own, plays them
+/// concurrently until `cfg.stop`, then closes them (refunding any hand in play).
 pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     if !(2..=10).contains(&cfg.players) {
         anyhow::bail!("--players must be 2 to 10");
     }
+    if cfg.tables == 0 {
+        anyhow::bail!("--tables must be at least 1");
+    }
+    if cfg.rate.is_some_and(|r| !(r.is_finite() && r > 0.0)) {
+        anyhow::bail!("the rate must be a positive number of actions per second (or none)");
+    }
+    let stats = Arc::new(Stats::new()?);
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::ZERO });
-    let started = Instant::now();
+    rss::reset_peak();
+    let rss_before_kib = rss::current_kib();
+
+    // Every table is set up before play begins, so that play is measured alone.
+    let ready = Arc::new(Barrier::new(cfg.tables + 1));
+    let (go, _) = watch::channel(None::<Until>);
     let mut tasks = Vec::with_capacity(cfg.tables);
     for t in 0..cfg.tables {
-        let driver = driver::TableDriver::new(service.clone(), recorder.clone(), cfg, t);
-        tasks.push(tokio::spawn(driver.play(cfg.hands)));
+        let (service, recorder, stats, ready, cfg) =
+            (service.clone(), recorder.clone(), stats.clone(), ready.clone(), cfg.clone());
+        let mut go = go.subscribe();
+        tasks.push(tokio::spawn(async move {
+            let seated = TableDriver::seat(service, recorder, stats, &cfg, t).await;
+            ready.wait().await;
+            let mut driver = seated?;
+            let until = go.wait_for(Option::is_some).await?.unwrap_or(Until { hands: Some(0), at: None });
+            driver.play(until).await;
+            anyhow::Ok(driver)
+        }));
     }
-    let mut total = SimReport::default();
+    ready.wait().await;
+    let started = Instant::now();
+    let until = match cfg.stop {
+        Stop::Hands(n) => Until { hands: Some(n), at: None },
+        Stop::After(d) => Until { hands: None, at: Some(started + d) },
+    };
+    go.send_replace(Some(until));
+    let progress = cfg.progress.map(|every| tokio::spawn(progress(stats.clone(), every, started)));
+
+    let mut drivers = Vec::with_capacity(cfg.tables);
+    let mut failure = None;
     for task in tasks {
-        total.add(task.await??);
+        match task.await {
+            Ok(Ok(driver)) => drivers.push(driver),
+            Ok(Err(e)) => _ = failure.get_or_insert(e),
+            Err(e) => _ = failure.get_or_insert(e.into()),
+        }
     }
-    total.elapsed = started.elapsed();
-    total.shown = recorder.shown();
+    let elapsed = started.elapsed();
+    if let Some(p) = progress {
+        p.abort();
+    }
+    let rss_peak_kib = rss::peak_kib();
+    futures::future::join_all(drivers.into_iter().map(TableDriver::close)).await;
     service.shutdown().await;
-    Ok(total)
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(SimReport {
+        tables: cfg.tables,
+        counts: stats.counts(),
+        latency: stats.latencies(),
+        elapsed,
+        shown: recorder.shown(),
+        rss_before_kib,
+        rss_peak_kib,
+    })
+}
+
+/// A progress line on stderr every `every`: actions so far and in the last interval, refusals, errors, and
+/// the 99th percentile of latency so far.
+async fn progress(stats: Arc<Stats>, every: Duration, started: Instant) {
+    let mut tick = tokio::time::interval_at(started + every, every);
+    let mut last = 0;
+    loop {
+        tick.tick().await;
+        let (c, l) = (stats.counts(), stats.latencies());
+        eprintln!(
+            "progress t={:.0}s actions={} actions_per_s={:.0} refused={} errors={} p99_ms={:.2}",
+            started.elapsed().as_secs_f64(),
+            c.actions,
+            (c.actions - last) as f64 / every.as_secs_f64(),
+            c.refused,
+            c.errors,
+            l.p99.as_secs_f64() * 1e3
+        );
+        last = c.actions;
+    }
 }

@@ -1,31 +1,49 @@
-//! The presenter `simulate` runs the table service with: it stands where
-//! Discord stands, counts what would be posted, edited and sent by DM, and
-//! wakes a table's driver when that table deals a new hand.
+//! Where Discord stands for the simulated tables: the presenter (hand
+//! messages, edits, DMs) and the responder of each request. Each message is
+//! rendered with the production renderer, as the Discord layer renders it,
+//! and serialized as its request body would be; only counts and sizes are
+//! kept, so rendering is part of what a run measures. A table's driver is
+//! woken when its table deals a new hand.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::sync::Notify;
+use serde::Serialize;
+use tokio::sync::{oneshot, Notify};
 
+use crate::discord::render;
+use crate::discord::responder::private_text;
 use crate::ids::{MessageId, TableId, UserId};
-use crate::table::view::{PrivateNote, TableView};
-use crate::table::{BoxFuture, DmError, Presenter};
+use crate::table::view::{PrivateNote, TableView, Update};
+use crate::table::{BoxFuture, DmError, Presenter, Responder, UserError};
+
+/// The server name a DM would show.
+const SERVER_NAME: &str = "this server";
 
 #[derive(Default)]
 pub struct Recorder {
     posts: AtomicU64,
     edits: AtomicU64,
     dms: AtomicU64,
+    answers: AtomicU64,
+    bytes: AtomicU64,
     dealt: Mutex<HashMap<TableId, Arc<Notify>>>,
 }
 
 /// What the tables would have shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shown {
+    /// Hand messages posted.
     pub posts: u64,
+    /// Hand messages edited (timer events, closing).
     pub edits: u64,
+    /// Direct messages (cards, sideshow results, seat confirmations).
     pub dms: u64,
+    /// Answers to requests (a click's message update and its private follow-up, or a refusal).
+    pub answers: u64,
+    /// Everything above as rendered: request bodies in bytes.
+    pub bytes: u64,
 }
 
 impl Recorder {
@@ -35,28 +53,77 @@ impl Recorder {
     }
 
     pub fn shown(&self) -> Shown {
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
         Shown {
-            posts: self.posts.load(Ordering::Relaxed),
-            edits: self.edits.load(Ordering::Relaxed),
-            dms: self.dms.load(Ordering::Relaxed),
+            posts: get(&self.posts),
+            edits: get(&self.edits),
+            dms: get(&self.dms),
+            answers: get(&self.answers),
+            bytes: get(&self.bytes),
         }
     }
+
+    /// A responder that renders the answer, then hands it to `tx`.
+    pub(super) fn responder(self: &Arc<Self>, tx: oneshot::Sender<Result<Update, UserError>>) -> Box<dyn Responder> {
+        Box::new(Answer { recorder: self.clone(), tx })
+    }
+
+    fn count(&self, counter: &AtomicU64, bytes: usize) {
+        counter.fetch_add(1, Ordering::Relaxed);
+        self.bytes.fetch_add(bytes as u64, Ordering::Relaxed);
+    }
+
+    /// Renders the answer to a request as the Discord responder does: the clicked message updated with the
+    /// hand, and the private part as a follow-up; a refusal as its text.
+    fn answer(&self, result: &Result<Update, UserError>) {
+        let bytes = match result {
+            Ok(update) => hand_message_bytes(&update.view) + private_text(update).map_or(0, |t| t.len()),
+            Err(e) => e.0.len(),
+        };
+        self.count(&self.answers, bytes);
+    }
+}
+
+/// The hand message for `view`, rendered and serialized.
+fn hand_message_bytes(view: &TableView) -> usize {
+    let (content, embed, rows) = render::hand_message(view);
+    content.len() + json_bytes(&embed) + json_bytes(&rows)
+}
+
+fn json_bytes<T: Serialize>(value: &T) -> usize {
+    serde_json::to_vec(value).map_or(0, |v| v.len())
 }
 
 impl Presenter for Recorder {
     fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
         let id = MessageId(self.posts.fetch_add(1, Ordering::Relaxed) + 1);
+        self.bytes.fetch_add(hand_message_bytes(view) as u64, Ordering::Relaxed);
         self.dealt(view.table_id).notify_one();
         Box::pin(async move { Ok(id) })
     }
 
-    fn edit_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<(), String>> {
-        self.edits.fetch_add(1, Ordering::Relaxed);
+    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
+        self.count(&self.edits, hand_message_bytes(view));
         Box::pin(async { Ok(()) })
     }
 
-    fn dm(&self, _user: UserId, _view: &TableView, _note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
-        self.dms.fetch_add(1, Ordering::Relaxed);
+    fn dm(&self, _user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
+        self.count(&self.dms, render::note_text(view, note, Some(SERVER_NAME)).len());
         Box::pin(async { Ok(()) })
+    }
+}
+
+/// The responder of one simulated request.
+struct Answer {
+    recorder: Arc<Recorder>,
+    tx: oneshot::Sender<Result<Update, UserError>>,
+}
+
+impl Responder for Answer {
+    fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
+        self.recorder.answer(&result);
+        // The driver may have stopped waiting; nothing is lost: the change is recorded.
+        let _ = self.tx.send(result);
+        Box::pin(async {})
     }
 }

@@ -1,16 +1,18 @@
-//! `teenpatti-bot simulate`: a load test and crash drill of the table service against a real database.
+//! `teenpatti-bot simulate`: the crash drill of the table service against a real database. Random players play
+//! a number of hands at each table through the driver `loadtest` also uses; a run first refunds the hands an
+//! interrupted (killed) run left live, and ends with the books' audit.
 
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::sim::{self, SimConfig};
+use crate::sim::{self, SimConfig, Stop};
 use crate::store::Store;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Database to play against (its own file: DATABASE_URL is deliberately not read, so a load
-    /// test never writes into the bot's real wallets).
+    /// Database to play against (its own file: DATABASE_URL is deliberately not read, so a drill never writes
+    /// into the bot's real wallets).
     #[arg(long, default_value = "sqlite://teenpatti-sim.db")]
     pub database_url: String,
     /// Tables played concurrently.
@@ -18,7 +20,7 @@ pub struct SimulateArgs {
     pub tables: usize,
     /// Hands per table.
     #[arg(long, default_value_t = 100)]
-    pub hands: usize,
+    pub hands: u64,
     /// Players per table.
     #[arg(long, default_value_t = 4)]
     pub players: usize,
@@ -28,71 +30,56 @@ pub struct SimulateArgs {
 }
 
 pub fn run(args: &SimulateArgs) -> ExitCode {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(simulate(args)) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
-    }
+    super::run_async(simulate(args))
 }
 
 async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
     let store = Store::open(&args.database_url).await?;
     let recovered = sim::recover(&store).await?;
     println!("recovered {recovered} live hands left by an interrupted run (refunded)");
-    let cfg = SimConfig { tables: args.tables, hands: args.hands, players: args.players, seed: args.seed };
+    let cfg = SimConfig {
+        tables: args.tables,
+        players: args.players,
+        seed: args.seed,
+        stop: Stop::Hands(args.hands),
+        rate: None,
+        progress: None,
+    };
     let report = sim::run(&store, &cfg).await?;
     let audit = store.audit().await?;
+    let c = &report.counts;
     println!(
         "tables {}  players/table {}  hands {}  actions {}  elapsed {:.2}s  actions/s {:.0}",
         cfg.tables,
         cfg.players,
-        report.hands,
-        report.actions,
+        c.hands,
+        c.actions,
         report.elapsed.as_secs_f64(),
         report.actions_per_sec()
     );
     println!(
-        "refused bets (wallet spent at another table) {}  refused Starts {}  repeated clicks (refused, changed nothing) {}  top-ups {}",
-        report.refused, report.refused_starts, report.duplicates, report.top_ups
+        "refused: bets (wallet spent at another table) {}  starts {}  double clicks {}  illegal clicks {};  \
+         top-ups {}  internal errors {}  failed checks {}",
+        c.wallet_refused, c.refused_starts, c.duplicates, c.illegal, c.top_ups, c.errors, c.failed_checks
     );
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
     println!(
-        "action latency (click to persisted answer) p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
-        report.latency(0.5).as_secs_f64() * 1e3,
-        report.latency(0.99).as_secs_f64() * 1e3,
-        report.latency(1.0).as_secs_f64() * 1e3
+        "request latency (click to persisted answer) p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
+        ms(report.latency.p50),
+        ms(report.latency.p99),
+        ms(report.latency.max)
     );
+    let shown = &report.shown;
     println!(
-        "Discord calls the tables made: {} hand messages, {} edits, {} DMs",
-        report.shown.posts, report.shown.edits, report.shown.dms
+        "Discord calls the tables made: {} hand messages, {} edits, {} DMs, {} answers ({} KiB rendered)",
+        shown.posts,
+        shown.edits,
+        shown.dms,
+        shown.answers,
+        shown.bytes / 1024
     );
     println!("audit {audit}");
-    if let Some(kib) = peak_rss_kib() {
-        println!("peak memory (VmHWM) {:.1} MiB", kib as f64 / 1024.0);
-    }
+    println!("peak memory (VmHWM) {:.1} MiB", report.rss_peak_kib as f64 / 1024.0);
     store.close().await;
-    Ok(audit.ok())
-}
-
-/// The process's peak resident set size, from /proc (Linux only).
-fn peak_rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
+    Ok(audit.ok() && c.errors == 0 && c.failed_checks == 0)
 }

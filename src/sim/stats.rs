@@ -1,0 +1,192 @@
+//! What the drivers count while they play, shared by every table: counters,
+//! and request latencies in one histogram (constant memory, however long the
+//! run), so that a progress line can be read at any moment.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use hdrhistogram::Histogram;
+
+/// Latencies are kept in microseconds, from 1 µs to an hour, to 3 significant digits.
+const LATENCY_MAX_US: u64 = 3_600_000_000;
+
+/// The counters, as read at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Hands played to the end.
+    pub hands: u64,
+    /// Actions the table service applied and persisted (committed).
+    pub actions: u64,
+    /// Requests the service turned away by design: illegal, stale and duplicate clicks, bets a wallet could not
+    /// cover, deals that could not happen.
+    pub refused: u64,
+    /// Internal errors: a store or service failure (the apology `table::INTERNAL_ERROR`). Must stay 0.
+    pub errors: u64,
+    /// Of `refused`: the second click of a double click.
+    pub duplicates: u64,
+    /// Of `refused`: clicks out of turn, on stale buttons, or with a bet out of range.
+    pub illegal: u64,
+    /// Of `refused`: bets a wallet could not cover (another table had spent the chips); the player packed next.
+    pub wallet_refused: u64,
+    /// Of `refused`: starts refused (a deal that could not happen); the table was started again after top-ups.
+    pub refused_starts: u64,
+    /// Wallets topped up between hands (an admin grant, ledgered).
+    pub top_ups: u64,
+    /// Answers the service must never give: an illegal click applied, a double click applied twice, a legal
+    /// click refused for another reason than the wallet. Each is logged; any fails the run.
+    pub failed_checks: u64,
+}
+
+/// Request-to-answer latencies, as read at one moment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Latency {
+    pub count: u64,
+    pub p50: Duration,
+    pub p99: Duration,
+    pub max: Duration,
+}
+
+#[derive(Default)]
+struct Counters {
+    hands: AtomicU64,
+    actions: AtomicU64,
+    refused: AtomicU64,
+    errors: AtomicU64,
+    duplicates: AtomicU64,
+    illegal: AtomicU64,
+    wallet_refused: AtomicU64,
+    refused_starts: AtomicU64,
+    top_ups: AtomicU64,
+    failed_checks: AtomicU64,
+}
+
+/// One kind of thing counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Count {
+    Hand,
+    Action,
+    Error,
+    TopUp,
+    /// A refusal, of this kind.
+    Refused(Refusal),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Refusal {
+    Duplicate,
+    Illegal,
+    Wallet,
+    Start,
+}
+
+pub struct Stats {
+    counters: Counters,
+    latency: Mutex<Histogram<u64>>,
+}
+
+impl Stats {
+    pub fn new() -> anyhow::Result<Stats> {
+        let histogram = Histogram::new_with_bounds(1, LATENCY_MAX_US, 3)?;
+        Ok(Stats { counters: Counters::default(), latency: Mutex::new(histogram) })
+    }
+
+    pub(super) fn add(&self, count: Count) {
+        let c = &self.counters;
+        let counter = match count {
+            Count::Hand => &c.hands,
+            Count::Action => &c.actions,
+            Count::Error => &c.errors,
+            Count::TopUp => &c.top_ups,
+            Count::Refused(kind) => {
+                c.refused.fetch_add(1, Ordering::Relaxed);
+                match kind {
+                    Refusal::Duplicate => &c.duplicates,
+                    Refusal::Illegal => &c.illegal,
+                    Refusal::Wallet => &c.wallet_refused,
+                    Refusal::Start => &c.refused_starts,
+                }
+            }
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// An answer the service must never give: logged, and the run fails.
+    pub(super) fn failed_check(&self, what: std::fmt::Arguments<'_>) {
+        self.counters.failed_checks.fetch_add(1, Ordering::Relaxed);
+        tracing::error!("check failed: {what}");
+    }
+
+    /// One request, from entering the service to its answer.
+    pub(super) fn latency(&self, d: Duration) {
+        let us = u64::try_from(d.as_micros()).unwrap_or(u64::MAX).max(1);
+        self.lock().saturating_record(us);
+    }
+
+    pub fn counts(&self) -> Counts {
+        let c = &self.counters;
+        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        Counts {
+            hands: get(&c.hands),
+            actions: get(&c.actions),
+            refused: get(&c.refused),
+            errors: get(&c.errors),
+            duplicates: get(&c.duplicates),
+            illegal: get(&c.illegal),
+            wallet_refused: get(&c.wallet_refused),
+            refused_starts: get(&c.refused_starts),
+            top_ups: get(&c.top_ups),
+            failed_checks: get(&c.failed_checks),
+        }
+    }
+
+    pub fn latencies(&self) -> Latency {
+        let h = self.lock();
+        let us = Duration::from_micros;
+        if h.is_empty() {
+            return Latency::default();
+        }
+        Latency {
+            count: h.len(),
+            p50: us(h.value_at_quantile(0.5)),
+            p99: us(h.value_at_quantile(0.99)),
+            max: us(h.max()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Histogram<u64>> {
+        // A panic elsewhere mid-record leaves a histogram that is still usable.
+        self.latency.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_count_in_refused_and_in_their_kind() {
+        let stats = Stats::new().unwrap();
+        stats.add(Count::Action);
+        stats.add(Count::Refused(Refusal::Illegal));
+        stats.add(Count::Refused(Refusal::Duplicate));
+        stats.add(Count::Refused(Refusal::Duplicate));
+        let c = stats.counts();
+        assert_eq!((c.actions, c.refused, c.illegal, c.duplicates, c.errors), (1, 3, 1, 2, 0));
+    }
+
+    #[test]
+    fn latency_quantiles_come_from_the_histogram() {
+        let stats = Stats::new().unwrap();
+        assert_eq!(stats.latencies(), Latency::default());
+        for ms in 1..=100 {
+            stats.latency(Duration::from_millis(ms));
+        }
+        let l = stats.latencies();
+        assert_eq!(l.count, 100);
+        let near = |d: Duration, ms: f64| (d.as_secs_f64() * 1e3 - ms).abs() < ms * 0.01;
+        assert!(near(l.p50, 50.0), "{l:?}");
+        assert!(near(l.p99, 99.0), "{l:?}");
+        assert!(near(l.max, 100.0), "{l:?}");
+    }
+}
