@@ -141,7 +141,9 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
             (service.clone(), recorder.clone(), stats.clone(), ready.clone(), cfg.clone());
         let mut go = go.subscribe();
         tasks.push(tokio::spawn(async move {
-            let seated = TableDriver::seat(service, recorder, stats, &cfg, t).await;
+            // Boxed, as each step of play is: the task keeps only the state of the step it is in (the
+            // drivers' memory counts in the memory per table).
+            let seated = Box::pin(TableDriver::seat(service, recorder, stats, &cfg, t)).await;
             ready.wait().await;
             let mut driver = seated?;
             let until = go.wait_for(Option::is_some).await?.unwrap_or(Until { hands: Some(0), at: None });
