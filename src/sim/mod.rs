@@ -23,7 +23,7 @@ mod stats;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::{watch, Barrier};
+use tokio::sync::{watch, Barrier, Semaphore};
 use tokio::time::Instant;
 
 use crate::ids::{GuildId, UserId};
@@ -32,6 +32,10 @@ use crate::table::{TableService, Timings};
 use driver::{TableDriver, Until};
 pub use recorder::{Recorder, Shown};
 pub use stats::{Counts, Latency, Stats};
+
+/// Tables set up at once: tables open one by one in a real guild, and a thousand set-ups at once would make
+/// the peak memory that of the set-up rather than of the tables.
+const SET_UP_AT_ONCE: usize = 16;
 
 /// The guild the simulator plays in.
 pub const SIM_GUILD: GuildId = GuildId(900_000_000_000_000_001);
@@ -134,14 +138,19 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
 
     // Every table is set up before play begins, so that play is measured alone.
     let ready = Arc::new(Barrier::new(cfg.tables + 1));
+    let setting_up = Arc::new(Semaphore::new(SET_UP_AT_ONCE));
     let (go, _) = watch::channel(None::<Until>);
     let mut tasks = Vec::with_capacity(cfg.tables);
     for t in 0..cfg.tables {
-        let (service, recorder, stats, ready, cfg) =
-            (service.clone(), recorder.clone(), stats.clone(), ready.clone(), cfg.clone());
+        let (service, recorder, stats, ready, setting_up, cfg) =
+            (service.clone(), recorder.clone(), stats.clone(), ready.clone(), setting_up.clone(), cfg.clone());
         let mut go = go.subscribe();
         tasks.push(tokio::spawn(async move {
-            let seated = TableDriver::seat(service, recorder, stats, &cfg, t).await;
+            // Boxed, as each step of play is: the task keeps only the state of the step it is in (the
+            // drivers' memory counts in the memory per table).
+            let permit = setting_up.acquire().await;
+            let seated = Box::pin(TableDriver::seat(service, recorder, stats, &cfg, t)).await;
+            drop(permit);
             ready.wait().await;
             let mut driver = seated?;
             let until = go.wait_for(Option::is_some).await?.unwrap_or(Until { hands: Some(0), at: None });
