@@ -14,6 +14,29 @@
 //! `pace.rs` a click rate with jitter; `stats.rs` the counters and the
 //! latency histogram; `rss.rs` the process's memory.
 
+/// A set of counters shared by concurrent tasks (`$live`, one `AtomicU64` a field, with `snapshot()`), and
+/// the same fields as plain numbers read at one moment (`$snapshot`).
+macro_rules! counters {
+    ($(#[$m:meta])* $snapshot:ident, $live:ident { $($(#[$fm:meta])* $field:ident),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $snapshot {
+            $($(#[$fm])* pub $field: u64,)*
+        }
+
+        #[derive(Default)]
+        struct $live {
+            $($field: std::sync::atomic::AtomicU64,)*
+        }
+
+        impl $live {
+            fn snapshot(&self) -> $snapshot {
+                $snapshot { $($field: self.$field.load(std::sync::atomic::Ordering::Relaxed),)* }
+            }
+        }
+    };
+}
+
 mod driver;
 mod pace;
 mod recorder;

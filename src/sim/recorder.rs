@@ -21,29 +21,26 @@ use crate::table::{BoxFuture, DmError, Presenter, Responder, UserError};
 /// The server name a DM would show.
 const SERVER_NAME: &str = "this server";
 
-#[derive(Default)]
-pub struct Recorder {
-    posts: AtomicU64,
-    edits: AtomicU64,
-    dms: AtomicU64,
-    answers: AtomicU64,
-    bytes: AtomicU64,
-    dealt: Mutex<HashMap<TableId, Arc<Notify>>>,
+counters! {
+    /// What the tables would have shown.
+    Shown, Counters {
+        /// Hand messages posted.
+        posts,
+        /// Hand messages edited (timer events, closing).
+        edits,
+        /// Direct messages (cards, sideshow results, seat confirmations).
+        dms,
+        /// Answers to requests (a click's message update and its private follow-up, or a refusal).
+        answers,
+        /// Everything above as rendered: request bodies in bytes.
+        bytes,
+    }
 }
 
-/// What the tables would have shown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Shown {
-    /// Hand messages posted.
-    pub posts: u64,
-    /// Hand messages edited (timer events, closing).
-    pub edits: u64,
-    /// Direct messages (cards, sideshow results, seat confirmations).
-    pub dms: u64,
-    /// Answers to requests (a click's message update and its private follow-up, or a refusal).
-    pub answers: u64,
-    /// Everything above as rendered: request bodies in bytes.
-    pub bytes: u64,
+#[derive(Default)]
+pub struct Recorder {
+    shown: Counters,
+    dealt: Mutex<HashMap<TableId, Arc<Notify>>>,
 }
 
 impl Recorder {
@@ -53,14 +50,7 @@ impl Recorder {
     }
 
     pub fn shown(&self) -> Shown {
-        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        Shown {
-            posts: get(&self.posts),
-            edits: get(&self.edits),
-            dms: get(&self.dms),
-            answers: get(&self.answers),
-            bytes: get(&self.bytes),
-        }
+        self.shown.snapshot()
     }
 
     /// A responder that renders the answer, then hands it to `tx`.
@@ -68,9 +58,10 @@ impl Recorder {
         Box::new(Answer { recorder: self.clone(), tx })
     }
 
-    fn count(&self, counter: &AtomicU64, bytes: usize) {
-        counter.fetch_add(1, Ordering::Relaxed);
-        self.bytes.fetch_add(bytes as u64, Ordering::Relaxed);
+    /// Counts one message of `bytes` in `counter`; returns how many there were before.
+    fn count(&self, counter: &AtomicU64, bytes: usize) -> u64 {
+        self.shown.bytes.fetch_add(bytes as u64, Ordering::Relaxed);
+        counter.fetch_add(1, Ordering::Relaxed)
     }
 
     /// Renders the answer to a request as the Discord responder does: the clicked message updated with the
@@ -80,7 +71,7 @@ impl Recorder {
             Ok(update) => hand_message_bytes(&update.view) + private_text(update).map_or(0, |t| t.len()),
             Err(e) => e.0.len(),
         };
-        self.count(&self.answers, bytes);
+        self.count(&self.shown.answers, bytes);
     }
 }
 
@@ -96,19 +87,18 @@ fn json_bytes<T: Serialize>(value: &T) -> usize {
 
 impl Presenter for Recorder {
     fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
-        let id = MessageId(self.posts.fetch_add(1, Ordering::Relaxed) + 1);
-        self.bytes.fetch_add(hand_message_bytes(view) as u64, Ordering::Relaxed);
+        let id = MessageId(self.count(&self.shown.posts, hand_message_bytes(view)) + 1);
         self.dealt(view.table_id).notify_one();
         Box::pin(async move { Ok(id) })
     }
 
     fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
-        self.count(&self.edits, hand_message_bytes(view));
+        self.count(&self.shown.edits, hand_message_bytes(view));
         Box::pin(async { Ok(()) })
     }
 
     fn dm(&self, _user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
-        self.count(&self.dms, render::note_text(view, note, Some(SERVER_NAME)).len());
+        self.count(&self.shown.dms, render::note_text(view, note, Some(SERVER_NAME)).len());
         Box::pin(async { Ok(()) })
     }
 }

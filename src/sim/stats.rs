@@ -2,7 +2,7 @@
 //! and request latencies in one histogram (constant memory, however long the
 //! run), so that a progress line can be read at any moment.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -11,31 +11,32 @@ use hdrhistogram::Histogram;
 /// Latencies are kept in microseconds, from 1 µs to an hour, to 3 significant digits.
 const LATENCY_MAX_US: u64 = 3_600_000_000;
 
-/// The counters, as read at one moment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Hands played to the end.
-    pub hands: u64,
-    /// Actions the table service applied and persisted (committed).
-    pub actions: u64,
-    /// Requests the service turned away by design: illegal, stale and duplicate clicks, bets a wallet could not
-    /// cover, deals that could not happen.
-    pub refused: u64,
-    /// Internal errors: a store or service failure (the apology `table::INTERNAL_ERROR`). Must stay 0.
-    pub errors: u64,
-    /// Of `refused`: the second click of a double click.
-    pub duplicates: u64,
-    /// Of `refused`: clicks out of turn, on stale buttons, or with a bet out of range.
-    pub illegal: u64,
-    /// Of `refused`: bets a wallet could not cover (another table had spent the chips); the player packed next.
-    pub wallet_refused: u64,
-    /// Of `refused`: starts refused (a deal that could not happen); the table was started again after top-ups.
-    pub refused_starts: u64,
-    /// Wallets topped up between hands (an admin grant, ledgered).
-    pub top_ups: u64,
-    /// Answers the service must never give: an illegal click applied, a double click applied twice, a legal
-    /// click refused for another reason than the wallet. Each is logged; any fails the run.
-    pub failed_checks: u64,
+counters! {
+    /// The counters, as read at one moment.
+    Counts, Counters {
+        /// Hands played to the end.
+        hands,
+        /// Actions the table service applied and persisted (committed).
+        actions,
+        /// Requests the service turned away by design: illegal, stale and duplicate clicks, bets a wallet could not
+        /// cover, deals that could not happen.
+        refused,
+        /// Internal errors: a store or service failure (the apology `table::INTERNAL_ERROR`). Must stay 0.
+        errors,
+        /// Of `refused`: the second click of a double click.
+        duplicates,
+        /// Of `refused`: clicks out of turn, on stale buttons, or with a bet out of range.
+        illegal,
+        /// Of `refused`: bets a wallet could not cover (another table had spent the chips); the player packed next.
+        wallet_refused,
+        /// Of `refused`: starts refused (a deal that could not happen); the table was started again after top-ups.
+        refused_starts,
+        /// Wallets topped up between hands (an admin grant, ledgered).
+        top_ups,
+        /// Answers the service must never give: an illegal click applied, a double click applied twice, a legal
+        /// click refused for another reason than the wallet. Each is logged; any fails the run.
+        failed_checks,
+    }
 }
 
 /// Request-to-answer latencies, as read at one moment.
@@ -45,20 +46,6 @@ pub struct Latency {
     pub p50: Duration,
     pub p99: Duration,
     pub max: Duration,
-}
-
-#[derive(Default)]
-struct Counters {
-    hands: AtomicU64,
-    actions: AtomicU64,
-    refused: AtomicU64,
-    errors: AtomicU64,
-    duplicates: AtomicU64,
-    illegal: AtomicU64,
-    wallet_refused: AtomicU64,
-    refused_starts: AtomicU64,
-    top_ups: AtomicU64,
-    failed_checks: AtomicU64,
 }
 
 /// One kind of thing counted.
@@ -124,20 +111,7 @@ impl Stats {
     }
 
     pub fn counts(&self) -> Counts {
-        let c = &self.counters;
-        let get = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        Counts {
-            hands: get(&c.hands),
-            actions: get(&c.actions),
-            refused: get(&c.refused),
-            errors: get(&c.errors),
-            duplicates: get(&c.duplicates),
-            illegal: get(&c.illegal),
-            wallet_refused: get(&c.wallet_refused),
-            refused_starts: get(&c.refused_starts),
-            top_ups: get(&c.top_ups),
-            failed_checks: get(&c.failed_checks),
-        }
+        self.counters.snapshot()
     }
 
     pub fn latencies(&self) -> Latency {
