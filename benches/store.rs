@@ -1,5 +1,5 @@
-//! Store throughput: one `record_action` (one write transaction: action row,
-//! wallet debit, ledger row, pot update) against a real SQLite file in WAL
+//! Store latency: one `record_action` alone (one write transaction: action
+//! row, ledger row, wallet debit) against a real SQLite file in WAL
 //! mode with synchronous=FULL.
 //!
 //! cargo bench --bench store -- --warm-up-time 1 --measurement-time 3
@@ -10,9 +10,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use teenpatti::engine::cards::seeded_deck;
 use teenpatti::engine::{Action, Hand, HandSetup, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, UserId};
-use teenpatti::store::{ActionRecord, NewHand, NewTable, Store};
+use teenpatti::store::{ActionRecord, HandRef, NewHand, NewTable, Store};
 
 const G: GuildId = GuildId(1);
+const USERS: [UserId; 3] = [UserId(1), UserId(2), UserId(3)];
 
 struct Bench {
     store: Store,
@@ -45,7 +46,7 @@ async fn setup(dir: &std::path::Path) -> Bench {
             table_id: table.id,
             guild: G,
             channel: ChannelId(1),
-            users: vec![UserId(1), UserId(2), UserId(3)],
+            users: USERS.to_vec(),
             setup: &setup,
             seed: None,
             events: &events,
@@ -68,7 +69,7 @@ impl Bench {
         let seq = self.hand.actions().len() as i64;
         self.store
             .record_action(
-                self.hand_id,
+                HandRef { id: self.hand_id, guild: G, users: &USERS },
                 ActionRecord { seq, seat, action: Action::Bet(amount), key: Some(&key), events: &events },
             )
             .await

@@ -9,7 +9,7 @@ use teenpatti::engine::cards::seeded_deck;
 use teenpatti::engine::{Action, Hand, HandSetup, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 use teenpatti::store::{
-    ActionRecord, HandEnd, HandStatus, LeaderBy, NewHand, NewTable, Recorded, Store, StoreError, TableStatus,
+    ActionRecord, HandEnd, HandRef, HandStatus, LeaderBy, NewHand, NewTable, Recorded, Store, StoreError, TableStatus,
 };
 
 fn rules(boot: u64) -> Rules {
@@ -39,7 +39,14 @@ async fn table(store: &Store, channel: ChannelId) -> TableId {
 /// A hand as the table service runs it: engine state plus its id in the store.
 struct Live {
     id: HandId,
+    users: Vec<UserId>,
     hand: Hand,
+}
+
+impl Live {
+    fn at(&self) -> HandRef<'_> {
+        HandRef { id: self.id, guild: G, users: &self.users }
+    }
 }
 
 async fn start(store: &Store, table_id: TableId, channel: ChannelId, users: &[UserId], boot: u64, seed: u64) -> Live {
@@ -60,7 +67,7 @@ async fn start(store: &Store, table_id: TableId, channel: ChannelId, users: &[Us
         events: &events,
     };
     let id = store.start_hand(new).await.unwrap();
-    Live { id, hand }
+    Live { id, users: users.to_vec(), hand }
 }
 
 /// Applies on a clone, persists, and keeps the new state only if the store accepted.
@@ -74,7 +81,7 @@ async fn act(
     let mut next = live.hand.clone();
     let events = next.apply(seat, action).unwrap();
     let seq = live.hand.actions().len() as i64;
-    let r = store.record_action(live.id, ActionRecord { seq, seat, action, key, events: &events }).await?;
+    let r = store.record_action(live.at(), ActionRecord { seq, seat, action, key, events: &events }).await?;
     live.hand = next;
     Ok(r)
 }
@@ -125,7 +132,7 @@ impl Live {
         // A finished hand's engine refuses everything; use a fresh deal's state
         // with the same id to reach the store's own check.
         let setup = HandSetup { rules: rules(10), stacks: vec![100; 3], dealer: 2, deck: seeded_deck(1) };
-        Live { id: self.id, hand: Hand::start(&setup).unwrap().0 }
+        Live { id: self.id, users: self.users.clone(), hand: Hand::start(&setup).unwrap().0 }
     }
 }
 
@@ -165,10 +172,10 @@ async fn the_same_key_twice_changes_nothing() {
     let mut next = live.hand.clone();
     let events = next.apply(0, Action::Bet(15)).unwrap();
     let rec = ActionRecord { seq: 0, seat: 0, action: Action::Bet(15), key: Some("interaction-1"), events: &events };
-    assert_eq!(store.record_action(live.id, rec.clone()).await.unwrap(), Recorded::Applied);
+    assert_eq!(store.record_action(live.at(), rec.clone()).await.unwrap(), Recorded::Applied);
     let balance = store.balance(G, UserId(1)).await.unwrap();
-    assert_eq!(store.record_action(live.id, rec.clone()).await.unwrap(), Recorded::Duplicate);
-    assert_eq!(store.record_action(live.id, rec).await.unwrap(), Recorded::Duplicate);
+    assert_eq!(store.record_action(live.at(), rec.clone()).await.unwrap(), Recorded::Duplicate);
+    assert_eq!(store.record_action(live.at(), rec).await.unwrap(), Recorded::Duplicate);
     assert_eq!(store.balance(G, UserId(1)).await.unwrap(), balance);
     assert_eq!(store.live_pot(live.id).await.unwrap(), Some(45));
     assert_eq!(store.hand_record(live.id).await.unwrap().unwrap().actions.len(), 1);
@@ -177,7 +184,7 @@ async fn the_same_key_twice_changes_nothing() {
     let mut again = live.hand.clone();
     let events = again.apply(1, Action::See).unwrap();
     let stale = ActionRecord { seq: 0, seat: 1, action: Action::See, key: Some("interaction-2"), events: &events };
-    let err = store.record_action(live.id, stale).await.unwrap_err();
+    let err = store.record_action(live.at(), stale).await.unwrap_err();
     assert!(matches!(err, StoreError::OutOfOrder { expected: 1, got: 0, .. }), "{err:?}");
     act(&store, &mut live, 1, Action::See, Some("interaction-2")).await.unwrap();
     assert_books(&store).await;
@@ -237,7 +244,7 @@ async fn two_tables_cannot_spend_the_same_chips() {
                     barrier.wait().await;
                     let r = store
                         .record_action(
-                            live.id,
+                            live.at(),
                             ActionRecord { seq: 0, seat: 0, action: Action::Bet(10), key: None, events: &events },
                         )
                         .await;

@@ -14,8 +14,10 @@ pub struct WalletMismatch {
     pub ledger_sum: i64,
 }
 
-/// A hand whose ledger rows disagree with its state: a live hand's bets must
-/// equal its pot; a finished or refunded hand's rows must sum to zero.
+/// A hand whose ledger rows disagree with its state: a finished or refunded
+/// hand's rows must sum to zero, a finished hand's pot must be its bets, and
+/// a live hand cannot hold fewer than no chips. (A live hand's pot is what
+/// its rows hold: it is not stored until the hand ends.)
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct HandMismatch {
     pub hand_id: HandId,
@@ -87,11 +89,15 @@ impl Store {
         .ctx("auditing wallets")?;
         let hand_mismatches: Vec<HandMismatch> = sqlx::query_as(
             "SELECT h.id AS hand_id, h.status, h.pot, COALESCE(-l.total, 0) AS in_hand FROM hands h \
-             LEFT JOIN (SELECT hand_id, SUM(delta) AS total FROM ledger WHERE hand_id IS NOT NULL GROUP BY hand_id) l \
+             LEFT JOIN (SELECT hand_id, SUM(delta) AS total, -SUM(CASE WHEN reason = ?1 THEN delta ELSE 0 END) AS bets \
+                        FROM ledger WHERE hand_id IS NOT NULL GROUP BY hand_id) l \
                ON l.hand_id = h.id \
-             WHERE COALESCE(-l.total, 0) <> CASE WHEN h.status = ? THEN h.pot ELSE 0 END",
+             WHERE CASE WHEN h.status = ?2 THEN COALESCE(l.total, 0) > 0 \
+                        ELSE COALESCE(l.total, 0) <> 0 OR (h.status = ?3 AND h.pot <> COALESCE(l.bets, 0)) END",
         )
+        .bind(Reason::Bet)
         .bind(HandStatus::Live)
+        .bind(HandStatus::Finished)
         .fetch_all(&mut *tx)
         .await
         .ctx("auditing hands")?;
@@ -99,11 +105,13 @@ impl Store {
             .fetch_one(&mut *tx)
             .await
             .ctx("auditing balances")?;
-        let live_pots: Option<i64> = sqlx::query_scalar("SELECT SUM(pot) FROM hands WHERE status = ?")
-            .bind(HandStatus::Live)
-            .fetch_one(&mut *tx)
-            .await
-            .ctx("auditing pots")?;
+        let live_pots: Option<i64> = sqlx::query_scalar(
+            "SELECT -SUM(l.delta) FROM ledger l JOIN hands h ON h.id = l.hand_id WHERE h.status = ?",
+        )
+        .bind(HandStatus::Live)
+        .fetch_one(&mut *tx)
+        .await
+        .ctx("auditing pots")?;
         let (granted, transfers): (Option<i64>, Option<i64>) = sqlx::query_as(
             "SELECT SUM(CASE WHEN reason IN (?, ?, ?) THEN delta ELSE 0 END), \
                     SUM(CASE WHEN reason = ? THEN delta ELSE 0 END) \

@@ -2,20 +2,21 @@
 //!
 //! A hand's chips leave the wallets the moment the engine says they go into
 //! the pot (boot at start, bets, sideshows and shows per action), each with a
-//! `bet` ledger row naming the hand. When an `Ended` event is recorded the pot
-//! goes to the winners (`pot_won`) in the same transaction. A hand left live
+//! `bet` ledger row naming the hand: a live hand's pot is the sum of those
+//! rows. When an `Ended` event is recorded the pot goes to the winners
+//! (`pot_won`) and into the hand's row, in the same transaction (actions are
+//! recorded in `actions.rs`). A hand left live
 //! by a crash is either rebuilt with [`crate::engine::Hand::replay`] from its
 //! setup and action log, or refunded with [`Store::refund_hand`].
-
-use std::collections::BTreeMap;
 
 use sqlx::types::Json;
 use sqlx::SqliteConnection;
 
+use super::actions::{contributions, ActionRecord, ActionWrite, HandRef};
 use super::error::Ctx;
 use super::{now_unix, wallets, Entry, Reason, Store, StoreError};
 use crate::engine::hand::EndedBy;
-use crate::engine::{Action, Event, EventKind, HandSetup, Rules, Seat};
+use crate::engine::{Action, Event, HandSetup, Rules, Seat};
 use crate::ids::{ChannelId, GuildId, HandId, TableId, UserId};
 
 /// Stored as `live` / `finished` / `refunded` in `hands.status`.
@@ -49,6 +50,18 @@ pub enum HandEnd {
     Refund,
 }
 
+impl HandEnd {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HandEnd::LastStanding => "last_standing",
+            HandEnd::Show => "show",
+            HandEnd::PotLimit => "pot_limit",
+            HandEnd::Refund => "refund",
+        }
+    }
+}
+
 impl From<EndedBy> for HandEnd {
     fn from(e: EndedBy) -> HandEnd {
         match e {
@@ -70,19 +83,6 @@ pub struct NewHand<'a> {
     pub setup: &'a HandSetup,
     pub seed: Option<u64>,
     /// The events `Hand::start` returned (the boots are taken from them).
-    pub events: &'a [Event],
-}
-
-/// One accepted action and the events the engine produced for it.
-#[derive(Clone, Debug)]
-pub struct ActionRecord<'a> {
-    /// 0-based position in the hand's action log; must be the next one.
-    pub seq: i64,
-    pub seat: Seat,
-    pub action: Action,
-    /// Idempotency key (e.g. the Discord interaction id): the same key twice
-    /// is recorded once.
-    pub key: Option<&'a str>,
     pub events: &'a [Event],
 }
 
@@ -163,21 +163,13 @@ struct RecordRow {
 }
 
 /// `winners` is NULL until the hand is finished; it reads as no winners.
-const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, pot, \
+/// A live hand's pot is what its ledger rows hold (its row takes the pot when it ends).
+const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, \
+     CASE WHEN status = 'live' THEN (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = hands.id) \
+          ELSE pot END AS pot, \
      COALESCE(winners, '[]') AS winners, ended_by, started_at, finished_at";
 
-/// Chips per seat that these events move into the pot.
-fn contributions(events: &[Event], seats: usize) -> BTreeMap<Seat, u64> {
-    let mut by_seat = BTreeMap::new();
-    for e in events {
-        for (seat, amount) in e.contributions(seats) {
-            *by_seat.entry(seat).or_insert(0) += amount;
-        }
-    }
-    by_seat
-}
-
-/// Debits each seat's contribution and grows the hand's pot. Returns the sum.
+/// Debits each seat's contribution (the pot of a live hand is its `bet` rows).
 async fn take_contributions(
     conn: &mut SqliteConnection,
     hand_id: HandId,
@@ -185,8 +177,7 @@ async fn take_contributions(
     users: &[UserId],
     events: &[Event],
     now: i64,
-) -> Result<i64, StoreError> {
-    let mut total = 0i64;
+) -> Result<(), StoreError> {
     for (seat, amount) in contributions(events, users.len()) {
         let user = *users.get(seat).ok_or_else(|| StoreError::Invalid(format!("no seat {seat} in hand #{hand_id}")))?;
         let amount = super::chips(amount)?;
@@ -194,111 +185,8 @@ async fn take_contributions(
             continue;
         }
         wallets::apply(conn, &Entry::hand(guild, user, -amount, Reason::Bet, hand_id, now)).await?;
-        total += amount;
     }
-    if total > 0 {
-        sqlx::query("UPDATE hands SET pot = pot + ? WHERE id = ?")
-            .bind(total)
-            .bind(hand_id)
-            .execute(&mut *conn)
-            .await
-            .ctx("growing the pot")?;
-    }
-    Ok(total)
-}
-
-/// An action to record, owned by the writer's job.
-struct OwnedAction {
-    seq: i64,
-    seat: Seat,
-    action: Action,
-    key: Option<String>,
-    events: Vec<Event>,
-}
-
-/// Records one action and moves its chips (see [`Store::record_action`]).
-async fn record_action(
-    conn: &mut SqliteConnection,
-    hand_id: HandId,
-    rec: OwnedAction,
-    now: i64,
-) -> Result<Recorded, StoreError> {
-    if let Some(key) = &rec.key {
-        let seen: Option<HandId> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
-            .bind(key)
-            .fetch_optional(&mut *conn)
-            .await
-            .ctx("recording an action")?;
-        if seen.is_some() {
-            return Ok(Recorded::Duplicate);
-        }
-    }
-    let hand: Option<(GuildId, Json<Vec<UserId>>, HandStatus, i64)> =
-        sqlx::query_as("SELECT guild_id, seats, status, pot FROM hands WHERE id = ?")
-            .bind(hand_id)
-            .fetch_optional(&mut *conn)
-            .await
-            .ctx("recording an action")?;
-    let Some((guild, Json(users), status, pot_before)) = hand else {
-        return Err(StoreError::NotFound(format!("hand #{hand_id}")));
-    };
-    if status != HandStatus::Live {
-        return Err(StoreError::HandNotLive(hand_id));
-    }
-    if rec.seat >= users.len() {
-        return Err(StoreError::Invalid(format!("no seat {} in hand #{hand_id}", rec.seat)));
-    }
-    let expected: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?")
-        .bind(hand_id)
-        .fetch_one(&mut *conn)
-        .await
-        .ctx("recording an action")?;
-    if rec.seq != expected {
-        return Err(StoreError::OutOfOrder { hand_id, expected, got: rec.seq });
-    }
-    sqlx::query(
-        "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(hand_id)
-    .bind(rec.seq)
-    .bind(rec.seat as i64)
-    .bind(Json(&rec.action))
-    .bind(&rec.key)
-    .bind(now)
-    .execute(&mut *conn)
-    .await
-    .ctx("recording an action")?;
-    let added = take_contributions(&mut *conn, hand_id, guild, &users, &rec.events, now).await?;
-    let ended = rec.events.iter().find_map(|e| match &e.kind {
-        EventKind::Ended { ended_by, pot, payouts } => Some((*ended_by, *pot, payouts)),
-        _ => None,
-    });
-    if let Some((ended_by, pot, payouts)) = ended {
-        let pot_now = pot_before + added;
-        let paid: u64 = payouts.iter().map(|p| p.amount).sum();
-        if super::chips(pot)? != pot_now || super::chips(paid)? != pot_now {
-            return Err(StoreError::Invalid(format!(
-                "hand #{hand_id} ends with a pot of {pot} paying {paid}, but {pot_now} chips are in it"
-            )));
-        }
-        let mut winners = Vec::with_capacity(payouts.len());
-        for p in payouts {
-            let user = *users.get(p.seat).ok_or_else(|| StoreError::Invalid(format!("no seat {} to pay", p.seat)))?;
-            winners.push(user);
-            let entry = Entry::hand(guild, user, super::chips(p.amount)?, Reason::PotWon, hand_id, now);
-            wallets::apply(&mut *conn, &entry).await?;
-        }
-        sqlx::query("UPDATE hands SET status = ?, winners = ?, ended_by = ?, finished_at = ? WHERE id = ?")
-            .bind(HandStatus::Finished)
-            .bind(Json(&winners))
-            .bind(HandEnd::from(ended_by))
-            .bind(now)
-            .bind(hand_id)
-            .execute(&mut *conn)
-            .await
-            .ctx("finishing a hand")?;
-    }
-    Ok(Recorded::Applied)
+    Ok(())
 }
 
 /// Refunds a live hand (see [`Store::refund_hand`]).
@@ -398,14 +286,12 @@ impl Store {
     /// Records one action and moves the chips its events say, in one
     /// transaction: the action row, a debit per contribution (refused whole
     /// with [`StoreError::InsufficientFunds`] if a wallet cannot cover it),
-    /// and, if the hand ended, the payouts and the hand's final state.
-    #[tracing::instrument(level = "debug", skip(self, rec), fields(seq = rec.seq, seat = rec.seat), err(level = "debug"))]
-    pub async fn record_action(&self, hand_id: HandId, rec: ActionRecord<'_>) -> Result<Recorded, StoreError> {
-        let now = now_unix();
-        let ActionRecord { seq, seat, action, key, events } = rec;
-        let (key, events) = (key.map(str::to_owned), events.to_vec());
-        let rec = OwnedAction { seq, seat, action, key, events };
-        self.writer.write(move |conn| Box::pin(record_action(conn, hand_id, rec, now))).await
+    /// and, if the hand ended, the payouts and the hand's final state. The
+    /// writer records a whole batch of actions at once (see `actions.rs`).
+    #[tracing::instrument(level = "debug", skip(self, hand, rec), fields(hand = %hand.id, seq = rec.seq, seat = rec.seat), err(level = "debug"))]
+    pub async fn record_action(&self, hand: HandRef<'_>, rec: ActionRecord<'_>) -> Result<Recorded, StoreError> {
+        let write = ActionWrite::new(hand, rec, now_unix())?;
+        self.writer.record(write).await
     }
 
     /// Every hand still in play, with its setup and action log.
@@ -513,11 +399,14 @@ impl Store {
 
     /// Chips in the pot of a live hand (None if there is no such live hand).
     pub async fn live_pot(&self, hand_id: HandId) -> Result<Option<i64>, StoreError> {
-        sqlx::query_scalar("SELECT pot FROM hands WHERE id = ? AND status = ?")
-            .bind(hand_id)
-            .bind(HandStatus::Live)
-            .fetch_optional(&self.pool)
-            .await
-            .ctx("reading a pot")
+        sqlx::query_scalar(
+            "SELECT (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = h.id) FROM hands h \
+             WHERE h.id = ? AND h.status = ?",
+        )
+        .bind(hand_id)
+        .bind(HandStatus::Live)
+        .fetch_optional(&self.pool)
+        .await
+        .ctx("reading a pot")
     }
 }

@@ -12,6 +12,7 @@
 //! savepoint: a write happens whole or not at all, and no write ever waits
 //! on SQLite's lock. Reads use a pool beside it (WAL).
 
+mod actions;
 mod audit;
 mod error;
 mod hands;
@@ -28,9 +29,10 @@ use sqlx::migrate::MigrateError;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::ConnectOptions;
 
+pub use actions::{ActionRecord, HandRef};
 pub use audit::{Audit, HandMismatch, WalletMismatch};
 pub use error::StoreError;
-pub use hands::{ActionRecord, ActionRow, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
+pub use hands::{ActionRow, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use settings::GuildSettings;
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};

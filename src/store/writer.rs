@@ -6,13 +6,22 @@
 //! A job's caller hears back only after the commit, so "persisted before
 //! anyone is told" holds for every job in the batch.
 //!
-//! Each job of a batch of several runs inside its own savepoint: a job that
-//! fails (a wallet that cannot cover a bet, a duplicate) is rolled back
-//! alone and the others commit. On PostgreSQL an error aborts the whole
-//! transaction unless it happened inside a savepoint, so the same design
-//! serves both. If the transaction itself fails (the commit, or an error
-//! that SQLite answers by rolling everything back, such as a full disk),
-//! every job of the batch gets that error and none of them happened.
+//! Two kinds of job. Actions (the hot path, `actions.rs`) are recorded all
+//! together with a handful of multi-row statements, whatever their number;
+//! if one of them cannot be recorded (a wallet emptied by another table, a
+//! repeated click), they are rolled back to a savepoint and recorded one by
+//! one, each in its own savepoint, so that exactly the failing ones are
+//! refused. Every other write is a closure, run in its own savepoint when the
+//! batch holds more than one job: a job that fails is rolled back alone and
+//! the others commit. On PostgreSQL an error aborts the whole transaction
+//! unless it happened inside a savepoint, so the same design serves both.
+//! If the transaction itself fails (the commit, or an error that SQLite
+//! answers by rolling everything back, such as a full disk), every job of
+//! the batch gets that error and none of them happened.
+//!
+//! The ownership check of the scale-out design (a fencing token: this
+//! process still owns the tables it writes for) belongs at the start of each
+//! batch's transaction, once per batch, in [`commit`].
 //!
 //! Because only this task writes, no write waits on SQLite's lock, and no
 //! `SQLITE_BUSY` can reach a player. Readers use the pool beside it (WAL).
@@ -25,7 +34,8 @@ use futures::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::StoreError;
+use super::actions::{self, ActionWrite};
+use super::{Recorded, StoreError};
 
 /// The most jobs one transaction takes. Larger batches amortize the fsync
 /// further but make the first job of the batch wait longer.
@@ -82,14 +92,30 @@ impl<T: Send + 'static> Job for Pending<T> {
     }
 
     fn finish(self: Box<Self>, batch: Result<(), &StoreError>) {
-        let result = match (batch, self.result) {
-            (Ok(()), Some(result)) => result,
-            (Err(e), _) => Err(e.again()),
-            (Ok(()), None) => Err(StoreError::WriterStopped),
-        };
-        // The caller may have gone away; the write stands (or not) all the same.
-        let _ = self.reply.send(result);
+        answer(self.reply, self.result, batch);
     }
+}
+
+/// Answers a caller: its own result if the batch committed, else the batch's error.
+fn answer<T>(
+    reply: oneshot::Sender<Result<T, StoreError>>,
+    result: Option<Result<T, StoreError>>,
+    batch: Result<(), &StoreError>,
+) {
+    let result = match (batch, result) {
+        (Ok(()), Some(result)) => result,
+        (Err(e), _) => Err(e.again()),
+        (Ok(()), None) => Err(StoreError::WriterStopped),
+    };
+    // The caller may have gone away; the write stands (or not) all the same.
+    let _ = reply.send(result);
+}
+
+/// A queued action (see `actions.rs`).
+struct ActionJob {
+    write: ActionWrite,
+    result: Option<Result<Recorded, StoreError>>,
+    reply: oneshot::Sender<Result<Recorded, StoreError>>,
 }
 
 /// The handle on the writer task; cheap to clone.
@@ -104,6 +130,7 @@ pub(crate) struct Writer {
 struct Counts {
     batches: AtomicU64,
     writes: AtomicU64,
+    retried: AtomicU64,
 }
 
 /// Transactions the writer committed (or tried to), and the writes in them.
@@ -111,10 +138,13 @@ struct Counts {
 pub struct WriteStats {
     pub batches: u64,
     pub writes: u64,
+    /// Batches whose actions had to be recorded again one by one (one of them was refused).
+    pub retried: u64,
 }
 
 enum Msg {
     Job(Box<dyn Job>),
+    Action(Box<ActionJob>),
     /// Commit what came before, close the connection, then answer.
     Close(oneshot::Sender<()>),
 }
@@ -123,6 +153,7 @@ impl std::fmt::Debug for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Msg::Job(_) => "Job",
+            Msg::Action(_) => "Action",
             Msg::Close(_) => "Close",
         })
     }
@@ -143,6 +174,7 @@ impl Writer {
         WriteStats {
             batches: self.counts.batches.load(Ordering::Relaxed),
             writes: self.counts.writes.load(Ordering::Relaxed),
+            retried: self.counts.retried.load(Ordering::Relaxed),
         }
     }
 
@@ -165,38 +197,69 @@ impl Writer {
         self.tx.send(Msg::Job(job)).await.map_err(|_| StoreError::WriterStopped)?;
         answer.await.unwrap_or(Err(StoreError::WriterStopped))
     }
+
+    /// Queues an action and waits until it is committed (or refused).
+    pub async fn record(&self, write: ActionWrite) -> Result<Recorded, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        let job = ActionJob { write, result: None, reply };
+        self.tx.send(Msg::Action(Box::new(job))).await.map_err(|_| StoreError::WriterStopped)?;
+        answer.await.unwrap_or(Err(StoreError::WriterStopped))
+    }
+}
+
+/// A batch: the closures and the actions taken from the queue together.
+#[derive(Default)]
+struct Batch {
+    jobs: Vec<Box<dyn Job>>,
+    actions: Vec<ActionJob>,
+}
+
+impl Batch {
+    fn len(&self) -> usize {
+        self.jobs.len() + self.actions.len()
+    }
+
+    fn finish(&mut self, outcome: Result<(), &StoreError>) {
+        for job in self.jobs.drain(..) {
+            job.finish(outcome);
+        }
+        for a in self.actions.drain(..) {
+            answer(a.reply, a.result, outcome);
+        }
+    }
 }
 
 async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Arc<Counts>) {
     let mut queued: Vec<Msg> = Vec::with_capacity(MAX_BATCH);
-    let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
+    let mut batch = Batch::default();
     let mut close = None;
     while close.is_none() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
         for msg in queued.drain(..) {
             match msg {
-                Msg::Job(job) if close.is_none() => batch.push(job),
-                // Queued after a close: refused (finished with an error below).
+                Msg::Job(job) if close.is_none() => batch.jobs.push(job),
+                Msg::Action(a) if close.is_none() => batch.actions.push(*a),
+                // Queued after a close: refused.
                 Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
+                Msg::Action(a) => answer(a.reply, None, Err(&StoreError::WriterStopped)),
                 Msg::Close(done) => close = Some(done),
             }
         }
-        if batch.is_empty() {
+        if batch.len() == 0 {
             continue;
         }
-        let outcome = commit(&mut conn, &mut batch).await;
+        let outcome = commit(&mut conn, &mut batch, &counts).await;
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }
-        for job in batch.drain(..) {
-            job.finish(outcome.as_ref().map(|_| ()));
-        }
+        batch.finish(outcome.as_ref().map(|_| ()));
     }
     rx.close();
     while let Some(msg) = rx.recv().await {
         match msg {
             Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
+            Msg::Action(a) => answer(a.reply, None, Err(&StoreError::WriterStopped)),
             Msg::Close(done) => {
                 let _ = done.send(());
             }
@@ -236,10 +299,10 @@ async fn checkpoints(readers: SqlitePool) {
 /// whole transaction back by itself on some errors (a full disk, an I/O
 /// error), and the writer must then know that everything in the batch is
 /// gone rather than believe it still has savepoints to roll back to.
-async fn commit(conn: &mut SqliteConnection, batch: &mut [Box<dyn Job>]) -> Result<(), StoreError> {
-    let ctx = |e| StoreError::db("committing a batch of writes", e);
+async fn commit(conn: &mut SqliteConnection, batch: &mut Batch, counts: &Counts) -> Result<(), StoreError> {
     exec(conn, "BEGIN IMMEDIATE").await.map_err(ctx)?;
-    if let [job] = batch {
+    // (The scale-out design's fencing check goes here: once per batch.)
+    if let ([job], []) = (batch.jobs.as_mut_slice(), batch.actions.as_slice()) {
         job.run(conn).await;
         if job.failed() {
             // Already rolled back if SQLite ended the transaction itself.
@@ -247,27 +310,83 @@ async fn commit(conn: &mut SqliteConnection, batch: &mut [Box<dyn Job>]) -> Resu
             return Ok(());
         }
     } else {
-        for job in batch.iter_mut() {
-            if let Err(e) = exec(conn, "SAVEPOINT job").await {
-                let _ = exec(conn, "ROLLBACK").await;
-                return Err(ctx(e));
-            }
+        for job in batch.jobs.iter_mut() {
+            savepoint(conn).await?;
             job.run(conn).await;
-            let end = if job.failed() { "ROLLBACK TO job" } else { "RELEASE job" };
-            if let Err(e) = exec(conn, end).await {
-                // The transaction is gone (SQLite rolled it back on the job's error): so is the whole batch.
-                let _ = exec(conn, "ROLLBACK").await;
-                return Err(job.error().unwrap_or_else(|| ctx(e)));
+            if let Err(e) = release(conn, job.failed()).await {
+                return Err(job.error().unwrap_or(e));
             }
-            if job.failed() {
-                // ROLLBACK TO keeps the savepoint open.
-                exec(conn, "RELEASE job").await.map_err(ctx)?;
-            }
+        }
+        if !batch.actions.is_empty() {
+            record_actions(conn, &mut batch.actions, counts).await?;
         }
     }
     if let Err(e) = exec(conn, "COMMIT").await {
         let _ = exec(conn, "ROLLBACK").await;
         return Err(ctx(e));
+    }
+    Ok(())
+}
+
+/// Records the batch's actions all at once; if that is refused, one at a
+/// time, so that only the actions that cannot be recorded are refused.
+/// An error means the transaction is gone.
+async fn record_actions(
+    conn: &mut SqliteConnection,
+    actions: &mut [ActionJob],
+    counts: &Counts,
+) -> Result<(), StoreError> {
+    savepoint(conn).await?;
+    let all: Vec<&ActionWrite> = actions.iter().map(|a| &a.write).collect();
+    let refused = actions::record_all(conn, &all).await.err();
+    release(conn, refused.is_some()).await?;
+    let Some(refused) = refused else {
+        for a in actions.iter_mut() {
+            a.result = Some(Ok(Recorded::Applied));
+        }
+        return Ok(());
+    };
+    if let [a] = actions {
+        a.result = Some(actions::diagnose(conn, &a.write, refused).await);
+        return Ok(());
+    }
+    counts.retried.fetch_add(1, Ordering::Relaxed);
+    for a in actions.iter_mut() {
+        savepoint(conn).await?;
+        let refused = actions::record_all(conn, &[&a.write]).await.err();
+        release(conn, refused.is_some()).await?;
+        a.result = Some(match refused {
+            None => Ok(Recorded::Applied),
+            Some(refused) => actions::diagnose(conn, &a.write, refused).await,
+        });
+    }
+    Ok(())
+}
+
+fn ctx(e: sqlx::Error) -> StoreError {
+    StoreError::db("committing a batch of writes", e)
+}
+
+async fn savepoint(conn: &mut SqliteConnection) -> Result<(), StoreError> {
+    if let Err(e) = exec(conn, "SAVEPOINT job").await {
+        let _ = exec(conn, "ROLLBACK").await;
+        return Err(ctx(e));
+    }
+    Ok(())
+}
+
+/// Ends the savepoint: kept, or rolled back if its write failed. An error
+/// means the transaction is gone (SQLite rolled it back on the write's
+/// error): so is the whole batch.
+async fn release(conn: &mut SqliteConnection, failed: bool) -> Result<(), StoreError> {
+    let end = if failed { "ROLLBACK TO job" } else { "RELEASE job" };
+    if let Err(e) = exec(conn, end).await {
+        let _ = exec(conn, "ROLLBACK").await;
+        return Err(ctx(e));
+    }
+    if failed {
+        // ROLLBACK TO keeps the savepoint open.
+        exec(conn, "RELEASE job").await.map_err(ctx)?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@ use super::view::{PrivateNote, Update};
 use super::{internal, ButtonId, Player, UserError};
 use crate::engine::hand::RuleError;
 use crate::engine::{Action, Event, EventKind, Seat};
-use crate::store::{ActionRecord, Recorded, StoreError};
+use crate::store::{ActionRecord, HandRef, Recorded, StoreError};
 
 /// What one applied action produced.
 #[derive(Default)]
@@ -92,12 +92,14 @@ impl Table {
     /// refusal (by the rules or the wallet) changes nothing.
     pub(super) async fn apply(&mut self, seat: Seat, action: Action, key: Option<&str>) -> Result<Applied, UserError> {
         let turn_duration = self.turn_duration();
+        let guild = self.row.guild;
         let live = self.live.as_mut().ok_or_else(|| UserError::new("No hand is being played at this table."))?;
         let mut next = live.hand.clone();
         let seq = next.actions().len() as i64;
         let events = next.apply(seat, action).map_err(|e| UserError::new(rule_message(&e)))?;
         let record = ActionRecord { seq, seat, action, key, events: &events };
-        let recorded = self.deps.store.record_action(live.hand_id, record).await.map_err(|e| match e {
+        let hand = HandRef { id: live.hand_id, guild, users: &live.users };
+        let recorded = self.deps.store.record_action(hand, record).await.map_err(|e| match e {
             StoreError::InsufficientFunds { need, have, .. } => UserError::new(format!(
                 "Your wallet cannot cover that: it needs {need} and you have {have} (chips at another table count)."
             )),

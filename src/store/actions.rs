@@ -1,0 +1,330 @@
+//! Recording actions: the store's hot path.
+//!
+//! The caller prepares an action's write ([`ActionWrite::new`]: who pays
+//! what, who is paid, the JSON) on its own task, and the writer records all
+//! the actions queued in one batch with four statements, whatever the
+//! batch's size ([`record_all`]): one multi-row insert each for the action
+//! log and the ledger, one update of every wallet touched, one update of
+//! every hand that ended. Nothing is read first: the checks are part of the
+//! statements, and each statement's row count says whether they held.
+//! - The hand must be live, in the guild and with the seats the caller
+//!   named, and the action must follow the last one logged (the insert only
+//!   takes such rows); the primary key (hand, seq) refuses a second action
+//!   at the same place, the unique idempotency key a repeated interaction.
+//! - A wallet must cover every chip it puts in (the update only takes
+//!   wallets whose balance covers their debits; the schema's `CHECK` backs it).
+//! - A hand that ends must end with the pot its `bet` rows hold.
+//!
+//! If any check fails, the writer rolls the batch's actions back and records
+//! them again one at a time, each in its own savepoint; one that fails alone
+//! is explained by [`diagnose`] (a duplicate, a hand no longer live, an
+//! action out of order, a wallet that cannot cover it) and refused alone.
+//! The pot of a live hand is not stored: it is what the hand's ledger rows
+//! hold. The hand's row takes its pot once, when the hand ends.
+
+use std::collections::BTreeMap;
+
+use sqlx::SqliteConnection;
+
+use super::error::Ctx;
+use super::{chips, HandEnd, HandStatus, Reason, Recorded, StoreError};
+use crate::engine::{Action, Event, EventKind, Seat};
+use crate::ids::{GuildId, HandId, UserId};
+
+/// The hand an action belongs to, as the table holding it knows it.
+#[derive(Clone, Copy, Debug)]
+pub struct HandRef<'a> {
+    pub id: HandId,
+    pub guild: GuildId,
+    /// User ids in seat order, as the hand was started with.
+    pub users: &'a [UserId],
+}
+
+/// One accepted action and the events the engine produced for it.
+#[derive(Clone, Debug)]
+pub struct ActionRecord<'a> {
+    /// 0-based position in the hand's action log; must be the next one.
+    pub seq: i64,
+    pub seat: Seat,
+    pub action: Action,
+    /// Idempotency key (e.g. the Discord interaction id): the same key twice
+    /// is recorded once.
+    pub key: Option<&'a str>,
+    pub events: &'a [Event],
+}
+
+/// An action ready for the writer: every value it writes, worked out.
+#[derive(Debug)]
+pub(crate) struct ActionWrite {
+    hand_id: HandId,
+    guild: GuildId,
+    /// The hand's seats as `hands.seats` holds them (JSON text).
+    seats: String,
+    seq: i64,
+    seat: i64,
+    action: String,
+    key: Option<String>,
+    now: i64,
+    /// Chips each user puts into the pot (positive), in seat order.
+    debits: Vec<(UserId, i64)>,
+    end: Option<Ending>,
+}
+
+#[derive(Debug)]
+struct Ending {
+    pot: i64,
+    /// Chips each winner takes, in the engine's order.
+    payouts: Vec<(UserId, i64)>,
+    winners: String,
+    ended_by: HandEnd,
+}
+
+/// Chips per seat that these events move into the pot.
+pub(super) fn contributions(events: &[Event], seats: usize) -> BTreeMap<Seat, u64> {
+    let mut by_seat = BTreeMap::new();
+    for e in events {
+        for (seat, amount) in e.contributions(seats) {
+            *by_seat.entry(seat).or_insert(0) += amount;
+        }
+    }
+    by_seat
+}
+
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, StoreError> {
+    serde_json::to_string(value).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))
+}
+
+impl ActionWrite {
+    /// Works out what the action writes; refuses what no database could take
+    /// (a seat the hand does not have, chips beyond `i64`, payouts that do not
+    /// add up to the pot).
+    pub(crate) fn new(hand: HandRef<'_>, rec: ActionRecord<'_>, now: i64) -> Result<ActionWrite, StoreError> {
+        let HandRef { id: hand_id, guild, users } = hand;
+        let user = |seat: Seat| {
+            users.get(seat).copied().ok_or_else(|| StoreError::Invalid(format!("no seat {seat} in hand #{hand_id}")))
+        };
+        user(rec.seat)?;
+        let mut debits = Vec::new();
+        for (seat, amount) in contributions(rec.events, users.len()) {
+            if amount > 0 {
+                debits.push((user(seat)?, chips(amount)?));
+            }
+        }
+        let end = rec.events.iter().find_map(|e| match &e.kind {
+            EventKind::Ended { ended_by, pot, payouts } => Some((*ended_by, *pot, payouts)),
+            _ => None,
+        });
+        let end = match end {
+            None => None,
+            Some((ended_by, pot, payouts)) => {
+                let paid: u64 = payouts.iter().map(|p| p.amount).sum();
+                if paid != pot {
+                    return Err(StoreError::Invalid(format!("hand #{hand_id} pays {paid} from a pot of {pot}")));
+                }
+                let payouts =
+                    payouts.iter().map(|p| Ok((user(p.seat)?, chips(p.amount)?))).collect::<Result<Vec<_>, _>>()?;
+                let winners: Vec<UserId> = payouts.iter().map(|&(u, _)| u).collect();
+                Some(Ending { pot: chips(pot)?, payouts, winners: json(&winners)?, ended_by: ended_by.into() })
+            }
+        };
+        Ok(ActionWrite {
+            hand_id,
+            guild,
+            seats: json(users)?,
+            seq: rec.seq,
+            seat: rec.seat as i64,
+            action: json(&rec.action)?,
+            key: rec.key.map(str::to_owned),
+            now,
+            debits,
+            end,
+        })
+    }
+}
+
+/// Ids as the database holds them (a u64 stored as i64 bit for bit).
+fn db_id(id: u64) -> i64 {
+    id as i64
+}
+
+// Each statement is driven by the batch's rows (`json_each`), looking rows
+// up by key: `CROSS JOIN` fixes the join order and `+status` keeps SQLite
+// from scanning the live hands' index and reading the batch once per hand.
+const INSERT_ACTIONS: &str = "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
+     SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5 \
+     FROM json_each(?1) j CROSS JOIN hands h ON h.id = j.value ->> 0 \
+     WHERE +h.status = ?2 AND h.guild_id = j.value ->> 6 AND h.seats = j.value ->> 7 \
+       AND (j.value ->> 1 = 0 OR EXISTS \
+            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1))";
+
+const INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
+     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?1)";
+
+const UPDATE_WALLETS: &str = "UPDATE wallets SET balance = balance + d.net \
+     FROM (SELECT value ->> 0 AS g, value ->> 1 AS u, value ->> 2 AS net, value ->> 3 AS out FROM json_each(?1)) d \
+     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out";
+
+const END_HANDS: &str = "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
+       finished_at = d.at \
+     FROM (SELECT value ->> 0 AS id, value ->> 1 AS pot, value ->> 2 AS winners, value ->> 3 AS ended_by, \
+             value ->> 4 AS at FROM json_each(?1)) d \
+     WHERE hands.id = d.id AND +hands.status = ?3 \
+       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4)";
+
+/// Why [`record_all`] did not record its actions (the caller rolls back).
+#[derive(Debug)]
+pub(crate) enum Refused {
+    /// A statement failed (a constraint, or the database itself).
+    Statement(sqlx::Error),
+    /// A check left rows out: which statement.
+    Check(&'static str),
+}
+
+/// Records every action of `writes`, or refuses (leaving partial work for
+/// the caller to roll back to its savepoint).
+pub(crate) async fn record_all(conn: &mut SqliteConnection, writes: &[&ActionWrite]) -> Result<(), Refused> {
+    let mut actions = Vec::with_capacity(writes.len());
+    let mut ledger = Vec::new();
+    let mut wallets: BTreeMap<(i64, i64), (i64, i64)> = BTreeMap::new();
+    let mut ends = Vec::new();
+    for w in writes {
+        let (guild, hand) = (db_id(w.guild.0), w.hand_id.0);
+        actions.push((hand, w.seq, w.seat, &w.action, &w.key, w.now, guild, &w.seats));
+        for &(user, amount) in &w.debits {
+            ledger.push((guild, db_id(user.0), -amount, "bet", hand, w.now));
+            let (net, out) = wallets.entry((guild, db_id(user.0))).or_default();
+            *net -= amount;
+            *out += amount;
+        }
+        if let Some(end) = &w.end {
+            for &(user, amount) in &end.payouts {
+                ledger.push((guild, db_id(user.0), amount, "pot_won", hand, w.now));
+                wallets.entry((guild, db_id(user.0))).or_default().0 += amount;
+            }
+            ends.push((hand, end.pot, &end.winners, end.ended_by.as_str(), w.now));
+        }
+    }
+    let wallets: Vec<(i64, i64, i64, i64)> = wallets.into_iter().map(|((g, u), (net, out))| (g, u, net, out)).collect();
+
+    let done = sqlx::query(INSERT_ACTIONS)
+        .bind(encode(&actions)?)
+        .bind(HandStatus::Live)
+        .execute(&mut *conn)
+        .await
+        .map_err(Refused::Statement)?;
+    if done.rows_affected() != actions.len() as u64 {
+        return Err(Refused::Check("the action log"));
+    }
+    if !ledger.is_empty() {
+        sqlx::query(INSERT_LEDGER).bind(encode(&ledger)?).execute(&mut *conn).await.map_err(Refused::Statement)?;
+        let done = sqlx::query(UPDATE_WALLETS)
+            .bind(encode(&wallets)?)
+            .execute(&mut *conn)
+            .await
+            .map_err(Refused::Statement)?;
+        if done.rows_affected() != wallets.len() as u64 {
+            return Err(Refused::Check("the wallets"));
+        }
+    }
+    if !ends.is_empty() {
+        let done = sqlx::query(END_HANDS)
+            .bind(encode(&ends)?)
+            .bind(HandStatus::Finished)
+            .bind(HandStatus::Live)
+            .bind(Reason::Bet)
+            .execute(&mut *conn)
+            .await
+            .map_err(Refused::Statement)?;
+        if done.rows_affected() != ends.len() as u64 {
+            return Err(Refused::Check("the hand's end"));
+        }
+    }
+    Ok(())
+}
+
+/// A batch's rows as the JSON array a statement reads with `json_each`.
+fn encode<T: serde::Serialize>(rows: &[T]) -> Result<String, Refused> {
+    serde_json::to_string(rows).map_err(|e| Refused::Statement(sqlx::Error::Encode(Box::new(e))))
+}
+
+/// Says why one action was refused, reading the state its batch saw
+/// (after the failed attempt was rolled back). A repeated idempotency key is
+/// not an error: the action was recorded before.
+pub(crate) async fn diagnose(
+    conn: &mut SqliteConnection,
+    w: &ActionWrite,
+    refused: Refused,
+) -> Result<Recorded, StoreError> {
+    const CTX: &str = "recording an action";
+    let hand_id = w.hand_id;
+    if let Some(key) = &w.key {
+        let seen: Option<HandId> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
+            .bind(key)
+            .fetch_optional(&mut *conn)
+            .await
+            .ctx(CTX)?;
+        if seen.is_some() {
+            return Ok(Recorded::Duplicate);
+        }
+    }
+    let hand: Option<(GuildId, String, HandStatus)> =
+        sqlx::query_as("SELECT guild_id, seats, status FROM hands WHERE id = ?")
+            .bind(hand_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .ctx(CTX)?;
+    let Some((guild, seats, status)) = hand else {
+        return Err(StoreError::NotFound(format!("hand #{hand_id}")));
+    };
+    if status != HandStatus::Live {
+        return Err(StoreError::HandNotLive(hand_id));
+    }
+    if guild != w.guild || seats != w.seats {
+        return Err(StoreError::Invalid(format!("hand #{hand_id} is not in guild {} with seats {}", w.guild, w.seats)));
+    }
+    let expected: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?")
+        .bind(hand_id)
+        .fetch_one(&mut *conn)
+        .await
+        .ctx(CTX)?;
+    if w.seq != expected {
+        return Err(StoreError::OutOfOrder { hand_id, expected, got: w.seq });
+    }
+    let mut need: BTreeMap<UserId, i64> = BTreeMap::new();
+    for &(user, amount) in &w.debits {
+        *need.entry(user).or_default() += amount;
+    }
+    for (user, need) in need {
+        let have: Option<i64> = sqlx::query_scalar("SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?")
+            .bind(w.guild)
+            .bind(user)
+            .fetch_optional(&mut *conn)
+            .await
+            .ctx(CTX)?;
+        match have {
+            None => return Err(StoreError::NotFound(format!("wallet of user {user} in guild {}", w.guild))),
+            Some(have) if have < need => return Err(StoreError::InsufficientFunds { user, need, have }),
+            Some(_) => {}
+        }
+    }
+    if let Some(end) = &w.end {
+        let bets: i64 =
+            sqlx::query_scalar("SELECT COALESCE(-SUM(delta), 0) FROM ledger WHERE hand_id = ? AND reason = ?")
+                .bind(hand_id)
+                .bind(Reason::Bet)
+                .fetch_one(&mut *conn)
+                .await
+                .ctx(CTX)?;
+        let pot_now = bets + w.debits.iter().map(|&(_, a)| a).sum::<i64>();
+        if end.pot != pot_now {
+            return Err(StoreError::Invalid(format!(
+                "hand #{hand_id} ends with a pot of {}, but {pot_now} chips are in it",
+                end.pot
+            )));
+        }
+    }
+    match refused {
+        Refused::Statement(e) => Err(StoreError::db(CTX, e)),
+        Refused::Check(what) => Err(StoreError::Invalid(format!("hand #{hand_id}: {what} refused the action"))),
+    }
+}
