@@ -5,6 +5,7 @@
 //! (the same interaction twice at once) and illegal clicks (out of turn, on
 //! a stale button, a bet out of range), each of which must be turned away.
 
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -108,6 +109,8 @@ pub(super) struct TableDriver {
     sent: u64,
     /// The table answered in a way that makes playing on pointless (it closed).
     stopped: bool,
+    /// Print each acknowledged action to stdout ([`SimConfig::ack_log`]).
+    ack_log: bool,
 }
 
 impl TableDriver {
@@ -152,6 +155,7 @@ impl TableDriver {
             hands: 0,
             sent: 0,
             stopped: false,
+            ack_log: cfg.ack_log,
         };
         for &user in &driver.users[1..] {
             // Already seated after an interrupted run: refused, and that is fine.
@@ -267,6 +271,7 @@ impl TableDriver {
             RandomAgent::impatient().choose(&turn.legal, turn.seq as usize, false, &mut self.rng)
         };
         let request = self.click_request(turn.seats[turn.seat], action, Some(turn.hand), turn.seq);
+        let key = request.key.clone();
         let answers = if self.rng.gen_ratio(1, DOUBLE_ONE_IN) {
             let (a, b) = tokio::join!(self.request(request.clone(), true), self.request(request, true));
             vec![a, b]
@@ -300,12 +305,34 @@ impl TableDriver {
             return;
         };
         self.stats.add(Count::Action);
+        if self.ack_log {
+            self.ack(&turn, &update, key.as_deref());
+        }
         self.must_pack = false;
         self.next = Some(Next::of(&update.view));
         if update.view.hand.as_ref().is_some_and(|h| h.hand_id == turn.hand && h.outcome.is_some()) {
             self.hands += 1;
             self.stats.add(Count::Hand);
             self.top_up().await;
+        }
+    }
+
+    /// Reports an action the service answered as applied (`--ack-log`): one line on stdout, flushed before this
+    /// table's next request. The line names the action's place in the hand's log (`hand_actions.seq`): the seq of
+    /// the button, which the answer must show as the last action of that hand.
+    fn ack(&self, turn: &Turn, update: &Update, key: Option<&str>) {
+        let shown = update.view.hand.as_ref().filter(|h| h.hand_id == turn.hand).map(|h| h.seq);
+        if let Some(n) = shown.filter(|&n| n != turn.seq + 1) {
+            self.stats.failed_check(format_args!(
+                "hand {}: the action clicked at seq {} was answered with {n} actions in the hand",
+                turn.hand, turn.seq
+            ));
+        }
+        let mut out = std::io::stdout().lock();
+        let written = writeln!(out, "ack hand={} seq={} key={}", turn.hand, turn.seq, key.unwrap_or("-"))
+            .and_then(|()| out.flush());
+        if let Err(e) = written {
+            tracing::warn!(error = %e, "could not write an ack line");
         }
     }
 

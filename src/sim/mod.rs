@@ -43,6 +43,7 @@ mod recorder;
 pub mod rss;
 mod stats;
 
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -81,6 +82,10 @@ pub struct SimConfig {
     pub rate: Option<f64>,
     /// Print a progress line to stderr this often.
     pub progress: Option<Duration>,
+    /// Print `ack hand=<hand> seq=<seq> key=<key>` to stdout for every action the service answered as applied,
+    /// flushed before that table's next request, and `writer batches=B writes=W` every 100 ms of play (the crash
+    /// test checks each acknowledged action is in the database after a kill, and that batches held several).
+    pub ack_log: bool,
 }
 
 /// When the tables stop playing.
@@ -189,6 +194,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     };
     go.send_replace(Some(until));
     let progress = cfg.progress.map(|every| tokio::spawn(progress(stats.clone(), every, started)));
+    let batches = cfg.ack_log.then(|| tokio::spawn(writer_batches(store.clone())));
 
     let mut drivers = Vec::with_capacity(cfg.tables);
     let mut failure = None;
@@ -200,8 +206,8 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         }
     }
     let elapsed = started.elapsed();
-    if let Some(p) = progress {
-        p.abort();
+    for task in [progress, batches].into_iter().flatten() {
+        task.abort();
     }
     let rss_peak_kib = rss::peak_kib();
     futures::future::join_all(drivers.into_iter().map(TableDriver::close)).await;
@@ -218,6 +224,20 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         rss_before_kib,
         rss_peak_kib,
     })
+}
+
+/// With `--ack-log`: the store writer's transactions and the writes in them so far, on stdout every 100 ms
+/// (`writer batches=B writes=W`), so that the crash test can tell its kill came while batches held several writes.
+async fn writer_batches(store: Store) {
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    loop {
+        tick.tick().await;
+        let w = store.write_stats();
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, "writer batches={} writes={}", w.batches, w.writes).and_then(|()| out.flush()) {
+            tracing::warn!(error = %e, "could not write a writer line");
+        }
+    }
 }
 
 /// A progress line on stderr every `every`: actions so far and in the last interval, refusals, errors, and

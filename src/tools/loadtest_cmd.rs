@@ -37,6 +37,11 @@ pub struct LoadtestArgs {
     /// Seed for shuffles and choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// For the crash test: print `ack hand=<hand> seq=<seq> key=<key>` to stdout for every action the service
+    /// answered as applied, the moment its answer arrives, and the store writer's `writer batches=B writes=W`
+    /// every 100 ms of play.
+    #[arg(long, hide = true)]
+    pub ack_log: bool,
 }
 
 pub fn run(args: &LoadtestArgs) -> ExitCode {
@@ -57,6 +62,7 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         stop: Stop::After(Duration::from_secs(args.seconds)),
         rate: (args.rate > 0.0).then_some(args.rate),
         progress: Some(Duration::from_secs(1)),
+        ack_log: args.ack_log,
     };
     // Removed on drop, after the store is closed.
     let mut temporary = None;

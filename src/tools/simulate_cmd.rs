@@ -44,6 +44,7 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         stop: Stop::Hands(args.hands),
         rate: None,
         progress: None,
+        ack_log: false,
     };
     let report = sim::run(&store, &cfg).await?;
     let audit = store.audit().await?;
