@@ -398,9 +398,9 @@ async fn history_leaderboard_and_stats() {
     assert_eq!(audit.live_pots, 20);
 }
 
-/// Group commit: writes queued together are committed in one transaction, each in its own savepoint. A bet
-/// that the wallet can no longer cover (the same wallet bet at another table earlier in the batch) is refused
-/// alone; the writes before and after it in the batch are committed.
+/// Group commit: writes queued together are committed in one transaction. A bet that the wallet can no longer
+/// cover (the same wallet bet at another table earlier in the batch) is refused alone; the writes before and
+/// after it in the batch are committed.
 #[tokio::test]
 async fn an_overdraft_in_a_batch_refuses_only_that_write() {
     let (_db, store) = temp_store().await;
@@ -413,18 +413,35 @@ async fn an_overdraft_in_a_batch_refuses_only_that_write() {
     // Two boots of 300: Alice has 400 left, enough for one blind bet of 300 but not two.
     assert_eq!(store.balance(G, alice).await.unwrap(), 400);
     let [mut a, mut b, mut c]: [Live; 3] = hands.try_into().unwrap_or_else(|_| unreachable!());
-    // Queued together (join! sends all three before the writer runs): one batch.
+    // Queued together while the writer is held: one batch (after the hold's own).
     let before = store.write_stats();
-    let (ra, rb, rc) = tokio::join!(
-        act(&store, &mut a, 0, Action::Bet(300), Some("batch-a")),
-        act(&store, &mut b, 0, Action::Bet(300), Some("batch-b")),
-        act(&store, &mut c, 0, Action::Bet(300), Some("batch-c")),
+    let hold = store.hold_writes().await;
+    let release = async {
+        while store.queued_writes() < 3 {
+            tokio::task::yield_now().await;
+        }
+        hold.release().await;
+    };
+    let ((ra, rb, rc), ()) = tokio::join!(
+        async {
+            tokio::join!(
+                act(&store, &mut a, 0, Action::Bet(300), Some("batch-a")),
+                act(&store, &mut b, 0, Action::Bet(300), Some("batch-b")),
+                act(&store, &mut c, 0, Action::Bet(300), Some("batch-c")),
+            )
+        },
+        release
     );
     assert_eq!(ra.unwrap(), Recorded::Applied);
     assert!(matches!(rb, Err(StoreError::InsufficientFunds { need: 300, have: 100, .. })), "{rb:?}");
     assert_eq!(rc.unwrap(), Recorded::Applied);
     let after = store.write_stats();
-    assert_eq!((after.batches - before.batches, after.writes - before.writes), (1, 3), "one batch of three writes");
+    let held = (1, 1);
+    assert_eq!(
+        (after.batches - before.batches - held.0, after.writes - before.writes - held.1),
+        (1, 3),
+        "one batch of three writes"
+    );
     assert_eq!(store.balance(G, alice).await.unwrap(), 100);
     assert_eq!(store.balance(G, UserId(4)).await.unwrap(), 400);
     let logged = |h: &Live| {

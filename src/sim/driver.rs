@@ -6,8 +6,9 @@
 //! a stale button, a bet out of range), each of which must be turned away.
 
 use std::io::Write;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -32,6 +33,19 @@ const WALLET_SPENT: &str = "Your wallet cannot cover that";
 const ILLEGAL_ONE_IN: u32 = 10;
 /// One click in this many is a double click.
 const DOUBLE_ONE_IN: u32 = 20;
+
+/// A unique interaction id shaped like Discord's: a snowflake (milliseconds
+/// since 2015 in the high bits), so ids grow with time across all tables, as
+/// the keys the bot stores do.
+fn interaction_id() -> u64 {
+    const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+    static NEXT: OnceLock<AtomicU64> = OnceLock::new();
+    let next = NEXT.get_or_init(|| {
+        let now_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        AtomicU64::new(now_ms.saturating_sub(DISCORD_EPOCH_MS) << 22)
+    });
+    next.fetch_add(1, Ordering::Relaxed)
+}
 
 fn sim_rules() -> Rules {
     Rules { boot: 10, chaal_limit: Some(640), pot_limit: Some(8_000), ..Rules::default() }
@@ -105,8 +119,6 @@ pub(super) struct TableDriver {
     must_pack: bool,
     /// Hands played to the end here.
     hands: u64,
-    /// Requests sent, for unique interaction ids.
-    sent: u64,
     /// The table answered in a way that makes playing on pointless (it closed).
     stopped: bool,
     /// Print each acknowledged action to stdout ([`SimConfig::ack_log`]).
@@ -153,7 +165,6 @@ impl TableDriver {
             next: None,
             must_pack: false,
             hands: 0,
-            sent: 0,
             stopped: false,
             ack_log: cfg.ack_log,
         };
@@ -235,13 +246,12 @@ impl TableDriver {
         answer
     }
 
-    /// A click on a hand message's button: a unique interaction id as its key.
+    /// A click on a hand message's button: a new interaction id as its key.
     fn click_request(&mut self, player: UserId, action: Action, hand: Option<HandId>, seq: u32) -> Request {
-        self.sent += 1;
         let command = Command::Play(action);
         Request {
             button: Some(ButtonId { table: self.table, hand, seq, command }),
-            key: Some(format!("sim-{}-{}-{seq}-{}", self.table, hand.map_or(0, HandId::get), self.sent)),
+            key: Some(interaction_id().to_string()),
             ..Request::new(Player { id: player, admin: false }, command)
         }
     }
@@ -401,12 +411,18 @@ impl TableDriver {
     /// Tops up this table's wallets that ran low (an admin grant, ledgered). A store failure counts as an error.
     async fn top_up(&self) {
         let store = self.service.store();
-        for &user in &self.users {
-            let topped = match store.balance(SIM_GUILD, user).await {
-                Ok(balance) if balance >= TOP_UP_BELOW => continue,
-                Ok(_) => store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await.map(|_| ()),
-                Err(e) => Err(e),
-            };
+        let balances = match store.balances(SIM_GUILD, &self.users).await {
+            Ok(balances) => balances,
+            Err(e) => {
+                tracing::error!(error = %e, "could not read the players' balances");
+                return self.stats.add(Count::Error);
+            }
+        };
+        for (&user, balance) in self.users.iter().zip(balances) {
+            if balance >= TOP_UP_BELOW {
+                continue;
+            }
+            let topped = store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await.map(|_| ());
             match topped {
                 Ok(()) => self.stats.add(Count::TopUp),
                 Err(e) => {

@@ -1,35 +1,39 @@
-//! Recording actions: the store's hot path.
+//! Starting hands and recording actions: the store's hot path.
 //!
-//! The caller prepares an action's write ([`ActionWrite::new`]: who pays
-//! what, who is paid, the JSON) on its own task, and the writer records all
-//! the actions queued in one batch with four statements, whatever the
-//! batch's size ([`record_all`]): one multi-row insert each for the action
-//! log and the ledger, one update of every wallet touched, one update of
-//! every hand that ended. Nothing is read first: the checks are part of the
-//! statements, and each statement's row count says whether they held.
+//! The caller prepares a write ([`StartWrite::new`], [`ActionWrite::new`]:
+//! who pays what, who is paid, the JSON) on its own task, and the writer
+//! records all the hand starts and actions queued in one batch with a
+//! statement per new hand plus four, whatever the batch's size
+//! ([`record_all`]): one multi-row insert each for the action log and the
+//! ledger, one update of every wallet touched, one update of every hand that
+//! ended. Nothing is read first: the checks are part of the statements, and
+//! each statement's row count says whether they held.
 //! - The hand must be live, in the guild and with the seats the caller
 //!   named, and the action must follow the last one logged (the insert only
 //!   takes such rows); the primary key (hand, seq) refuses a second action
 //!   at the same place, the unique idempotency key a repeated interaction.
-//! - A wallet must cover every chip it puts in (the update only takes
-//!   wallets whose balance covers their debits; the schema's `CHECK` backs it).
+//! - A wallet must exist and cover every chip it puts in (the update only
+//!   takes wallets whose balance covers their debits; the schema's `CHECK`
+//!   backs it).
 //! - A hand that ends must end with the pot its `bet` rows hold.
 //!
-//! If any check fails, the writer rolls the batch's actions back and records
-//! them again one at a time, each in its own savepoint; one that fails alone
-//! is explained by [`diagnose`] (a duplicate, a hand no longer live, an
-//! action out of order, a wallet that cannot cover it) and refused alone.
+//! If any check fails, the writer rolls the batch's hands back and records
+//! them again one at a time, each in its own savepoint: a hand start by the
+//! careful path ([`start_alone`]: it creates a missing wallet and names the
+//! user who cannot pay the boot); an action that fails alone is explained by
+//! [`diagnose`] (a duplicate, a hand no longer live, an action out of order,
+//! a wallet that cannot cover it) and refused alone.
 //! The pot of a live hand is not stored: it is what the hand's ledger rows
 //! hold. The hand's row takes its pot once, when the hand ends.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use sqlx::SqliteConnection;
 
 use super::error::Ctx;
-use super::{chips, HandEnd, HandStatus, Reason, Recorded, StoreError};
+use super::{chips, wallets, Entry, HandEnd, HandStatus, NewHand, Reason, Recorded, StoreError};
 use crate::engine::{Action, Event, EventKind, Seat};
-use crate::ids::{GuildId, HandId, UserId};
+use crate::ids::{ChannelId, GuildId, HandId, TableId, UserId};
 
 /// The hand an action belongs to, as the table holding it knows it.
 #[derive(Clone, Copy, Debug)]
@@ -79,8 +83,94 @@ struct Ending {
     ended_by: HandEnd,
 }
 
+/// A hand start ready for the writer.
+#[derive(Debug)]
+pub(crate) struct StartWrite {
+    table_id: TableId,
+    guild: GuildId,
+    channel: ChannelId,
+    rules: String,
+    seats: String,
+    setup: String,
+    /// A u64 seed stored as i64 bit for bit.
+    seed: Option<i64>,
+    now: i64,
+    users: Vec<UserId>,
+    /// Each user's boot.
+    boots: Vec<(UserId, i64)>,
+}
+
+impl StartWrite {
+    /// Works out what the start writes; refuses seats that do not match the
+    /// setup and a user sitting twice.
+    pub(crate) fn new(new: NewHand<'_>, now: i64) -> Result<StartWrite, StoreError> {
+        let NewHand { table_id, guild, channel, users, setup, seed, events } = new;
+        let n = users.len();
+        if n != setup.stacks.len() {
+            return Err(StoreError::Invalid(format!("{n} users for {} seats", setup.stacks.len())));
+        }
+        let mut sorted = users.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != n {
+            return Err(StoreError::Invalid("a user cannot sit twice in one hand".into()));
+        }
+        let mut boots = Vec::new();
+        for (seat, amount) in contributions(events, n) {
+            let user = *users.get(seat).ok_or_else(|| StoreError::Invalid(format!("no seat {seat} in a new hand")))?;
+            if amount > 0 {
+                boots.push((user, chips(amount)?));
+            }
+        }
+        Ok(StartWrite {
+            table_id,
+            guild,
+            channel,
+            rules: json(&setup.rules)?,
+            seats: json(&users)?,
+            setup: json(setup)?,
+            seed: seed.map(|s| s as i64),
+            now,
+            users,
+            boots,
+        })
+    }
+}
+
+async fn insert_hand(conn: &mut SqliteConnection, s: &StartWrite) -> Result<HandId, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
+    )
+    .bind(s.table_id)
+    .bind(s.guild)
+    .bind(s.channel)
+    .bind(&s.rules)
+    .bind(&s.seats)
+    .bind(&s.setup)
+    .bind(s.seed)
+    .bind(HandStatus::Live)
+    .bind(s.now)
+    .fetch_one(conn)
+    .await
+}
+
+/// Starts a hand the careful way: creates any missing wallet (with its
+/// starting grant) and takes the boots one by one, so that a boot nobody
+/// can pay is refused naming the user.
+pub(crate) async fn start_alone(conn: &mut SqliteConnection, s: &StartWrite) -> Result<HandId, StoreError> {
+    let hand_id = insert_hand(&mut *conn, s).await.ctx("starting a hand")?;
+    for &user in &s.users {
+        wallets::ensure(conn, s.guild, user, s.now).await?;
+    }
+    for &(user, amount) in &s.boots {
+        wallets::apply(conn, &Entry::hand(s.guild, user, -amount, Reason::Bet, hand_id, s.now)).await?;
+    }
+    Ok(hand_id)
+}
+
 /// Chips per seat that these events move into the pot.
-pub(super) fn contributions(events: &[Event], seats: usize) -> BTreeMap<Seat, u64> {
+fn contributions(events: &[Event], seats: usize) -> BTreeMap<Seat, u64> {
     let mut by_seat = BTreeMap::new();
     for e in events {
         for (seat, amount) in e.contributions(seats) {
@@ -150,43 +240,97 @@ fn db_id(id: u64) -> i64 {
 // Each statement is driven by the batch's rows (`json_each`), looking rows
 // up by key: `CROSS JOIN` fixes the join order and `+status` keeps SQLite
 // from scanning the live hands' index and reading the batch once per hand.
-const INSERT_ACTIONS: &str = "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
+const INSERT_ACTIONS: &str = "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
      SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5 \
      FROM json_each(?1) j CROSS JOIN hands h ON h.id = j.value ->> 0 \
      WHERE +h.status = ?2 AND h.guild_id = j.value ->> 6 AND h.seats = j.value ->> 7 \
        AND (j.value ->> 1 = 0 OR EXISTS \
-            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1))";
+            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1)) \
+     RETURNING hand_id, seq";
 
 const INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?1)";
 
 const UPDATE_WALLETS: &str = "UPDATE wallets SET balance = balance + d.net \
      FROM (SELECT value ->> 0 AS g, value ->> 1 AS u, value ->> 2 AS net, value ->> 3 AS out FROM json_each(?1)) d \
-     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out";
+     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out \
+     RETURNING guild_id, user_id";
 
 const END_HANDS: &str = "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
        finished_at = d.at \
      FROM (SELECT value ->> 0 AS id, value ->> 1 AS pot, value ->> 2 AS winners, value ->> 3 AS ended_by, \
              value ->> 4 AS at FROM json_each(?1)) d \
      WHERE hands.id = d.id AND +hands.status = ?3 \
-       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4)";
+       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4) \
+     RETURNING id";
 
-/// Why [`record_all`] did not record its actions (the caller rolls back).
+/// Why [`record_all`] did not record its writes (the caller rolls back).
 #[derive(Debug)]
 pub(crate) enum Refused {
-    /// A statement failed (a constraint, or the database itself).
+    /// A statement failed (the database itself, or a constraint no check foresaw).
     Statement(sqlx::Error),
     /// A check left rows out: which statement.
     Check(&'static str),
 }
 
-/// Records every action of `writes`, or refuses (leaving partial work for
-/// the caller to roll back to its savepoint).
-pub(crate) async fn record_all(conn: &mut SqliteConnection, writes: &[&ActionWrite]) -> Result<(), Refused> {
+/// A refused [`record_all`], with the writes that made it fail when the
+/// statements can tell (indexes into its starts and actions); `None`: any.
+#[derive(Debug)]
+pub(crate) struct Refusal {
+    pub refused: Refused,
+    pub suspects: Option<Suspects>,
+}
+
+#[derive(Debug, Default)]
+pub(crate) struct Suspects {
+    pub starts: Vec<usize>,
+    pub actions: Vec<usize>,
+}
+
+impl From<Refused> for Refusal {
+    fn from(refused: Refused) -> Refusal {
+        Refusal { refused, suspects: None }
+    }
+}
+
+fn statement(e: sqlx::Error) -> Refusal {
+    Refused::Statement(e).into()
+}
+
+/// The wallets a write touches, as the database keys them.
+fn wallet_keys<'a>(guild: GuildId, moves: impl Iterator<Item = &'a (UserId, i64)>) -> Vec<(i64, i64)> {
+    moves.map(|&(user, _)| (db_id(guild.0), db_id(user.0))).collect()
+}
+
+fn action_wallets(w: &ActionWrite) -> Vec<(i64, i64)> {
+    let paid = w.end.iter().flat_map(|e| e.payouts.iter());
+    wallet_keys(w.guild, w.debits.iter().chain(paid))
+}
+
+/// Starts every hand of `starts` (returning their ids, in order) and records
+/// every action of `writes`, or refuses (leaving partial work for the caller
+/// to roll back to its savepoint), naming the writes that failed a check.
+pub(crate) async fn record_all(
+    conn: &mut SqliteConnection,
+    starts: &[&StartWrite],
+    writes: &[&ActionWrite],
+) -> Result<Vec<HandId>, Refusal> {
+    let mut ids = Vec::with_capacity(starts.len());
     let mut actions = Vec::with_capacity(writes.len());
     let mut ledger = Vec::new();
     let mut wallets: BTreeMap<(i64, i64), (i64, i64)> = BTreeMap::new();
     let mut ends = Vec::new();
+    for s in starts {
+        let hand = insert_hand(&mut *conn, s).await.map_err(statement)?;
+        ids.push(hand);
+        let guild = db_id(s.guild.0);
+        for &(user, amount) in &s.boots {
+            ledger.push((guild, db_id(user.0), -amount, "bet", hand.0, s.now));
+            let (net, out) = wallets.entry((guild, db_id(user.0))).or_default();
+            *net -= amount;
+            *out += amount;
+        }
+    }
     for w in writes {
         let (guild, hand) = (db_id(w.guild.0), w.hand_id.0);
         actions.push((hand, w.seq, w.seat, &w.action, &w.key, w.now, guild, &w.seats));
@@ -206,45 +350,64 @@ pub(crate) async fn record_all(conn: &mut SqliteConnection, writes: &[&ActionWri
     }
     let wallets: Vec<(i64, i64, i64, i64)> = wallets.into_iter().map(|((g, u), (net, out))| (g, u, net, out)).collect();
 
-    let done = sqlx::query(INSERT_ACTIONS)
-        .bind(encode(&actions)?)
-        .bind(HandStatus::Live)
-        .execute(&mut *conn)
-        .await
-        .map_err(Refused::Statement)?;
-    if done.rows_affected() != actions.len() as u64 {
-        return Err(Refused::Check("the action log"));
+    if !actions.is_empty() {
+        let logged: Vec<(HandId, i64)> = sqlx::query_as(INSERT_ACTIONS)
+            .bind(encode(&actions)?)
+            .bind(HandStatus::Live)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(statement)?;
+        if logged.len() != actions.len() {
+            let logged: HashSet<(HandId, i64)> = logged.into_iter().collect();
+            let actions =
+                (0..writes.len()).filter(|&i| !logged.contains(&(writes[i].hand_id, writes[i].seq))).collect();
+            return Err(Refusal {
+                refused: Refused::Check("the action log"),
+                suspects: Some(Suspects { starts: Vec::new(), actions }),
+            });
+        }
     }
     if !ledger.is_empty() {
-        sqlx::query(INSERT_LEDGER).bind(encode(&ledger)?).execute(&mut *conn).await.map_err(Refused::Statement)?;
-        let done = sqlx::query(UPDATE_WALLETS)
-            .bind(encode(&wallets)?)
-            .execute(&mut *conn)
-            .await
-            .map_err(Refused::Statement)?;
-        if done.rows_affected() != wallets.len() as u64 {
-            return Err(Refused::Check("the wallets"));
+        sqlx::query(INSERT_LEDGER).bind(encode(&ledger)?).execute(&mut *conn).await.map_err(statement)?;
+        let paid: Vec<(i64, i64)> =
+            sqlx::query_as(UPDATE_WALLETS).bind(encode(&wallets)?).fetch_all(&mut *conn).await.map_err(statement)?;
+        if paid.len() != wallets.len() {
+            let paid: HashSet<(i64, i64)> = paid.into_iter().collect();
+            let short = |keys: Vec<(i64, i64)>| keys.iter().any(|k| !paid.contains(k));
+            let suspects = Suspects {
+                starts: (0..starts.len())
+                    .filter(|&i| short(wallet_keys(starts[i].guild, starts[i].boots.iter())))
+                    .collect(),
+                actions: (0..writes.len()).filter(|&i| short(action_wallets(writes[i]))).collect(),
+            };
+            return Err(Refusal { refused: Refused::Check("the wallets"), suspects: Some(suspects) });
         }
     }
     if !ends.is_empty() {
-        let done = sqlx::query(END_HANDS)
+        let ended: Vec<HandId> = sqlx::query_scalar(END_HANDS)
             .bind(encode(&ends)?)
             .bind(HandStatus::Finished)
             .bind(HandStatus::Live)
             .bind(Reason::Bet)
-            .execute(&mut *conn)
+            .fetch_all(&mut *conn)
             .await
-            .map_err(Refused::Statement)?;
-        if done.rows_affected() != ends.len() as u64 {
-            return Err(Refused::Check("the hand's end"));
+            .map_err(statement)?;
+        if ended.len() != ends.len() {
+            let ended: HashSet<HandId> = ended.into_iter().collect();
+            let actions =
+                (0..writes.len()).filter(|&i| writes[i].end.is_some() && !ended.contains(&writes[i].hand_id)).collect();
+            return Err(Refusal {
+                refused: Refused::Check("the hand's end"),
+                suspects: Some(Suspects { starts: Vec::new(), actions }),
+            });
         }
     }
-    Ok(())
+    Ok(ids)
 }
 
 /// A batch's rows as the JSON array a statement reads with `json_each`.
-fn encode<T: serde::Serialize>(rows: &[T]) -> Result<String, Refused> {
-    serde_json::to_string(rows).map_err(|e| Refused::Statement(sqlx::Error::Encode(Box::new(e))))
+fn encode<T: serde::Serialize>(rows: &[T]) -> Result<String, Refusal> {
+    serde_json::to_string(rows).map_err(|e| statement(sqlx::Error::Encode(Box::new(e))))
 }
 
 /// Says why one action was refused, reading the state its batch saw

@@ -66,6 +66,10 @@ pub enum StoreError {
 }
 
 /// SQLite primary result codes we tell apart.
+const SQLITE_BUSY: i64 = 5;
+const SQLITE_NOMEM: i64 = 7;
+const SQLITE_INTERRUPT: i64 = 9;
+const SQLITE_IOERR: i64 = 10;
 const SQLITE_CORRUPT: i64 = 11;
 const SQLITE_FULL: i64 = 13;
 const SQLITE_CANTOPEN: i64 = 14;
@@ -79,6 +83,21 @@ pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
 }
 
 impl StoreError {
+    /// Whether SQLite may have rolled the whole transaction back on this
+    /// error (its "Response To Errors Within A Transaction": a full disk, an
+    /// I/O error, a busy or interrupted statement, no memory), rather than
+    /// the failed statement alone.
+    pub(crate) fn may_end_transaction(&self) -> bool {
+        match self {
+            StoreError::DiskFull { .. } => true,
+            StoreError::Database { source, .. } => matches!(
+                sqlite_code(source),
+                Some(SQLITE_BUSY | SQLITE_NOMEM | SQLITE_INTERRUPT | SQLITE_IOERR | SQLITE_CORRUPT | SQLITE_FULL)
+            ),
+            _ => false,
+        }
+    }
+
     /// Wraps a database error with what was being done, picking out disk-full
     /// and stored values that do not decode (corruption).
     /// The same failure again, for each write of a batch that failed as a whole.

@@ -9,10 +9,9 @@
 //! by a crash is either rebuilt with [`crate::engine::Hand::replay`] from its
 //! setup and action log, or refunded with [`Store::refund_hand`].
 
-use sqlx::types::Json;
 use sqlx::SqliteConnection;
 
-use super::actions::{contributions, ActionRecord, ActionWrite, HandRef};
+use super::actions::{ActionRecord, ActionWrite, HandRef, StartWrite};
 use super::error::Ctx;
 use super::{now_unix, wallets, Entry, Reason, Store, StoreError};
 use crate::engine::hand::EndedBy;
@@ -169,26 +168,6 @@ const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, \
           ELSE pot END AS pot, \
      COALESCE(winners, '[]') AS winners, ended_by, started_at, finished_at";
 
-/// Debits each seat's contribution (the pot of a live hand is its `bet` rows).
-async fn take_contributions(
-    conn: &mut SqliteConnection,
-    hand_id: HandId,
-    guild: GuildId,
-    users: &[UserId],
-    events: &[Event],
-    now: i64,
-) -> Result<(), StoreError> {
-    for (seat, amount) in contributions(events, users.len()) {
-        let user = *users.get(seat).ok_or_else(|| StoreError::Invalid(format!("no seat {seat} in hand #{hand_id}")))?;
-        let amount = super::chips(amount)?;
-        if amount == 0 {
-            continue;
-        }
-        wallets::apply(conn, &Entry::hand(guild, user, -amount, Reason::Bet, hand_id, now)).await?;
-    }
-    Ok(())
-}
-
 /// Refunds a live hand (see [`Store::refund_hand`]).
 async fn refund_hand(
     conn: &mut SqliteConnection,
@@ -237,48 +216,8 @@ impl Store {
     /// names the user.
     #[tracing::instrument(level = "debug", skip(self, new), fields(table = %new.table_id), err(level = "debug"))]
     pub async fn start_hand(&self, new: NewHand<'_>) -> Result<HandId, StoreError> {
-        let n = new.users.len();
-        if n != new.setup.stacks.len() {
-            return Err(StoreError::Invalid(format!("{n} users for {} seats", new.setup.stacks.len())));
-        }
-        let mut sorted = new.users.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        if sorted.len() != n {
-            return Err(StoreError::Invalid("a user cannot sit twice in one hand".into()));
-        }
-        let now = now_unix();
-        let NewHand { table_id, guild, channel, users, setup, seed, events } = new;
-        let (setup, events) = (setup.clone(), events.to_vec());
-        let hand_id = self
-            .writer
-            .write(move |conn| {
-                Box::pin(async move {
-                    let hand_id: HandId = sqlx::query_scalar(
-            "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
-        )
-        .bind(table_id)
-        .bind(guild)
-        .bind(channel)
-        .bind(Json(&setup.rules))
-        .bind(Json(&users))
-        .bind(Json(&setup))
-        // A u64 seed is stored as i64 bit for bit.
-        .bind(seed.map(|s| s as i64))
-        .bind(HandStatus::Live)
-        .bind(now)
-        .fetch_one(&mut *conn)
-        .await
-        .ctx("starting a hand")?;
-                    for &user in &users {
-                        wallets::ensure(conn, guild, user, now).await?;
-                    }
-                    take_contributions(conn, hand_id, guild, &users, &events, now).await?;
-                    Ok(hand_id)
-                })
-            })
-            .await?;
+        let write = StartWrite::new(new, now_unix())?;
+        let hand_id = self.writer.start_hand(write).await?;
         tracing::debug!(%hand_id, "hand started");
         Ok(hand_id)
     }

@@ -40,8 +40,8 @@ pub use wallets::{DailyClaim, LedgerRow};
 
 use crate::ids::{GuildId, HandId, UserId};
 use error::Ctx;
-pub use writer::WriteStats;
 use writer::Writer;
+pub use writer::{WriteHold, WriteStats};
 
 /// The default database: a file beside the bot, created on first run.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
@@ -119,11 +119,13 @@ impl Store {
         let write_conn = connect
             .clone()
             .pragma("wal_autocheckpoint", "0")
+            .pragma("temp_store", "memory")
             .connect()
             .await
             .map_err(|e| StoreError::at_open(&path, "opening the write connection", e))?;
         tracing::info!(%path, "database ready");
-        Ok(Store { pool: pool.clone(), writer: Writer::start(write_conn, pool) })
+        let writer = Writer::start(write_conn, pool.clone())?;
+        Ok(Store { pool, writer })
     }
 
     /// The underlying pool, for tools and tests that need raw SQL.
@@ -134,6 +136,19 @@ impl Store {
     /// Batches the writer has committed and the writes in them (a mean batch size is writes / batches).
     pub fn write_stats(&self) -> WriteStats {
         self.writer.stats()
+    }
+
+    /// Holds the writer (for tests of group commit): writes queued until the
+    /// hold is released are committed together, in one batch.
+    #[doc(hidden)]
+    pub async fn hold_writes(&self) -> WriteHold {
+        self.writer.hold().await
+    }
+
+    /// Writes queued and not yet taken by the writer.
+    #[doc(hidden)]
+    pub fn queued_writes(&self) -> usize {
+        self.writer.queued()
     }
 
     /// Commits what is queued, then closes every connection (checkpointing the WAL).

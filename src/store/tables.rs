@@ -167,7 +167,7 @@ impl Store {
     pub async fn set_table_message(&self, id: TableId, message_id: MessageId) -> Result<(), StoreError> {
         let n = self
             .writer
-            .write(move |conn| {
+            .write_one(move |conn| {
                 Box::pin(async move {
                     let done = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?")
                         .bind(message_id)
@@ -293,7 +293,7 @@ impl Store {
     {
         let n = self
             .writer
-            .write(move |conn| {
+            .write_one(move |conn| {
                 Box::pin(async move {
                     let done = sqlx::query(sql)
                         .bind(value)

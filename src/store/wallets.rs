@@ -114,6 +114,29 @@ impl Store {
             .await
     }
 
+    /// The balances of several users in this guild, in the order given, in
+    /// one read (creating a missing wallet as [`Store::balance`] does).
+    #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
+    pub async fn balances(&self, guild: GuildId, users: &[UserId]) -> Result<Vec<i64>, StoreError> {
+        let ids: Vec<i64> = users.iter().map(|u| u.0 as i64).collect();
+        let found: Vec<(UserId, i64)> = sqlx::query_as(
+            "SELECT user_id, balance FROM wallets WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
+        )
+        .bind(guild)
+        .bind(serde_json::to_string(&ids).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?)
+        .fetch_all(&self.pool)
+        .await
+        .ctx("reading balances")?;
+        let mut balances = Vec::with_capacity(users.len());
+        for &user in users {
+            balances.push(match found.iter().find(|(u, _)| *u == user) {
+                Some(&(_, b)) => b,
+                None => self.balance(guild, user).await?,
+            });
+        }
+        Ok(balances)
+    }
+
     /// Pays the guild's daily amount unless the cooldown is still running.
     /// Two concurrent claims pay once: the update is conditional on the
     /// last claim time and runs under the write lock.

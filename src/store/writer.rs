@@ -34,8 +34,9 @@ use futures::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::actions::{self, ActionWrite};
+use super::actions::{self, ActionWrite, StartWrite};
 use super::{Recorded, StoreError};
+use crate::ids::HandId;
 
 /// The most jobs one transaction takes. Larger batches amortize the fsync
 /// further but make the first job of the batch wait longer.
@@ -55,6 +56,10 @@ type WriteFn<T> = Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<
 
 /// A queued job, its result kept until the batch commits.
 trait Job: Send {
+    /// The write is one statement: it needs no savepoint of its own (a
+    /// failed statement is undone alone, unless the error may have ended the
+    /// whole transaction).
+    fn single(&self) -> bool;
     /// Runs the write; the result is kept for [`Job::finish`].
     fn run<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, ()>;
     /// Whether the write failed (its savepoint must be rolled back).
@@ -66,12 +71,17 @@ trait Job: Send {
 }
 
 struct Pending<T> {
+    single: bool,
     write: Option<WriteFn<T>>,
     result: Option<Result<T, StoreError>>,
     reply: oneshot::Sender<Result<T, StoreError>>,
 }
 
 impl<T: Send + 'static> Job for Pending<T> {
+    fn single(&self) -> bool {
+        self.single
+    }
+
     fn run<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, ()> {
         Box::pin(async move {
             if let Some(write) = self.write.take() {
@@ -111,11 +121,35 @@ fn answer<T>(
     let _ = reply.send(result);
 }
 
-/// A queued action (see `actions.rs`).
-struct ActionJob {
-    write: ActionWrite,
-    result: Option<Result<Recorded, StoreError>>,
-    reply: oneshot::Sender<Result<Recorded, StoreError>>,
+/// See [`Writer::hold`].
+#[derive(Debug)]
+pub struct WriteHold {
+    release: oneshot::Sender<()>,
+    done: tokio::task::JoinHandle<()>,
+}
+
+impl WriteHold {
+    /// Lets the writer go on, and waits until the held batch is committed.
+    pub async fn release(self) {
+        let _ = self.release.send(());
+        let _ = self.done.await;
+    }
+}
+
+/// A queued hand start or action (see `actions.rs`).
+struct Queued<W, T> {
+    write: W,
+    result: Option<Result<T, StoreError>>,
+    reply: oneshot::Sender<Result<T, StoreError>>,
+}
+
+type StartJob = Queued<StartWrite, HandId>;
+type ActionJob = Queued<ActionWrite, Recorded>;
+
+impl<W, T> Queued<W, T> {
+    fn finish(self, batch: Result<(), &StoreError>) {
+        answer(self.reply, self.result, batch);
+    }
 }
 
 /// The handle on the writer task; cheap to clone.
@@ -144,6 +178,7 @@ pub struct WriteStats {
 
 enum Msg {
     Job(Box<dyn Job>),
+    Start(Box<StartJob>),
     Action(Box<ActionJob>),
     /// Commit what came before, close the connection, then answer.
     Close(oneshot::Sender<()>),
@@ -153,6 +188,7 @@ impl std::fmt::Debug for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Msg::Job(_) => "Job",
+            Msg::Start(_) => "Start",
             Msg::Action(_) => "Action",
             Msg::Close(_) => "Close",
         })
@@ -162,12 +198,27 @@ impl std::fmt::Debug for Msg {
 impl Writer {
     /// Starts the writer task on `conn`, which it owns from now on, and the
     /// checkpoints (through a connection of `readers`).
-    pub fn start(conn: SqliteConnection, readers: SqlitePool) -> Writer {
+    pub fn start(conn: SqliteConnection, readers: SqlitePool) -> Result<Writer, StoreError> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let counts = Arc::new(Counts::default());
-        tokio::spawn(run(conn, rx, counts.clone()));
+        // The writer runs on a thread of its own: each of its statements is a
+        // round trip to SQLite's worker thread, and on the shared runtime each
+        // return would wait its turn behind every table's task.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Invalid(format!("cannot start the writer's runtime: {e}")))?;
+        let job_counts = counts.clone();
+        let span = tracing::Span::current();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || {
+                let _span = span.enter();
+                runtime.block_on(run(conn, rx, job_counts));
+            })
+            .map_err(|e| StoreError::Invalid(format!("cannot start the writer's thread: {e}")))?;
         tokio::spawn(checkpoints(readers));
-        Writer { tx, counts }
+        Ok(Writer { tx, counts })
     }
 
     pub fn stats(&self) -> WriteStats {
@@ -192,39 +243,90 @@ impl Writer {
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
     {
+        self.queue(false, Box::new(write)).await
+    }
+
+    /// Like [`Writer::write`], for a write that runs exactly one statement
+    /// (it is run without a savepoint).
+    pub async fn write_one<T, F>(&self, write: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
+    {
+        self.queue(true, Box::new(write)).await
+    }
+
+    async fn queue<T: Send + 'static>(&self, single: bool, write: WriteFn<T>) -> Result<T, StoreError> {
         let (reply, answer) = oneshot::channel();
-        let job: Box<dyn Job> = Box::new(Pending { write: Some(Box::new(write)), result: None, reply });
+        let job: Box<dyn Job> = Box::new(Pending { single, write: Some(write), result: None, reply });
         self.tx.send(Msg::Job(job)).await.map_err(|_| StoreError::WriterStopped)?;
+        answer.await.unwrap_or(Err(StoreError::WriterStopped))
+    }
+
+    /// Holds the writer until the returned hold is released: writes queued
+    /// meanwhile are committed together, in one batch, once it is. For tests.
+    pub async fn hold(&self) -> WriteHold {
+        let (started, has_started) = oneshot::channel::<()>();
+        let (release, released) = oneshot::channel::<()>();
+        let writer = self.clone();
+        let done = tokio::spawn(async move {
+            let held = writer.write(move |_conn| {
+                Box::pin(async move {
+                    let _ = started.send(());
+                    let _ = released.await;
+                    Ok(())
+                })
+            });
+            let _ = held.await;
+        });
+        let _ = has_started.await;
+        WriteHold { release, done }
+    }
+
+    /// Writes queued and not yet taken by the writer.
+    pub fn queued(&self) -> usize {
+        self.tx.max_capacity() - self.tx.capacity()
+    }
+
+    /// Queues a hand start and waits until it is committed (or refused).
+    pub async fn start_hand(&self, write: StartWrite) -> Result<HandId, StoreError> {
+        let (reply, answer) = oneshot::channel();
+        let job = Box::new(Queued { write, result: None, reply });
+        self.tx.send(Msg::Start(job)).await.map_err(|_| StoreError::WriterStopped)?;
         answer.await.unwrap_or(Err(StoreError::WriterStopped))
     }
 
     /// Queues an action and waits until it is committed (or refused).
     pub async fn record(&self, write: ActionWrite) -> Result<Recorded, StoreError> {
         let (reply, answer) = oneshot::channel();
-        let job = ActionJob { write, result: None, reply };
-        self.tx.send(Msg::Action(Box::new(job))).await.map_err(|_| StoreError::WriterStopped)?;
+        let job = Box::new(Queued { write, result: None, reply });
+        self.tx.send(Msg::Action(job)).await.map_err(|_| StoreError::WriterStopped)?;
         answer.await.unwrap_or(Err(StoreError::WriterStopped))
     }
 }
 
-/// A batch: the closures and the actions taken from the queue together.
+/// A batch: the closures, hand starts and actions taken from the queue together.
 #[derive(Default)]
 struct Batch {
     jobs: Vec<Box<dyn Job>>,
+    starts: Vec<StartJob>,
     actions: Vec<ActionJob>,
 }
 
 impl Batch {
     fn len(&self) -> usize {
-        self.jobs.len() + self.actions.len()
+        self.jobs.len() + self.starts.len() + self.actions.len()
     }
 
     fn finish(&mut self, outcome: Result<(), &StoreError>) {
         for job in self.jobs.drain(..) {
             job.finish(outcome);
         }
+        for s in self.starts.drain(..) {
+            s.finish(outcome);
+        }
         for a in self.actions.drain(..) {
-            answer(a.reply, a.result, outcome);
+            a.finish(outcome);
         }
     }
 }
@@ -237,10 +339,12 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
         for msg in queued.drain(..) {
             match msg {
                 Msg::Job(job) if close.is_none() => batch.jobs.push(job),
+                Msg::Start(s) if close.is_none() => batch.starts.push(*s),
                 Msg::Action(a) if close.is_none() => batch.actions.push(*a),
                 // Queued after a close: refused.
                 Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
-                Msg::Action(a) => answer(a.reply, None, Err(&StoreError::WriterStopped)),
+                Msg::Start(s) => s.finish(Err(&StoreError::WriterStopped)),
+                Msg::Action(a) => a.finish(Err(&StoreError::WriterStopped)),
                 Msg::Close(done) => close = Some(done),
             }
         }
@@ -259,7 +363,8 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
     while let Some(msg) = rx.recv().await {
         match msg {
             Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
-            Msg::Action(a) => answer(a.reply, None, Err(&StoreError::WriterStopped)),
+            Msg::Start(s) => s.finish(Err(&StoreError::WriterStopped)),
+            Msg::Action(a) => a.finish(Err(&StoreError::WriterStopped)),
             Msg::Close(done) => {
                 let _ = done.send(());
             }
@@ -302,7 +407,7 @@ async fn checkpoints(readers: SqlitePool) {
 async fn commit(conn: &mut SqliteConnection, batch: &mut Batch, counts: &Counts) -> Result<(), StoreError> {
     exec(conn, "BEGIN IMMEDIATE").await.map_err(ctx)?;
     // (The scale-out design's fencing check goes here: once per batch.)
-    if let ([job], []) = (batch.jobs.as_mut_slice(), batch.actions.as_slice()) {
+    if let ([job], [], []) = (batch.jobs.as_mut_slice(), batch.starts.as_slice(), batch.actions.as_slice()) {
         job.run(conn).await;
         if job.failed() {
             // Already rolled back if SQLite ended the transaction itself.
@@ -311,14 +416,22 @@ async fn commit(conn: &mut SqliteConnection, batch: &mut Batch, counts: &Counts)
         }
     } else {
         for job in batch.jobs.iter_mut() {
+            if job.single() {
+                job.run(conn).await;
+                if let Some(e) = job.error().filter(StoreError::may_end_transaction) {
+                    let _ = exec(conn, "ROLLBACK").await;
+                    return Err(e);
+                }
+                continue;
+            }
             savepoint(conn).await?;
             job.run(conn).await;
             if let Err(e) = release(conn, job.failed()).await {
                 return Err(job.error().unwrap_or(e));
             }
         }
-        if !batch.actions.is_empty() {
-            record_actions(conn, &mut batch.actions, counts).await?;
+        if !(batch.starts.is_empty() && batch.actions.is_empty()) {
+            record_hands(conn, &mut batch.starts, &mut batch.actions, counts).await?;
         }
     }
     if let Err(e) = exec(conn, "COMMIT").await {
@@ -328,36 +441,80 @@ async fn commit(conn: &mut SqliteConnection, batch: &mut Batch, counts: &Counts)
     Ok(())
 }
 
-/// Records the batch's actions all at once; if that is refused, one at a
-/// time, so that only the actions that cannot be recorded are refused.
-/// An error means the transaction is gone.
-async fn record_actions(
+/// Bulk attempts before the writes still left are made one at a time.
+const BULK_ATTEMPTS: usize = 3;
+
+/// Starts the batch's hands and records its actions all at once. If that is
+/// refused, the writes the refusal names are set aside and the rest tried
+/// again together; the writes set aside are then made one at a time, so
+/// that only the writes that cannot be made are refused. An error means the
+/// transaction is gone.
+async fn record_hands(
     conn: &mut SqliteConnection,
+    starts: &mut [StartJob],
     actions: &mut [ActionJob],
     counts: &Counts,
 ) -> Result<(), StoreError> {
-    savepoint(conn).await?;
-    let all: Vec<&ActionWrite> = actions.iter().map(|a| &a.write).collect();
-    let refused = actions::record_all(conn, &all).await.err();
-    release(conn, refused.is_some()).await?;
-    let Some(refused) = refused else {
-        for a in actions.iter_mut() {
-            a.result = Some(Ok(Recorded::Applied));
+    let mut bulk_starts: Vec<usize> = (0..starts.len()).collect();
+    let mut bulk_actions: Vec<usize> = (0..actions.len()).collect();
+    for attempt in 0..BULK_ATTEMPTS {
+        if bulk_starts.is_empty() && bulk_actions.is_empty() {
+            break;
         }
-        return Ok(());
-    };
-    if let [a] = actions {
-        a.result = Some(actions::diagnose(conn, &a.write, refused).await);
-        return Ok(());
-    }
-    counts.retried.fetch_add(1, Ordering::Relaxed);
-    for a in actions.iter_mut() {
         savepoint(conn).await?;
-        let refused = actions::record_all(conn, &[&a.write]).await.err();
-        release(conn, refused.is_some()).await?;
-        a.result = Some(match refused {
+        let s: Vec<&StartWrite> = bulk_starts.iter().map(|&i| &starts[i].write).collect();
+        let a: Vec<&ActionWrite> = bulk_actions.iter().map(|&i| &actions[i].write).collect();
+        let refusal = match actions::record_all(conn, &s, &a).await {
+            Ok(ids) => {
+                release(conn, false).await?;
+                for (&i, id) in bulk_starts.iter().zip(ids) {
+                    starts[i].result = Some(Ok(id));
+                }
+                for &i in &bulk_actions {
+                    actions[i].result = Some(Ok(Recorded::Applied));
+                }
+                break;
+            }
+            Err(refusal) => refusal,
+        };
+        release(conn, true).await?;
+        if attempt == 0 {
+            counts.retried.fetch_add(1, Ordering::Relaxed);
+        }
+        if let ([], [i]) = (&bulk_starts[..], &bulk_actions[..]) {
+            // Alone already: say why.
+            let a = &mut actions[*i];
+            a.result = Some(actions::diagnose(conn, &a.write, refusal.refused).await);
+            bulk_actions.clear();
+            break;
+        }
+        match refusal.suspects {
+            Some(set) if !(set.starts.is_empty() && set.actions.is_empty()) => {
+                let (s, a) = (set.starts, set.actions);
+                bulk_starts = bulk_starts.iter().enumerate().filter(|(k, _)| !s.contains(k)).map(|(_, &i)| i).collect();
+                bulk_actions =
+                    bulk_actions.iter().enumerate().filter(|(k, _)| !a.contains(k)).map(|(_, &i)| i).collect();
+            }
+            _ => {
+                bulk_starts.clear();
+                bulk_actions.clear();
+            }
+        }
+    }
+    // What is still unanswered goes one at a time, in the order it came.
+    for s in starts.iter_mut().filter(|s| s.result.is_none()) {
+        savepoint(conn).await?;
+        let result = actions::start_alone(conn, &s.write).await;
+        release(conn, result.is_err()).await?;
+        s.result = Some(result);
+    }
+    for a in actions.iter_mut().filter(|a| a.result.is_none()) {
+        savepoint(conn).await?;
+        let refusal = actions::record_all(conn, &[], &[&a.write]).await.err();
+        release(conn, refusal.is_some()).await?;
+        a.result = Some(match refusal {
             None => Ok(Recorded::Applied),
-            Some(refused) => actions::diagnose(conn, &a.write, refused).await,
+            Some(refusal) => actions::diagnose(conn, &a.write, refusal.refused).await,
         });
     }
     Ok(())

@@ -31,10 +31,12 @@ impl Table {
         let boot = self.row.rules.boot;
         let mut users = Vec::new();
         let mut stacks: Vec<Chips> = Vec::new();
-        for s in self.seats.iter().filter(|s| !s.sat_out) {
-            let balance = store.balance(self.row.guild, s.user).await.map_err(|e| internal("reading a balance", e))?;
+        let playing: Vec<UserId> = self.seats.iter().filter(|s| !s.sat_out).map(|s| s.user).collect();
+        let balances =
+            store.balances(self.row.guild, &playing).await.map_err(|e| internal("reading the balances", e))?;
+        for (&user, balance) in playing.iter().zip(balances) {
             if balance >= boot as i64 && users.len() < MAX_SEATS {
-                users.push(s.user);
+                users.push(user);
                 // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
                 // the wallet itself, so a richer wallet just plays with that much.
                 stacks.push(balance.unsigned_abs().min(MAX_AMOUNT));
