@@ -8,7 +8,7 @@ use std::sync::Arc;
 use fixtures::{assert_books, temp_db, temp_store, ADMIN, ALICE, BOB, G, G2};
 use teenpatti::engine::Rules;
 use teenpatti::ids::UserId;
-use teenpatti::store::{DailyClaim, GuildSettings, Reason, Store, StoreError};
+use teenpatti::store::{DailyClaim, GuildSettings, OpenOptions, Reason, Store, StoreError};
 
 #[tokio::test]
 async fn creates_the_file_and_a_wallet_with_the_starting_grant() {
@@ -137,4 +137,30 @@ async fn the_audit_sees_a_tampered_balance() {
     assert!(!audit.ok());
     assert_eq!(audit.wallet_mismatches.len(), 1);
     assert_eq!((audit.wallet_mismatches[0].balance, audit.wallet_mismatches[0].ledger_sum), (1005, 1000));
+}
+
+/// Under a steady stream of commits the background checkpoints never catch up with the last commit, so SQLite
+/// would never start the WAL over; the writer lets it, between two batches, once it is past its size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wal_starts_over_under_a_steady_stream_of_writes() {
+    let db = temp_db("wal.db");
+    let opts = OpenOptions { wal_restart_frames: 32, ..OpenOptions::default() };
+    let store = Store::open_with(&db.url, opts).await.unwrap();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(3);
+    let writers: Vec<_> = (1..=16u64)
+        .map(|u| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                while tokio::time::Instant::now() < deadline && store.write_stats().wal_restarts < 2 {
+                    store.admin_grant(G, UserId(u), 1, ADMIN, "a steady stream").await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for w in writers {
+        w.await.unwrap();
+    }
+    let stats = store.write_stats();
+    assert!(stats.wal_restarts >= 2, "the WAL never started over: {stats:?}");
+    assert_books(&store).await;
 }

@@ -60,11 +60,14 @@ pub struct OpenOptions {
     /// size in pages (none by default). Writes past it fail with
     /// [`StoreError::DiskFull`], exactly like a full disk.
     pub max_page_count: Option<u64>,
+    /// WAL frames (pages) past which the writer lets the WAL start over
+    /// (see `writer.rs`).
+    pub wal_restart_frames: i64,
 }
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { max_connections: 8, max_page_count: None }
+        OpenOptions { max_connections: 8, max_page_count: None, wal_restart_frames: writer::RESTART_FRAMES }
     }
 }
 
@@ -124,7 +127,7 @@ impl Store {
             .await
             .map_err(|e| StoreError::at_open(&path, "opening the write connection", e))?;
         tracing::info!(%path, "database ready");
-        let writer = Writer::start(write_conn, pool.clone())?;
+        let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames)?;
         Ok(Store { pool, writer })
     }
 

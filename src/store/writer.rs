@@ -26,7 +26,7 @@
 //! Because only this task writes, no write waits on SQLite's lock, and no
 //! `SQLITE_BUSY` can reach a player. Readers use the pool beside it (WAL).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -48,7 +48,23 @@ const QUEUE: usize = 4096;
 /// How often the WAL is checkpointed into the database file, off the commit
 /// path: the write connection never checkpoints (its `wal_autocheckpoint` is
 /// 0), so a commit never waits for one.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(20);
+
+/// WAL frames (pages) past which the writer lets the WAL start over (the
+/// default of `OpenOptions::wal_restart_frames`).
+///
+/// Under a steady stream of commits the background checkpoints never catch
+/// up with the last commit, and SQLite only starts the WAL over when every
+/// frame has been copied into the database: the WAL would grow without end
+/// (1.7 GB in 20 s at 256 tables), and every page lookup with it. So, once
+/// the WAL is past this size and at most once a second, the writer runs one
+/// PASSIVE checkpoint itself between two batches: the background ones have
+/// copied nearly everything, so it copies what the last commits wrote and
+/// syncs the database file, and the next transaction starts the WAL over.
+pub(crate) const RESTART_FRAMES: i64 = 16_384;
+
+/// At most one checkpoint on the commit path per this long.
+const RESTART_EVERY: Duration = Duration::from_millis(500);
 
 /// One write, as the store's methods express it: a function of the write
 /// connection (inside the batch's transaction or a savepoint of it).
@@ -165,6 +181,10 @@ struct Counts {
     batches: AtomicU64,
     writes: AtomicU64,
     retried: AtomicU64,
+    /// Frames in the WAL, as the last background checkpoint saw them.
+    wal_frames: AtomicI64,
+    /// Checkpoints the writer ran itself to let the WAL start over.
+    restarts: AtomicU64,
 }
 
 /// Transactions the writer committed (or tried to), and the writes in them.
@@ -172,8 +192,10 @@ struct Counts {
 pub struct WriteStats {
     pub batches: u64,
     pub writes: u64,
-    /// Batches whose actions had to be recorded again one by one (one of them was refused).
+    /// Batches whose hot path was refused (some writes set aside).
     pub retried: u64,
+    /// Checkpoints the writer ran between batches to let the WAL start over.
+    pub wal_restarts: u64,
 }
 
 enum Msg {
@@ -198,7 +220,7 @@ impl std::fmt::Debug for Msg {
 impl Writer {
     /// Starts the writer task on `conn`, which it owns from now on, and the
     /// checkpoints (through a connection of `readers`).
-    pub fn start(conn: SqliteConnection, readers: SqlitePool) -> Result<Writer, StoreError> {
+    pub fn start(conn: SqliteConnection, readers: SqlitePool, restart_frames: i64) -> Result<Writer, StoreError> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let counts = Arc::new(Counts::default());
         // The writer runs on a thread of its own: each of its statements is a
@@ -214,10 +236,10 @@ impl Writer {
             .name("store-writer".into())
             .spawn(move || {
                 let _span = span.enter();
-                runtime.block_on(run(conn, rx, job_counts));
+                runtime.block_on(run(conn, rx, job_counts, restart_frames));
             })
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's thread: {e}")))?;
-        tokio::spawn(checkpoints(readers));
+        tokio::spawn(checkpoints(readers, counts.clone()));
         Ok(Writer { tx, counts })
     }
 
@@ -226,6 +248,7 @@ impl Writer {
             batches: self.counts.batches.load(Ordering::Relaxed),
             writes: self.counts.writes.load(Ordering::Relaxed),
             retried: self.counts.retried.load(Ordering::Relaxed),
+            wal_restarts: self.counts.restarts.load(Ordering::Relaxed),
         }
     }
 
@@ -331,10 +354,11 @@ impl Batch {
     }
 }
 
-async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Arc<Counts>) {
+async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Arc<Counts>, restart_frames: i64) {
     let mut queued: Vec<Msg> = Vec::with_capacity(MAX_BATCH);
     let mut batch = Batch::default();
     let mut close = None;
+    let mut restarted = std::time::Instant::now();
     while close.is_none() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
         for msg in queued.drain(..) {
             match msg {
@@ -358,6 +382,21 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }
         batch.finish(outcome.as_ref().map(|_| ()));
+        if counts.wal_frames.load(Ordering::Relaxed) > restart_frames && restarted.elapsed() >= RESTART_EVERY {
+            match checkpoint(&mut conn).await {
+                Ok(Checkpoint { busy: false, frames, copied }) if copied == frames => {
+                    restarted = std::time::Instant::now();
+                    counts.wal_frames.store(0, Ordering::Relaxed);
+                    counts.restarts.fetch_add(1, Ordering::Relaxed);
+                }
+                // A background checkpoint is running, or a reader holds old frames: after the next batch.
+                Ok(_) => {}
+                Err(e) => {
+                    restarted = std::time::Instant::now();
+                    tracing::warn!(error = %e, "checkpointing the WAL");
+                }
+            }
+        }
     }
     rx.close();
     while let Some(msg) = rx.recv().await {
@@ -378,9 +417,27 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
     }
 }
 
-/// Checkpoints the WAL now and then (PASSIVE: it never blocks the writer),
-/// until the readers' pool is closed.
-async fn checkpoints(readers: SqlitePool) {
+/// What `PRAGMA wal_checkpoint(PASSIVE)` did.
+#[derive(Debug)]
+struct Checkpoint {
+    /// Another checkpoint was running: nothing was done.
+    busy: bool,
+    /// Frames in the WAL.
+    frames: i64,
+    /// Frames now in the database file.
+    copied: i64,
+}
+
+async fn checkpoint<'c, E: sqlx::SqliteExecutor<'c>>(conn: E) -> Result<Checkpoint, sqlx::Error> {
+    let (busy, frames, copied): (i64, i64, i64) =
+        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(conn).await?;
+    Ok(Checkpoint { busy: busy != 0, frames, copied })
+}
+
+/// Checkpoints the WAL every [`CHECKPOINT_EVERY`] (PASSIVE: it never blocks
+/// the writer) through a reader, until the readers' pool is closed, and
+/// tells the writer how large the WAL is.
+async fn checkpoints(readers: SqlitePool, counts: Arc<Counts>) {
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -388,11 +445,11 @@ async fn checkpoints(readers: SqlitePool) {
         if readers.is_closed() {
             return;
         }
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&readers).await {
-            if readers.is_closed() {
-                return;
-            }
-            tracing::warn!(error = %e, "checkpointing the WAL");
+        match checkpoint(&readers).await {
+            Ok(Checkpoint { busy: false, frames, .. }) => counts.wal_frames.store(frames, Ordering::Relaxed),
+            Ok(_) => {}
+            Err(_) if readers.is_closed() => return,
+            Err(e) => tracing::warn!(error = %e, "checkpointing the WAL"),
         }
     }
 }
