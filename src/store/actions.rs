@@ -162,6 +162,13 @@ pub(crate) async fn start_alone(conn: &mut SqliteConnection, s: &StartWrite) -> 
     let hand_id = insert_hand(&mut *conn, s).await.ctx("starting a hand")?;
     for &user in &s.users {
         wallets::ensure(conn, s.guild, user, s.now).await?;
+        sqlx::query("INSERT INTO hand_players (guild_id, user_id, hand_id) VALUES (?, ?, ?)")
+            .bind(s.guild)
+            .bind(user)
+            .bind(hand_id)
+            .execute(&mut *conn)
+            .await
+            .ctx("starting a hand")?;
     }
     for &(user, amount) in &s.boots {
         wallets::apply(conn, &Entry::hand(s.guild, user, -amount, Reason::Bet, hand_id, s.now)).await?;
@@ -248,6 +255,9 @@ const INSERT_ACTIONS: &str = "INSERT OR IGNORE INTO hand_actions (hand_id, seq, 
             (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1)) \
      RETURNING hand_id, seq";
 
+const INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_id) \
+     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?1)";
+
 const INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?1)";
 
@@ -320,10 +330,12 @@ pub(crate) async fn record_all(
     let mut ledger = Vec::new();
     let mut wallets: BTreeMap<(i64, i64), (i64, i64)> = BTreeMap::new();
     let mut ends = Vec::new();
+    let mut players = Vec::new();
     for s in starts {
         let hand = insert_hand(&mut *conn, s).await.map_err(statement)?;
         ids.push(hand);
         let guild = db_id(s.guild.0);
+        players.extend(s.users.iter().map(|u| (guild, db_id(u.0), hand.0)));
         for &(user, amount) in &s.boots {
             ledger.push((guild, db_id(user.0), -amount, "bet", hand.0, s.now));
             let (net, out) = wallets.entry((guild, db_id(user.0))).or_default();
@@ -350,6 +362,9 @@ pub(crate) async fn record_all(
     }
     let wallets: Vec<(i64, i64, i64, i64)> = wallets.into_iter().map(|((g, u), (net, out))| (g, u, net, out)).collect();
 
+    if !players.is_empty() {
+        sqlx::query(INSERT_PLAYERS).bind(encode(&players)?).execute(&mut *conn).await.map_err(statement)?;
+    }
     if !actions.is_empty() {
         let logged: Vec<(HandId, i64)> = sqlx::query_as(INSERT_ACTIONS)
             .bind(encode(&actions)?)

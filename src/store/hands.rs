@@ -323,7 +323,7 @@ impl Store {
             sql.push_str(" AND channel_id = ?");
         }
         if user.is_some() {
-            sql.push_str(" AND id IN (SELECT hand_id FROM ledger WHERE guild_id = ? AND user_id = ? AND reason = ?)");
+            sql.push_str(" AND id IN (SELECT hand_id FROM hand_players WHERE guild_id = ? AND user_id = ?)");
         }
         sql.push_str(" ORDER BY started_at DESC, id DESC LIMIT ?");
         let mut q = sqlx::query_as(&sql).bind(guild);
@@ -331,7 +331,7 @@ impl Store {
             q = q.bind(c);
         }
         if let Some(u) = user {
-            q = q.bind(guild).bind(u).bind(Reason::Bet);
+            q = q.bind(guild).bind(u);
         }
         q.bind(i64::from(limit)).fetch_all(&self.pool).await.ctx("reading hand history")
     }

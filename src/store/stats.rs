@@ -87,23 +87,29 @@ impl Store {
     /// A user's record in one guild.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn stats(&self, guild: GuildId, user: UserId) -> Result<Stats, StoreError> {
-        let (played, won, biggest, net): (i64, i64, Option<i64>, Option<i64>) = sqlx::query_as(
-            "SELECT \
-               COUNT(DISTINCT CASE WHEN l.reason = ? AND h.status <> ? THEN l.hand_id END), \
-               COUNT(DISTINCT CASE WHEN l.reason = ? THEN l.hand_id END), \
-               MAX(CASE WHEN l.reason = ? THEN l.delta END), \
-               SUM(CASE WHEN l.reason IN (?, ?, ?) THEN l.delta ELSE 0 END) \
-             FROM ledger l LEFT JOIN hands h ON h.id = l.hand_id \
-             WHERE l.guild_id = ? AND l.user_id = ?",
+        // Bets are found through the hands the user sat in, the other rows through the per-user index
+        // (`reason <> 'bet'` spelled out so that SQLite uses it): see migration v2.
+        let (played, bets): (i64, Option<i64>) = sqlx::query_as(
+            "SELECT COUNT(DISTINCT CASE WHEN h.status <> ?1 THEN l.hand_id END), SUM(l.delta) \
+             FROM hand_players p JOIN ledger l ON l.hand_id = p.hand_id AND l.user_id = p.user_id \
+             JOIN hands h ON h.id = p.hand_id \
+             WHERE p.guild_id = ?2 AND p.user_id = ?3 AND l.reason = ?4",
         )
         // played: bets in hands that were not refunded
-        .bind(Reason::Bet)
         .bind(HandStatus::Refunded)
-        // won, biggest pot
-        .bind(Reason::PotWon)
-        .bind(Reason::PotWon)
-        // net: the play rows
+        .bind(guild)
+        .bind(user)
         .bind(Reason::Bet)
+        .fetch_one(&self.pool)
+        .await
+        .ctx("reading stats")?;
+        let (won, biggest, rest): (i64, Option<i64>, Option<i64>) = sqlx::query_as(
+            "SELECT COUNT(DISTINCT CASE WHEN reason = ?1 THEN hand_id END), \
+                    MAX(CASE WHEN reason = ?1 THEN delta END), \
+                    SUM(CASE WHEN reason IN (?1, ?2) THEN delta ELSE 0 END) \
+             FROM ledger WHERE guild_id = ?3 AND user_id = ?4 AND reason <> 'bet'",
+        )
+        // won, biggest pot; net: the play rows (bets above, pots won and refunds here)
         .bind(Reason::PotWon)
         .bind(Reason::Refund)
         .bind(guild)
@@ -111,6 +117,7 @@ impl Store {
         .fetch_one(&self.pool)
         .await
         .ctx("reading stats")?;
+        let net = Some(bets.unwrap_or(0) + rest.unwrap_or(0));
         let win_rate = if played > 0 { won as f64 / played as f64 } else { 0.0 };
         Ok(Stats {
             hands_played: played,

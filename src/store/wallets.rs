@@ -208,14 +208,25 @@ impl Store {
     }
 
     /// The user's most recent ledger rows in this guild, newest first.
+    ///
+    /// Rows that are not bets come from the per-user index; bets from the
+    /// hands the user sat in (there is no per-user index of bets: see
+    /// migration v2). It reads all of the user's rows in the guild.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn ledger(&self, guild: GuildId, user: UserId, limit: u32) -> Result<Vec<LedgerRow>, StoreError> {
+        // `reason <> 'bet'` is spelled out so that SQLite uses the partial index.
         sqlx::query_as(
             "SELECT id, guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at FROM ledger \
-             WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
+             WHERE guild_id = ?1 AND user_id = ?2 AND reason <> 'bet' \
+             UNION ALL \
+             SELECT l.id, l.guild_id, l.user_id, l.delta, l.reason, l.hand_id, l.actor_id, l.note, l.created_at \
+             FROM hand_players p JOIN ledger l ON l.hand_id = p.hand_id \
+             WHERE p.guild_id = ?1 AND p.user_id = ?2 AND l.user_id = ?2 AND l.reason = ?3 \
+             ORDER BY id DESC LIMIT ?4",
         )
         .bind(guild)
         .bind(user)
+        .bind(Reason::Bet)
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await
