@@ -117,13 +117,13 @@ impl Store {
         .fetch_one(&self.pool)
         .await
         .ctx("reading stats")?;
-        let net = Some(bets.unwrap_or(0) + rest.unwrap_or(0));
+        let net = bets.unwrap_or(0) + rest.unwrap_or(0);
         let win_rate = if played > 0 { won as f64 / played as f64 } else { 0.0 };
         Ok(Stats {
             hands_played: played,
             hands_won: won,
             biggest_pot: biggest.unwrap_or(0),
-            net: net.unwrap_or(0),
+            net,
             win_rate,
         })
     }
