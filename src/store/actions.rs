@@ -28,7 +28,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use sqlx::SqliteConnection;
+use sqlx::{Row, SqliteConnection};
 
 use super::error::Ctx;
 use super::{chips, wallets, Entry, HandEnd, HandStatus, NewHand, Reason, Recorded, StoreError};
@@ -247,13 +247,17 @@ fn db_id(id: u64) -> i64 {
 // Each statement is driven by the batch's rows (`json_each`), looking rows
 // up by key: `CROSS JOIN` fixes the join order and `+status` keeps SQLite
 // from scanning the live hands' index and reading the batch once per hand.
-const INSERT_ACTIONS: &str = "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
+// The checked statements come twice: counting (the hot path: rows come
+// back one by one from SQLite's thread, so none are asked for) and naming
+// (`RETURNING` the rows that passed, to set aside those that did not).
+macro_rules! insert_actions { () => { "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
      SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5 \
      FROM json_each(?1) j CROSS JOIN hands h ON h.id = j.value ->> 0 \
      WHERE +h.status = ?2 AND h.guild_id = j.value ->> 6 AND h.seats = j.value ->> 7 \
        AND (j.value ->> 1 = 0 OR EXISTS \
-            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1)) \
-     RETURNING hand_id, seq";
+            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1))" } }
+const INSERT_ACTIONS: &str = insert_actions!();
+const INSERT_ACTIONS_NAMING: &str = concat!(insert_actions!(), " RETURNING hand_id, seq");
 
 const INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_id) \
      SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?1)";
@@ -261,18 +265,20 @@ const INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_
 const INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?1)";
 
-const UPDATE_WALLETS: &str = "UPDATE wallets SET balance = balance + d.net \
+macro_rules! update_wallets { () => { "UPDATE wallets SET balance = balance + d.net \
      FROM (SELECT value ->> 0 AS g, value ->> 1 AS u, value ->> 2 AS net, value ->> 3 AS out FROM json_each(?1)) d \
-     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out \
-     RETURNING guild_id, user_id";
+     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out" } }
+const UPDATE_WALLETS: &str = update_wallets!();
+const UPDATE_WALLETS_NAMING: &str = concat!(update_wallets!(), " RETURNING guild_id, user_id");
 
-const END_HANDS: &str = "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
+macro_rules! end_hands { () => { "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
        finished_at = d.at \
      FROM (SELECT value ->> 0 AS id, value ->> 1 AS pot, value ->> 2 AS winners, value ->> 3 AS ended_by, \
              value ->> 4 AS at FROM json_each(?1)) d \
      WHERE hands.id = d.id AND +hands.status = ?3 \
-       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4) \
-     RETURNING id";
+       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4)" } }
+const END_HANDS: &str = end_hands!();
+const END_HANDS_NAMING: &str = concat!(end_hands!(), " RETURNING id");
 
 /// Why [`record_all`] did not record its writes (the caller rolls back).
 #[derive(Debug)]
@@ -317,13 +323,28 @@ fn action_wallets(w: &ActionWrite) -> Vec<(i64, i64)> {
     wallet_keys(w.guild, w.debits.iter().chain(paid))
 }
 
+/// How [`record_all`] reports a failed check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Only that one failed (the hot path).
+    Count,
+    /// Which writes failed it (in [`Refusal::suspects`]).
+    Name,
+}
+
+/// A refused check: in [`Mode::Name`], the writes that failed it.
+fn check(what: &'static str, mode: Mode, suspects: impl FnOnce() -> Suspects) -> Refusal {
+    Refusal { refused: Refused::Check(what), suspects: (mode == Mode::Name).then(suspects) }
+}
+
 /// Starts every hand of `starts` (returning their ids, in order) and records
 /// every action of `writes`, or refuses (leaving partial work for the caller
-/// to roll back to its savepoint), naming the writes that failed a check.
+/// to roll back to its savepoint).
 pub(crate) async fn record_all(
     conn: &mut SqliteConnection,
     starts: &[&StartWrite],
     writes: &[&ActionWrite],
+    mode: Mode,
 ) -> Result<Vec<HandId>, Refusal> {
     let mut ids = Vec::with_capacity(starts.len());
     let mut actions = Vec::with_capacity(writes.len());
@@ -366,55 +387,75 @@ pub(crate) async fn record_all(
         sqlx::query(INSERT_PLAYERS).bind(encode(&players)?).execute(&mut *conn).await.map_err(statement)?;
     }
     if !actions.is_empty() {
-        let logged: Vec<(HandId, i64)> = sqlx::query_as(INSERT_ACTIONS)
-            .bind(encode(&actions)?)
-            .bind(HandStatus::Live)
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(statement)?;
-        if logged.len() != actions.len() {
-            let logged: HashSet<(HandId, i64)> = logged.into_iter().collect();
-            let actions =
-                (0..writes.len()).filter(|&i| !logged.contains(&(writes[i].hand_id, writes[i].seq))).collect();
-            return Err(Refusal {
-                refused: Refused::Check("the action log"),
-                suspects: Some(Suspects { starts: Vec::new(), actions }),
-            });
+        let rows = encode(&actions)?;
+        if mode == Mode::Count {
+            let done = sqlx::query(INSERT_ACTIONS)
+                .bind(rows)
+                .bind(HandStatus::Live)
+                .execute(&mut *conn)
+                .await
+                .map_err(statement)?;
+            if done.rows_affected() != actions.len() as u64 {
+                return Err(check("the action log", mode, Suspects::default));
+            }
+        } else {
+            let logged: Vec<(HandId, i64)> = sqlx::query_as(INSERT_ACTIONS_NAMING)
+                .bind(rows)
+                .bind(HandStatus::Live)
+                .fetch_all(&mut *conn)
+                .await
+                .map_err(statement)?;
+            if logged.len() != actions.len() {
+                let logged: HashSet<(HandId, i64)> = logged.into_iter().collect();
+                let failed = |i: &usize| !logged.contains(&(writes[*i].hand_id, writes[*i].seq));
+                let actions = (0..writes.len()).filter(failed).collect();
+                return Err(check("the action log", mode, || Suspects { starts: Vec::new(), actions }));
+            }
         }
     }
     if !ledger.is_empty() {
         sqlx::query(INSERT_LEDGER).bind(encode(&ledger)?).execute(&mut *conn).await.map_err(statement)?;
-        let paid: Vec<(i64, i64)> =
-            sqlx::query_as(UPDATE_WALLETS).bind(encode(&wallets)?).fetch_all(&mut *conn).await.map_err(statement)?;
-        if paid.len() != wallets.len() {
-            let paid: HashSet<(i64, i64)> = paid.into_iter().collect();
-            let short = |keys: Vec<(i64, i64)>| keys.iter().any(|k| !paid.contains(k));
-            let suspects = Suspects {
-                starts: (0..starts.len())
-                    .filter(|&i| short(wallet_keys(starts[i].guild, starts[i].boots.iter())))
-                    .collect(),
-                actions: (0..writes.len()).filter(|&i| short(action_wallets(writes[i]))).collect(),
-            };
-            return Err(Refusal { refused: Refused::Check("the wallets"), suspects: Some(suspects) });
+        let rows = encode(&wallets)?;
+        if mode == Mode::Count {
+            let done = sqlx::query(UPDATE_WALLETS).bind(rows).execute(&mut *conn).await.map_err(statement)?;
+            if done.rows_affected() != wallets.len() as u64 {
+                return Err(check("the wallets", mode, Suspects::default));
+            }
+        } else {
+            let paid: Vec<(i64, i64)> =
+                sqlx::query_as(UPDATE_WALLETS_NAMING).bind(rows).fetch_all(&mut *conn).await.map_err(statement)?;
+            if paid.len() != wallets.len() {
+                let paid: HashSet<(i64, i64)> = paid.into_iter().collect();
+                let short = |keys: Vec<(i64, i64)>| keys.iter().any(|k| !paid.contains(k));
+                return Err(check("the wallets", mode, || Suspects {
+                    starts: (0..starts.len())
+                        .filter(|&i| short(wallet_keys(starts[i].guild, starts[i].boots.iter())))
+                        .collect(),
+                    actions: (0..writes.len()).filter(|&i| short(action_wallets(writes[i]))).collect(),
+                }));
+            }
         }
     }
     if !ends.is_empty() {
-        let ended: Vec<HandId> = sqlx::query_scalar(END_HANDS)
-            .bind(encode(&ends)?)
-            .bind(HandStatus::Finished)
-            .bind(HandStatus::Live)
-            .bind(Reason::Bet)
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(statement)?;
+        let sql = if mode == Mode::Count { END_HANDS } else { END_HANDS_NAMING };
+        let query = sqlx::query(sql).bind(encode(&ends)?).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
+        let ended: Vec<HandId> = if mode == Mode::Count {
+            let done = query.execute(&mut *conn).await.map_err(statement)?;
+            // Counted only: as many as asked for, or none named.
+            if done.rows_affected() == ends.len() as u64 {
+                ends.iter().map(|e| HandId(e.0)).collect()
+            } else {
+                Vec::new()
+            }
+        } else {
+            let rows = query.fetch_all(&mut *conn).await.map_err(statement)?;
+            rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>().map_err(statement)?
+        };
         if ended.len() != ends.len() {
             let ended: HashSet<HandId> = ended.into_iter().collect();
-            let actions =
-                (0..writes.len()).filter(|&i| writes[i].end.is_some() && !ended.contains(&writes[i].hand_id)).collect();
-            return Err(Refusal {
-                refused: Refused::Check("the hand's end"),
-                suspects: Some(Suspects { starts: Vec::new(), actions }),
-            });
+            let failed = |i: &usize| writes[*i].end.is_some() && !ended.contains(&writes[*i].hand_id);
+            let actions = (0..writes.len()).filter(failed).collect();
+            return Err(check("the hand's end", mode, || Suspects { starts: Vec::new(), actions }));
         }
     }
     Ok(ids)

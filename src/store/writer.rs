@@ -34,7 +34,7 @@ use futures::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::actions::{self, ActionWrite, StartWrite};
+use super::actions::{self, ActionWrite, Mode, Refused, StartWrite};
 use super::{Recorded, StoreError};
 use crate::ids::HandId;
 
@@ -521,7 +521,7 @@ async fn record_hands(
         savepoint(conn).await?;
         let s: Vec<&StartWrite> = bulk_starts.iter().map(|&i| &starts[i].write).collect();
         let a: Vec<&ActionWrite> = bulk_actions.iter().map(|&i| &actions[i].write).collect();
-        let refusal = match actions::record_all(conn, &s, &a).await {
+        let refusal = match actions::record_all(conn, &s, &a, Mode::Count).await {
             Ok(ids) => {
                 release(conn, false).await?;
                 for (&i, id) in bulk_starts.iter().zip(ids) {
@@ -538,6 +538,16 @@ async fn record_hands(
         if attempt == 0 {
             counts.retried.fetch_add(1, Ordering::Relaxed);
         }
+        // Counting said a check failed; once more, naming the writes that failed it, then rolled back again.
+        let refusal = match refusal.refused {
+            Refused::Check(_) if bulk_starts.len() + bulk_actions.len() > 1 => {
+                savepoint(conn).await?;
+                let named = actions::record_all(conn, &s, &a, Mode::Name).await;
+                release(conn, true).await?;
+                named.err().unwrap_or(refusal)
+            }
+            _ => refusal,
+        };
         if let ([], [i]) = (&bulk_starts[..], &bulk_actions[..]) {
             // Alone already: say why.
             let a = &mut actions[*i];
@@ -567,7 +577,7 @@ async fn record_hands(
     }
     for a in actions.iter_mut().filter(|a| a.result.is_none()) {
         savepoint(conn).await?;
-        let refusal = actions::record_all(conn, &[], &[&a.write]).await.err();
+        let refusal = actions::record_all(conn, &[], &[&a.write], Mode::Count).await.err();
         release(conn, refusal.is_some()).await?;
         a.result = Some(match refusal {
             None => Ok(Recorded::Applied),
