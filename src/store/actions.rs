@@ -137,6 +137,37 @@ impl StartWrite {
     }
 }
 
+/// The ids the writer gives new hands itself, so that a batch's hands go in
+/// with one statement: one more than the largest id, read once. A batch
+/// rolled back leaves a gap, which is harmless; after anything unexpected
+/// (a hand started the careful way, a refused insert) the next batch reads
+/// the largest id again.
+#[derive(Debug, Default)]
+pub(crate) struct HandIds {
+    next: Option<i64>,
+}
+
+impl HandIds {
+    async fn take(&mut self, conn: &mut SqliteConnection, n: usize) -> Result<i64, sqlx::Error> {
+        let first = match self.next {
+            Some(next) => next,
+            None => sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) + 1 FROM hands").fetch_one(conn).await?,
+        };
+        self.next = Some(first + n as i64);
+        Ok(first)
+    }
+
+    /// Reads the largest id again before the next batch.
+    pub(crate) fn forget(&mut self) {
+        self.next = None;
+    }
+}
+
+const INSERT_HANDS: &str =
+    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
+     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, \
+            ?2, 0, value ->> 8 FROM json_each(?1)";
+
 async fn insert_hand(conn: &mut SqliteConnection, s: &StartWrite) -> Result<HandId, sqlx::Error> {
     sqlx::query_scalar(
         "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
@@ -250,12 +281,16 @@ fn db_id(id: u64) -> i64 {
 // The checked statements come twice: counting (the hot path: rows come
 // back one by one from SQLite's thread, so none are asked for) and naming
 // (`RETURNING` the rows that passed, to set aside those that did not).
-macro_rules! insert_actions { () => { "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
+macro_rules! insert_actions {
+    () => {
+        "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
      SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5 \
      FROM json_each(?1) j CROSS JOIN hands h ON h.id = j.value ->> 0 \
      WHERE +h.status = ?2 AND h.guild_id = j.value ->> 6 AND h.seats = j.value ->> 7 \
        AND (j.value ->> 1 = 0 OR EXISTS \
-            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1))" } }
+            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1))"
+    };
+}
 const INSERT_ACTIONS: &str = insert_actions!();
 const INSERT_ACTIONS_NAMING: &str = concat!(insert_actions!(), " RETURNING hand_id, seq");
 
@@ -265,18 +300,26 @@ const INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_
 const INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?1)";
 
-macro_rules! update_wallets { () => { "UPDATE wallets SET balance = balance + d.net \
+macro_rules! update_wallets {
+    () => {
+        "UPDATE wallets SET balance = balance + d.net \
      FROM (SELECT value ->> 0 AS g, value ->> 1 AS u, value ->> 2 AS net, value ->> 3 AS out FROM json_each(?1)) d \
-     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out" } }
+     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out"
+    };
+}
 const UPDATE_WALLETS: &str = update_wallets!();
 const UPDATE_WALLETS_NAMING: &str = concat!(update_wallets!(), " RETURNING guild_id, user_id");
 
-macro_rules! end_hands { () => { "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
+macro_rules! end_hands {
+    () => {
+        "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
        finished_at = d.at \
      FROM (SELECT value ->> 0 AS id, value ->> 1 AS pot, value ->> 2 AS winners, value ->> 3 AS ended_by, \
              value ->> 4 AS at FROM json_each(?1)) d \
      WHERE hands.id = d.id AND +hands.status = ?3 \
-       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4)" } }
+       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4)"
+    };
+}
 const END_HANDS: &str = end_hands!();
 const END_HANDS_NAMING: &str = concat!(end_hands!(), " RETURNING id");
 
@@ -342,6 +385,7 @@ fn check(what: &'static str, mode: Mode, suspects: impl FnOnce() -> Suspects) ->
 /// to roll back to its savepoint).
 pub(crate) async fn record_all(
     conn: &mut SqliteConnection,
+    hand_ids: &mut HandIds,
     starts: &[&StartWrite],
     writes: &[&ActionWrite],
     mode: Mode,
@@ -352,9 +396,28 @@ pub(crate) async fn record_all(
     let mut wallets: BTreeMap<(i64, i64), (i64, i64)> = BTreeMap::new();
     let mut ends = Vec::new();
     let mut players = Vec::new();
-    for s in starts {
-        let hand = insert_hand(&mut *conn, s).await.map_err(statement)?;
-        ids.push(hand);
+    if !starts.is_empty() {
+        let first = hand_ids.take(&mut *conn, starts.len()).await.map_err(statement)?;
+        ids.extend((first..).take(starts.len()).map(HandId));
+        let rows: Vec<_> = starts
+            .iter()
+            .zip(&ids)
+            .map(|(s, id)| {
+                let (table, guild, channel) = (s.table_id.0, db_id(s.guild.0), db_id(s.channel.0));
+                (id.0, table, guild, channel, &s.rules, &s.seats, &s.setup, s.seed, s.now)
+            })
+            .collect();
+        let done = sqlx::query(INSERT_HANDS).bind(encode(&rows)?).bind(HandStatus::Live).execute(&mut *conn).await;
+        if !matches!(&done, Ok(d) if d.rows_affected() == starts.len() as u64) {
+            hand_ids.forget();
+            done.map_err(statement)?;
+            return Err(check("the new hands", mode, || Suspects {
+                starts: (0..starts.len()).collect(),
+                actions: Vec::new(),
+            }));
+        }
+    }
+    for (s, &hand) in starts.iter().zip(&ids) {
         let guild = db_id(s.guild.0);
         players.extend(s.users.iter().map(|u| (guild, db_id(u.0), hand.0)));
         for &(user, amount) in &s.boots {
@@ -438,7 +501,8 @@ pub(crate) async fn record_all(
     }
     if !ends.is_empty() {
         let sql = if mode == Mode::Count { END_HANDS } else { END_HANDS_NAMING };
-        let query = sqlx::query(sql).bind(encode(&ends)?).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
+        let query =
+            sqlx::query(sql).bind(encode(&ends)?).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
         let ended: Vec<HandId> = if mode == Mode::Count {
             let done = query.execute(&mut *conn).await.map_err(statement)?;
             // Counted only: as many as asked for, or none named.

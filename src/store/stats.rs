@@ -119,12 +119,6 @@ impl Store {
         .ctx("reading stats")?;
         let net = bets.unwrap_or(0) + rest.unwrap_or(0);
         let win_rate = if played > 0 { won as f64 / played as f64 } else { 0.0 };
-        Ok(Stats {
-            hands_played: played,
-            hands_won: won,
-            biggest_pot: biggest.unwrap_or(0),
-            net,
-            win_rate,
-        })
+        Ok(Stats { hands_played: played, hands_won: won, biggest_pot: biggest.unwrap_or(0), net, win_rate })
     }
 }

@@ -34,7 +34,7 @@ use futures::future::BoxFuture;
 use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use super::actions::{self, ActionWrite, Mode, Refused, StartWrite};
+use super::actions::{self, ActionWrite, HandIds, Mode, Refused, StartWrite};
 use super::{Recorded, StoreError};
 use crate::ids::HandId;
 
@@ -359,6 +359,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
     let mut batch = Batch::default();
     let mut close = None;
     let mut restarted = std::time::Instant::now();
+    let mut hand_ids = HandIds::default();
     while close.is_none() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
         for msg in queued.drain(..) {
             match msg {
@@ -375,7 +376,10 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
         if batch.len() == 0 {
             continue;
         }
-        let outcome = commit(&mut conn, &mut batch, &counts).await;
+        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts).await;
+        if outcome.is_err() {
+            hand_ids.forget();
+        }
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
@@ -461,7 +465,12 @@ async fn checkpoints(readers: SqlitePool, counts: Arc<Counts>) {
 /// whole transaction back by itself on some errors (a full disk, an I/O
 /// error), and the writer must then know that everything in the batch is
 /// gone rather than believe it still has savepoints to roll back to.
-async fn commit(conn: &mut SqliteConnection, batch: &mut Batch, counts: &Counts) -> Result<(), StoreError> {
+async fn commit(
+    conn: &mut SqliteConnection,
+    batch: &mut Batch,
+    hand_ids: &mut HandIds,
+    counts: &Counts,
+) -> Result<(), StoreError> {
     exec(conn, "BEGIN IMMEDIATE").await.map_err(ctx)?;
     // (The scale-out design's fencing check goes here: once per batch.)
     if let ([job], [], []) = (batch.jobs.as_mut_slice(), batch.starts.as_slice(), batch.actions.as_slice()) {
@@ -488,7 +497,7 @@ async fn commit(conn: &mut SqliteConnection, batch: &mut Batch, counts: &Counts)
             }
         }
         if !(batch.starts.is_empty() && batch.actions.is_empty()) {
-            record_hands(conn, &mut batch.starts, &mut batch.actions, counts).await?;
+            record_hands(conn, hand_ids, &mut batch.starts, &mut batch.actions, counts).await?;
         }
     }
     if let Err(e) = exec(conn, "COMMIT").await {
@@ -508,6 +517,7 @@ const BULK_ATTEMPTS: usize = 3;
 /// transaction is gone.
 async fn record_hands(
     conn: &mut SqliteConnection,
+    hand_ids: &mut HandIds,
     starts: &mut [StartJob],
     actions: &mut [ActionJob],
     counts: &Counts,
@@ -521,7 +531,7 @@ async fn record_hands(
         savepoint(conn).await?;
         let s: Vec<&StartWrite> = bulk_starts.iter().map(|&i| &starts[i].write).collect();
         let a: Vec<&ActionWrite> = bulk_actions.iter().map(|&i| &actions[i].write).collect();
-        let refusal = match actions::record_all(conn, &s, &a, Mode::Count).await {
+        let refusal = match actions::record_all(conn, hand_ids, &s, &a, Mode::Count).await {
             Ok(ids) => {
                 release(conn, false).await?;
                 for (&i, id) in bulk_starts.iter().zip(ids) {
@@ -542,7 +552,7 @@ async fn record_hands(
         let refusal = match refusal.refused {
             Refused::Check(_) if bulk_starts.len() + bulk_actions.len() > 1 => {
                 savepoint(conn).await?;
-                let named = actions::record_all(conn, &s, &a, Mode::Name).await;
+                let named = actions::record_all(conn, hand_ids, &s, &a, Mode::Name).await;
                 release(conn, true).await?;
                 named.err().unwrap_or(refusal)
             }
@@ -572,12 +582,13 @@ async fn record_hands(
     for s in starts.iter_mut().filter(|s| s.result.is_none()) {
         savepoint(conn).await?;
         let result = actions::start_alone(conn, &s.write).await;
+        hand_ids.forget();
         release(conn, result.is_err()).await?;
         s.result = Some(result);
     }
     for a in actions.iter_mut().filter(|a| a.result.is_none()) {
         savepoint(conn).await?;
-        let refusal = actions::record_all(conn, &[], &[&a.write], Mode::Count).await.err();
+        let refusal = actions::record_all(conn, hand_ids, &[], &[&a.write], Mode::Count).await.err();
         release(conn, refusal.is_some()).await?;
         a.result = Some(match refusal {
             None => Ok(Recorded::Applied),
