@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
-use super::{Command, Deps, Msg, Request, Responder, UserError, INTERNAL_ERROR, TABLE_CLOSED};
+use super::{Asked, Command, Deps, Msg, Request, UserError, INTERNAL_ERROR, TABLE_CLOSED};
 use crate::engine::{Event, Hand};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{SeatRow, TableRow};
@@ -67,7 +67,10 @@ pub(super) struct Table {
 }
 
 pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiver<Msg>) {
-    let mut table = match Table::load(deps, table_id).await {
+    // The future of this loop lives as long as the table: it keeps the table's state and the two waits (the
+    // channel, the timer), while each job it awaits is boxed and lives only while it runs (loading, a request,
+    // a timer). Inline, the largest job would be carried by every idle table.
+    let mut table = match Box::pin(Table::load(deps, table_id)).await {
         // Closed or unknown: answer whatever was queued, then stop.
         Ok(None) => return refuse_queued(rx, TABLE_CLOSED).await,
         Ok(Some(t)) => t,
@@ -80,10 +83,10 @@ pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiv
         let wake = table.next_wake();
         tokio::select! {
             msg = rx.recv() => match msg {
-                Some(Msg::Request(req, responder)) => table.handle(req, responder).await,
+                Some(Msg::Request(asked)) => Box::pin(table.handle(*asked)).await,
                 Some(Msg::Shutdown) | None => break,
             },
-            () = sleep_until(wake), if wake.is_some() => table.on_timer().await,
+            () = sleep_until(wake), if wake.is_some() => Box::pin(table.on_timer()).await,
         }
         if table.closed {
             return refuse_queued(rx, TABLE_CLOSED).await;
@@ -95,8 +98,8 @@ pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiv
 async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: &str) {
     rx.close();
     while let Some(msg) = rx.recv().await {
-        if let Msg::Request(_, responder) = msg {
-            responder.respond(Err(UserError::new(why))).await;
+        if let Msg::Request(asked) = msg {
+            asked.responder.respond(Err(UserError::new(why))).await;
         }
     }
 }
@@ -152,8 +155,9 @@ impl Table {
         }
     }
 
-    async fn handle(&mut self, req: Request, responder: Box<dyn Responder>) {
-        let Request { player, command, button, key, edit_message } = req;
+    async fn handle(&mut self, asked: Asked) {
+        let Asked { request, responder } = asked;
+        let Request { player, command, button, key, edit_message } = request;
         let key = key.as_deref();
         let result = match command {
             Command::Join => self.join(player).await,

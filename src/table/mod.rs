@@ -112,9 +112,18 @@ impl Request {
     }
 }
 
+/// A message to a table's actor. A request travels boxed: tokio's channel allocates its slots 32 at a time, the
+/// first block when the channel is made, so every live table holds 32 messages' worth of memory; boxed, a
+/// message is one pointer (a table's first block is about 300 bytes rather than 4 KiB).
 pub(crate) enum Msg {
-    Request(Request, Box<dyn Responder>),
+    Request(Box<Asked>),
     Shutdown,
+}
+
+/// A request and whoever gets its answer.
+pub(crate) struct Asked {
+    pub request: Request,
+    pub responder: Box<dyn Responder>,
 }
 
 /// Timings, configurable so tests need not wait for real minutes.
@@ -198,10 +207,11 @@ impl TableService {
     /// Sends a request to a table's actor; `responder` gets the answer.
     pub async fn send(&self, table: TableId, req: Request, responder: Box<dyn Responder>) {
         let tx = self.actor_for(table);
-        if let Err(mpsc::error::SendError(Msg::Request(_, responder))) = tx.send(Msg::Request(req, responder)).await {
+        let asked = Box::new(Asked { request: req, responder });
+        if let Err(mpsc::error::SendError(Msg::Request(asked))) = tx.send(Msg::Request(asked)).await {
             // The actor stopped (table closed): forget it and tell the user.
             self.forget(table);
-            responder.respond(Err(UserError::new(TABLE_CLOSED))).await;
+            asked.responder.respond(Err(UserError::new(TABLE_CLOSED))).await;
         }
     }
 

@@ -28,16 +28,26 @@ fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> 
 }
 
 impl Table {
-    /// The open table `table_id`, with its seats and whatever a previous process left live.
-    pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Table>, StoreError> {
+    /// The open table `table_id`, with its seats and whatever a previous process left live. Boxed: the actor's
+    /// loop keeps a pointer, so its future (which lives as long as the table) does not carry the table twice,
+    /// once as this result and once as the table it plays.
+    pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Box<Table>>, StoreError> {
         let store = deps.store.clone();
         let Some(row) = store.table(table_id).await? else { return Ok(None) };
         if row.status != TableStatus::Open {
             return Ok(None);
         }
         let seats = store.seats(table_id).await?;
-        let mut table =
-            Table { deps, row, seats, running: false, closed: false, live: None, next_hand: None, last_dealer: None };
+        let mut table = Box::new(Table {
+            deps,
+            row,
+            seats,
+            running: false,
+            closed: false,
+            live: None,
+            next_hand: None,
+            last_dealer: None,
+        });
         table.recover().await?;
         Ok(Some(table))
     }
