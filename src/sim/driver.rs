@@ -200,19 +200,19 @@ impl TableDriver {
             pace.restart(&mut self.rng);
         }
         while !self.stopped && !until.reached(self.hands) {
-            // Each step is boxed: its state (requests in flight, store calls) lives only while it runs, so a
-            // waiting table's task stays small.
+            // Each step is boxed, waits included: its state (requests in flight, store calls, timers) lives
+            // only while it runs, so a table's task stays small.
             match self.next.take() {
                 None => Box::pin(self.look()).await,
                 Some(Next::Act(turn)) => {
                     if let Some(pace) = &mut self.pace {
-                        if !pace.wait(&mut self.rng, until.at).await {
+                        if !Box::pin(pace.wait(&mut self.rng, until.at)).await {
                             break;
                         }
                     }
                     Box::pin(self.click(turn)).await;
                 }
-                Some(Next::AwaitDeal) => self.wait_for_deal().await,
+                Some(Next::AwaitDeal) => Box::pin(self.wait_for_deal()).await,
                 Some(Next::Start) => Box::pin(self.start(true)).await,
             }
         }

@@ -174,14 +174,19 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
             (service.clone(), recorder.clone(), stats.clone(), ready.clone(), setting_up.clone(), cfg.clone());
         let mut go = go.subscribe();
         tasks.push(tokio::spawn(async move {
-            // Boxed, as each step of play is: the task keeps only the state of the step it is in (the
-            // drivers' memory counts in the memory per table).
-            let permit = setting_up.acquire().await;
-            let seated = Box::pin(TableDriver::seat(service, recorder, stats, &cfg, t)).await;
-            drop(permit);
-            ready.wait().await;
-            let mut driver = seated?;
-            let until = go.wait_for(Option::is_some).await?.unwrap_or(Until { hands: Some(0), at: None });
+            // The set-up and the wait for the start are boxed, as each step of play is: once play begins, the
+            // task keeps only the driver and the state of the step it is in (the drivers' memory counts in the
+            // memory per table).
+            let (mut driver, until) = Box::pin(async move {
+                let permit = setting_up.acquire().await;
+                let seated = Box::pin(TableDriver::seat(service, recorder, stats, &cfg, t)).await;
+                drop(permit);
+                ready.wait().await;
+                let driver = seated?;
+                let until = go.wait_for(Option::is_some).await?.unwrap_or(Until { hands: Some(0), at: None });
+                anyhow::Ok((driver, until))
+            })
+            .await?;
             driver.play(until).await;
             anyhow::Ok(driver)
         }));
