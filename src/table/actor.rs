@@ -66,11 +66,23 @@ pub(super) struct Table {
     pub last_dealer: Option<UserId>,
 }
 
-pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiver<Msg>) {
+/// How an actor gets its table.
+pub(super) enum Start {
+    /// Read from the store, picking up whatever a previous process left live.
+    Load(Arc<Deps>, TableId),
+    /// A table just opened (the row the store returned): no seats and no hands yet, so nothing to read or recover.
+    Opened(Box<Table>),
+}
+
+pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     // The future of this loop lives as long as the table: it keeps the table's state and the two waits (the
     // channel, the timer), while each job it awaits is boxed and lives only while it runs (loading, a request,
     // a timer). Inline, the largest job would be carried by every idle table.
-    let mut table = match Box::pin(Table::load(deps, table_id)).await {
+    let loaded = match start {
+        Start::Load(deps, table_id) => Box::pin(Table::load(deps, table_id)).await,
+        Start::Opened(table) => Ok(Some(table)),
+    };
+    let mut table = match loaded {
         // Closed or unknown: answer whatever was queued, then stop.
         Ok(None) => return refuse_queued(rx, TABLE_CLOSED).await,
         Ok(Some(t)) => t,
@@ -112,6 +124,22 @@ async fn sleep_until(at: Option<Instant>) {
 }
 
 impl Table {
+    /// A table between hands, not dealing, as stored. Boxed: the actor's loop keeps a pointer, so its future
+    /// (which lives as long as the table) does not carry the table twice, once as the loaded value and once as
+    /// the table it plays.
+    pub fn new(deps: Arc<Deps>, row: TableRow, seats: Vec<SeatRow>) -> Box<Table> {
+        Box::new(Table {
+            deps,
+            row,
+            seats,
+            running: false,
+            closed: false,
+            live: None,
+            next_hand: None,
+            last_dealer: None,
+        })
+    }
+
     pub fn id(&self) -> TableId {
         self.row.id
     }

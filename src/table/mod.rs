@@ -183,7 +183,11 @@ impl TableService {
             StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;
-        self.ask(row.id, Request::new(opener, Command::Join)).await
+        let table = row.id;
+        // Its actor starts from the row just written: a new table has nothing to read back or recover (loading
+        // it would read the live hands, which costs time and readers' memory as the tables grow in number).
+        self.actor_with(table, actor::Start::Opened(actor::Table::new(self.deps.clone(), row, Vec::new())));
+        self.ask(table, Request::new(opener, Command::Join)).await
     }
 
     /// The open table in a channel, if any.
@@ -234,6 +238,11 @@ impl TableService {
     }
 
     fn actor_for(&self, table: TableId) -> mpsc::Sender<Msg> {
+        self.actor_with(table, actor::Start::Load(self.deps.clone(), table))
+    }
+
+    /// The actor of `table`, started from `start` if it has none running.
+    fn actor_with(&self, table: TableId, start: actor::Start) -> mpsc::Sender<Msg> {
         let mut actors = self.lock_actors();
         if let Some(tx) = actors.get(&table) {
             if !tx.is_closed() {
@@ -246,7 +255,7 @@ impl TableService {
         let span = tracing::info_span!("table", id = %table);
         tokio::spawn(
             async move {
-                actor::run(service.deps.clone(), table, rx).await;
+                actor::run(start, rx).await;
                 let mut actors = service.lock_actors();
                 if actors.get(&table).is_some_and(|t| t.is_closed()) {
                     actors.remove(&table);

@@ -28,9 +28,7 @@ fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> 
 }
 
 impl Table {
-    /// The open table `table_id`, with its seats and whatever a previous process left live. Boxed: the actor's
-    /// loop keeps a pointer, so its future (which lives as long as the table) does not carry the table twice,
-    /// once as this result and once as the table it plays.
+    /// The open table `table_id`, with its seats and whatever a previous process left live.
     pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Box<Table>>, StoreError> {
         let store = deps.store.clone();
         let Some(row) = store.table(table_id).await? else { return Ok(None) };
@@ -38,16 +36,7 @@ impl Table {
             return Ok(None);
         }
         let seats = store.seats(table_id).await?;
-        let mut table = Box::new(Table {
-            deps,
-            row,
-            seats,
-            running: false,
-            closed: false,
-            live: None,
-            next_hand: None,
-            last_dealer: None,
-        });
+        let mut table = Table::new(deps, row, seats);
         table.recover().await?;
         Ok(Some(table))
     }
