@@ -11,7 +11,7 @@ use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
 use super::{Asked, Command, Deps, Msg, Request, UserError, INTERNAL_ERROR, TABLE_CLOSED};
-use crate::engine::{Event, Hand};
+use crate::engine::{Audience, Event, EventKind, Hand};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{SeatRow, TableRow};
 
@@ -37,11 +37,38 @@ pub(super) struct Live {
     /// Seat i is `users[i]`.
     pub users: Vec<UserId>,
     /// Public events so far.
-    pub log: Vec<Event>,
+    pub log: PublicLog,
     /// When the seat to act runs out of time.
     pub deadline: Option<Deadline>,
     /// Private notes per user this hand (the Cards button shows them again).
     pub notes: HashMap<UserId, Vec<PrivateNote>>,
+}
+
+/// A hand's public events so far, which its message shows. A live table keeps them for the whole hand, so they
+/// are kept small: only each event's kind (every one is public; 56 bytes an event rather than 80), in a list
+/// grown to its exact length (grown by doubling, up to half of it would be unused).
+#[derive(Default)]
+pub(super) struct PublicLog(Vec<EventKind>);
+
+impl PublicLog {
+    /// The public ones of `events`.
+    pub fn of(events: &[Event]) -> PublicLog {
+        let mut log = PublicLog::default();
+        log.extend(events);
+        log
+    }
+
+    /// Adds the public ones of `events`.
+    pub fn extend(&mut self, events: &[Event]) {
+        let public = || events.iter().filter(|e| e.audience.is_public());
+        self.0.reserve_exact(public().count());
+        self.0.extend(public().map(|e| e.kind.clone()));
+    }
+
+    /// The events, as the engine gave them.
+    pub fn events(&self) -> Vec<Event> {
+        self.0.iter().map(|kind| Event { audience: Audience::All, kind: kind.clone() }).collect()
+    }
 }
 
 impl Live {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::actor::{Deadline, Live, Table};
+use super::actor::{Deadline, Live, PublicLog, Table};
 use super::play::rule_message;
 use super::{internal, UserError};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
@@ -72,7 +72,7 @@ impl Table {
             hand_id,
             hand,
             users,
-            log: events.into_iter().filter(|e| e.audience.is_public()).collect(),
+            log: PublicLog::of(&events),
             deadline: Some(Deadline::after(self.turn_duration())),
             notes: HashMap::new(),
         });

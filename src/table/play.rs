@@ -114,7 +114,7 @@ impl Table {
         }
         let private = super::notes::keep_private_notes(live, &events);
         let public: Vec<Event> = events.into_iter().filter(|e| e.audience.is_public()).collect();
-        live.log.extend(public.iter().cloned());
+        live.log.extend(&public);
         let actor = live.users[seat];
         if !live.in_play() {
             self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));

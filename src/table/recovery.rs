@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::actor::{Deadline, Live, Table};
+use super::actor::{Deadline, Live, PublicLog, Table};
 use super::notes::cards_note;
 use super::view::PrivateNote;
 use super::Deps;
@@ -23,7 +23,7 @@ fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> 
             notes.entry(user).or_default().push(cards_note(hand_id, &hand, seat));
         }
     }
-    let log = events.into_iter().filter(|e| e.audience.is_public()).collect();
+    let log = PublicLog::of(&events);
     Live { hand_id, hand, users, log, deadline: None, notes }
 }
 
