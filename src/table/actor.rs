@@ -2,7 +2,6 @@
 //! and the two timers (the turn timer and the next deal). Each job the loop
 //! dispatches to has its own file beside this one.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -40,8 +39,8 @@ pub(super) struct Live {
     pub log: PublicLog,
     /// When the seat to act runs out of time.
     pub deadline: Option<Deadline>,
-    /// Private notes per user this hand (the Cards button shows them again).
-    pub notes: HashMap<UserId, Vec<PrivateNote>>,
+    /// Private notes this hand (the Cards button shows them again).
+    pub notes: Notes,
 }
 
 /// A hand's public events so far, which its message shows. A live table keeps them for the whole hand, so they
@@ -68,6 +67,23 @@ impl PublicLog {
     /// The events, as the engine gave them.
     pub fn events(&self) -> Vec<Event> {
         self.0.iter().map(|kind| Event { audience: Audience::All, kind: kind.clone() }).collect()
+    }
+}
+
+/// A hand's private notes, each with the player it is for, in the order they came. A flat list grown to its exact
+/// length: a map of lists held a table, a list and its spare room per player, for a handful of notes a hand.
+#[derive(Default)]
+pub(super) struct Notes(Vec<(UserId, PrivateNote)>);
+
+impl Notes {
+    pub fn push(&mut self, user: UserId, note: PrivateNote) {
+        self.0.reserve_exact(1);
+        self.0.push((user, note));
+    }
+
+    /// `user`'s notes, oldest first.
+    pub fn of(&self, user: UserId) -> Vec<PrivateNote> {
+        self.0.iter().filter(|(u, _)| *u == user).map(|(_, note)| note.clone()).collect()
     }
 }
 

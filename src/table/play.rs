@@ -62,7 +62,7 @@ impl Table {
     /// My cards again (and this hand's sideshow results), privately.
     pub(super) fn cards(&self, player: Player, button: Option<ButtonId>) -> Result<Update, UserError> {
         let (live, _) = self.seat_for(player, button)?;
-        let notes = live.notes.get(&player.id).cloned().unwrap_or_default();
+        let notes = live.notes.of(player.id);
         if notes.is_empty() {
             return Err(UserError::new("You are playing blind: press See to look at your cards."));
         }

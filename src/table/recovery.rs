@@ -2,12 +2,10 @@
 //! process left: a live hand is rebuilt from its action log (or refunded
 //! when it no longer replays), and a table that was dealing keeps dealing.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::actor::{Deadline, Live, PublicLog, Table};
+use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::notes::cards_note;
-use super::view::PrivateNote;
 use super::Deps;
 use crate::engine::Hand;
 use crate::ids::{TableId, UserId};
@@ -17,10 +15,10 @@ use crate::store::{LiveHand, StoreError, TableStatus};
 fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> Live {
     let hand_id = stored.summary.id;
     let users: Vec<UserId> = stored.summary.users.clone();
-    let mut notes: HashMap<UserId, Vec<PrivateNote>> = HashMap::new();
+    let mut notes = Notes::default();
     for (seat, s) in hand.seats().iter().enumerate() {
         if let (true, Some(&user)) = (s.seen, users.get(seat)) {
-            notes.entry(user).or_default().push(cards_note(hand_id, &hand, seat));
+            notes.push(user, cards_note(hand_id, &hand, seat));
         }
     }
     let log = PublicLog::of(&events);
