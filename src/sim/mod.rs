@@ -53,7 +53,7 @@ use tokio::time::Instant;
 use crate::ids::{GuildId, UserId};
 use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
-use driver::{TableDriver, Until};
+use driver::{Closer, TableDriver, Until};
 pub use recorder::{Recorder, Shown};
 pub use stats::{Counts, Latency, Stats};
 
@@ -188,7 +188,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
             })
             .await?;
             driver.play(until).await;
-            anyhow::Ok(driver)
+            anyhow::Ok(driver.into_closer())
         }));
     }
     ready.wait().await;
@@ -201,11 +201,11 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     let progress = cfg.progress.map(|every| tokio::spawn(progress(stats.clone(), every, started)));
     let batches = cfg.ack_log.then(|| tokio::spawn(writer_batches(store.clone())));
 
-    let mut drivers = Vec::with_capacity(cfg.tables);
+    let mut closers = Vec::with_capacity(cfg.tables);
     let mut failure = None;
     for task in tasks {
         match task.await {
-            Ok(Ok(driver)) => drivers.push(driver),
+            Ok(Ok(closer)) => closers.push(closer),
             Ok(Err(e)) => _ = failure.get_or_insert(e),
             Err(e) => _ = failure.get_or_insert(e.into()),
         }
@@ -215,7 +215,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         task.abort();
     }
     let rss_peak_kib = rss::peak_kib();
-    futures::future::join_all(drivers.into_iter().map(TableDriver::close)).await;
+    futures::future::join_all(closers.into_iter().map(Closer::close)).await;
     service.shutdown().await;
     if let Some(e) = failure {
         return Err(e);
