@@ -105,11 +105,55 @@ impl Until {
     }
 }
 
-pub(super) struct TableDriver {
+/// A table's line to the service, as Discord's is: requests in, answers rendered by the recorder on the way out.
+struct Line {
     service: TableService,
     recorder: Arc<Recorder>,
     stats: Arc<Stats>,
     table: TableId,
+}
+
+impl Line {
+    /// Sends one request to the table service and waits for its answer (rendered by the recorder on the way).
+    /// `timed`: its latency goes into the figures.
+    async fn request(&self, req: Request, timed: bool) -> Result<Update, UserError> {
+        let (tx, rx) = oneshot::channel();
+        let sent = Instant::now();
+        self.service.send(self.table, req, self.recorder.responder(tx)).await;
+        // The actor answers every request it takes.
+        let answer = rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)));
+        if timed {
+            self.stats.latency(sent.elapsed());
+        }
+        if is_internal(&answer) {
+            self.stats.add(Count::Error);
+        }
+        answer
+    }
+}
+
+/// What closing a table takes once it has played: the driver (its random generator, its players, the turn it
+/// saw) is dropped as its play ends, and only this waits for the tables to close.
+pub(super) struct Closer {
+    line: Line,
+    opener: Player,
+}
+
+impl Closer {
+    /// Closes the table (a hand in play is refunded).
+    pub async fn close(self) {
+        let closed = self.line.request(Request::new(self.opener, Command::Close), false).await;
+        match closed {
+            Err(e) if e.0 != INTERNAL_ERROR => {
+                self.line.stats.failed_check(format_args!("table {}: closing it was refused: {e}", self.line.table))
+            }
+            _ => {}
+        }
+    }
+}
+
+pub(super) struct TableDriver {
+    line: Line,
     users: Vec<UserId>,
     rng: ChaCha8Rng,
     pace: Option<Pace>,
@@ -155,10 +199,7 @@ impl TableDriver {
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let pace = cfg.rate.map(|rate| Pace::new(rate, &mut rng));
         let mut driver = TableDriver {
-            service,
-            recorder,
-            stats,
-            table,
+            line: Line { service, recorder, stats, table },
             users,
             rng,
             pace,
@@ -200,57 +241,39 @@ impl TableDriver {
             pace.restart(&mut self.rng);
         }
         while !self.stopped && !until.reached(self.hands) {
-            // Each step is boxed: its state (requests in flight, store calls) lives only while it runs, so a
-            // waiting table's task stays small.
+            // Each step is boxed, waits included: its state (requests in flight, store calls, timers) lives
+            // only while it runs, so a table's task stays small.
             match self.next.take() {
                 None => Box::pin(self.look()).await,
                 Some(Next::Act(turn)) => {
                     if let Some(pace) = &mut self.pace {
-                        if !pace.wait(&mut self.rng, until.at).await {
+                        if !Box::pin(pace.wait(&mut self.rng, until.at)).await {
                             break;
                         }
                     }
                     Box::pin(self.click(turn)).await;
                 }
-                Some(Next::AwaitDeal) => self.wait_for_deal().await,
+                Some(Next::AwaitDeal) => Box::pin(self.wait_for_deal()).await,
                 Some(Next::Start) => Box::pin(self.start(true)).await,
             }
         }
     }
 
-    /// Closes the table (a hand in play is refunded).
-    pub async fn close(self) {
-        let closed = self.request(Request::new(self.opener(), Command::Close), false).await;
-        match closed {
-            Err(e) if e.0 != INTERNAL_ERROR => {
-                self.stats.failed_check(format_args!("table {}: closing it was refused: {e}", self.table))
-            }
-            _ => {}
-        }
+    /// Play is over: what closing the table takes.
+    pub fn into_closer(self) -> Closer {
+        Closer { opener: self.opener(), line: self.line }
     }
 
-    /// Sends one request to the table service and waits for its answer (rendered by the recorder on the way).
-    /// `timed`: its latency goes into the figures.
+    /// Sends one request and waits for its answer ([`Line::request`]).
     async fn request(&self, req: Request, timed: bool) -> Result<Update, UserError> {
-        let (tx, rx) = oneshot::channel();
-        let sent = Instant::now();
-        self.service.send(self.table, req, self.recorder.responder(tx)).await;
-        // The actor answers every request it takes.
-        let answer = rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)));
-        if timed {
-            self.stats.latency(sent.elapsed());
-        }
-        if is_internal(&answer) {
-            self.stats.add(Count::Error);
-        }
-        answer
+        self.line.request(req, timed).await
     }
 
     /// A click on a hand message's button: a new interaction id as its key.
     fn click_request(&mut self, player: UserId, action: Action, hand: Option<HandId>, seq: u32) -> Request {
         let command = Command::Play(action);
         Request {
-            button: Some(ButtonId { table: self.table, hand, seq, command }),
+            button: Some(ButtonId { table: self.line.table, hand, seq, command }),
             key: Some(interaction_id().to_string()),
             ..Request::new(Player { id: player, admin: false }, command)
         }
@@ -262,7 +285,7 @@ impl TableDriver {
             Ok(update) => self.next = Some(Next::of(&update.view)),
             Err(e) => {
                 if e.0 != INTERNAL_ERROR {
-                    self.stats.failed_check(format_args!("table {}: status refused: {e}", self.table));
+                    self.line.stats.failed_check(format_args!("table {}: status refused: {e}", self.line.table));
                     self.stopped = true;
                 }
                 tokio::time::sleep(Duration::from_millis(10)).await;
@@ -291,7 +314,7 @@ impl TableDriver {
         let double = answers.len() == 2;
         let commits = answers.iter().filter(|a| a.as_ref().is_ok_and(|u| !u.events.is_empty())).count();
         if commits > 1 {
-            self.stats.failed_check(format_args!("hand {}: a double click was applied twice", turn.hand));
+            self.line.stats.failed_check(format_args!("hand {}: a double click was applied twice", turn.hand));
         }
         let mut committed = None;
         for answer in answers {
@@ -299,22 +322,23 @@ impl TableDriver {
                 Ok(update) if !update.events.is_empty() => committed = Some(update),
                 _ if is_internal(&answer) => {}
                 // The other click of a double click: turned away (refused, or ignored by its key).
-                _ if double && commits == 1 => self.stats.add(Count::Refused(Refusal::Duplicate)),
+                _ if double && commits == 1 => self.line.stats.add(Count::Refused(Refusal::Duplicate)),
                 Err(e) if e.0.starts_with(WALLET_SPENT) => {
-                    self.stats.add(Count::Refused(Refusal::Wallet));
+                    self.line.stats.add(Count::Refused(Refusal::Wallet));
                     self.must_pack = true;
                 }
-                Ok(_) => self.stats.failed_check(format_args!("hand {}: {action:?} changed nothing", turn.hand)),
-                Err(e) => {
-                    self.stats.failed_check(format_args!("hand {}: a legal {action:?} was refused: {e}", turn.hand))
-                }
+                Ok(_) => self.line.stats.failed_check(format_args!("hand {}: {action:?} changed nothing", turn.hand)),
+                Err(e) => self
+                    .line
+                    .stats
+                    .failed_check(format_args!("hand {}: a legal {action:?} was refused: {e}", turn.hand)),
             }
         }
         let Some(update) = committed else {
             self.next = None;
             return;
         };
-        self.stats.add(Count::Action);
+        self.line.stats.add(Count::Action);
         if self.ack_log {
             self.ack(&turn, &update, key.as_deref());
         }
@@ -322,7 +346,7 @@ impl TableDriver {
         self.next = Some(Next::of(&update.view));
         if update.view.hand.as_ref().is_some_and(|h| h.hand_id == turn.hand && h.outcome.is_some()) {
             self.hands += 1;
-            self.stats.add(Count::Hand);
+            self.line.stats.add(Count::Hand);
             self.top_up().await;
         }
     }
@@ -333,7 +357,7 @@ impl TableDriver {
     fn ack(&self, turn: &Turn, update: &Update, key: Option<&str>) {
         let shown = update.view.hand.as_ref().filter(|h| h.hand_id == turn.hand).map(|h| h.seq);
         if let Some(n) = shown.filter(|&n| n != turn.seq + 1) {
-            self.stats.failed_check(format_args!(
+            self.line.stats.failed_check(format_args!(
                 "hand {}: the action clicked at seq {} was answered with {n} actions in the hand",
                 turn.hand, turn.seq
             ));
@@ -374,9 +398,9 @@ impl TableDriver {
         let answer = self.request(request, true).await;
         match answer {
             Err(_) if is_internal(&answer) => {}
-            Err(_) => self.stats.add(Count::Refused(Refusal::Illegal)),
+            Err(_) => self.line.stats.add(Count::Refused(Refusal::Illegal)),
             Ok(_) => {
-                self.stats.failed_check(format_args!("hand {}: {what} ({action:?}) was accepted", turn.hand));
+                self.line.stats.failed_check(format_args!("hand {}: {what} ({action:?}) was accepted", turn.hand));
                 self.next = None;
             }
         }
@@ -384,7 +408,7 @@ impl TableDriver {
 
     /// The table deals by itself after a hand (the break is zero): wait for its new hand message.
     async fn wait_for_deal(&self) {
-        let dealt = self.recorder.dealt(self.table);
+        let dealt = self.line.recorder.dealt(self.line.table);
         // A deal that does not come (a wallet spent elsewhere) shows as no next hand at the next look.
         let _ = tokio::time::timeout(Duration::from_millis(200), dealt.notified()).await;
     }
@@ -401,7 +425,7 @@ impl TableDriver {
                 tracing::debug!(reason = %e, "start refused");
                 // At set-up, a table an interrupted run left dealing is refused too: not counted.
                 if timed {
-                    self.stats.add(Count::Refused(Refusal::Start));
+                    self.line.stats.add(Count::Refused(Refusal::Start));
                 }
                 tokio::time::sleep(Duration::from_millis(1)).await;
             }
@@ -410,12 +434,12 @@ impl TableDriver {
 
     /// Tops up this table's wallets that ran low (an admin grant, ledgered). A store failure counts as an error.
     async fn top_up(&self) {
-        let store = self.service.store();
+        let store = self.line.service.store();
         let balances = match store.balances(SIM_GUILD, &self.users).await {
             Ok(balances) => balances,
             Err(e) => {
                 tracing::error!(error = %e, "could not read the players' balances");
-                return self.stats.add(Count::Error);
+                return self.line.stats.add(Count::Error);
             }
         };
         for (&user, balance) in self.users.iter().zip(balances) {
@@ -424,10 +448,10 @@ impl TableDriver {
             }
             let topped = store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await.map(|_| ());
             match topped {
-                Ok(()) => self.stats.add(Count::TopUp),
+                Ok(()) => self.line.stats.add(Count::TopUp),
                 Err(e) => {
                     tracing::error!(error = %e, %user, "could not top up a wallet");
-                    self.stats.add(Count::Error);
+                    self.line.stats.add(Count::Error);
                 }
             }
         }

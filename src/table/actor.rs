@@ -2,7 +2,6 @@
 //! and the two timers (the turn timer and the next deal). Each job the loop
 //! dispatches to has its own file beside this one.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,8 +9,8 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
-use super::{Command, Deps, Msg, Request, Responder, UserError, INTERNAL_ERROR, TABLE_CLOSED};
-use crate::engine::{Event, Hand};
+use super::{Asked, Command, Deps, Msg, Request, UserError, INTERNAL_ERROR, TABLE_CLOSED};
+use crate::engine::{Audience, Event, EventKind, Hand};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{SeatRow, TableRow};
 
@@ -37,11 +36,55 @@ pub(super) struct Live {
     /// Seat i is `users[i]`.
     pub users: Vec<UserId>,
     /// Public events so far.
-    pub log: Vec<Event>,
+    pub log: PublicLog,
     /// When the seat to act runs out of time.
     pub deadline: Option<Deadline>,
-    /// Private notes per user this hand (the Cards button shows them again).
-    pub notes: HashMap<UserId, Vec<PrivateNote>>,
+    /// Private notes this hand (the Cards button shows them again).
+    pub notes: Notes,
+}
+
+/// A hand's public events so far, which its message shows. A live table keeps them for the whole hand, so they
+/// are kept small: only each event's kind (every one is public; 56 bytes an event rather than 80), in a list
+/// grown to its exact length (grown by doubling, up to half of it would be unused).
+#[derive(Default)]
+pub(super) struct PublicLog(Vec<EventKind>);
+
+impl PublicLog {
+    /// The public ones of `events`.
+    pub fn of(events: &[Event]) -> PublicLog {
+        let mut log = PublicLog::default();
+        log.extend(events);
+        log
+    }
+
+    /// Adds the public ones of `events`.
+    pub fn extend(&mut self, events: &[Event]) {
+        let public = || events.iter().filter(|e| e.audience.is_public());
+        self.0.reserve_exact(public().count());
+        self.0.extend(public().map(|e| e.kind.clone()));
+    }
+
+    /// The events, as the engine gave them.
+    pub fn events(&self) -> Vec<Event> {
+        self.0.iter().map(|kind| Event { audience: Audience::All, kind: kind.clone() }).collect()
+    }
+}
+
+/// A hand's private notes, each with the player it is for, in the order they came. A flat list grown to its exact
+/// length: a map of lists held a table, a list and its spare room per player, for a handful of notes a hand.
+#[derive(Default)]
+pub(super) struct Notes(Vec<(UserId, PrivateNote)>);
+
+impl Notes {
+    pub fn push(&mut self, user: UserId, note: PrivateNote) {
+        self.0.reserve_exact(1);
+        self.0.push((user, note));
+    }
+
+    /// `user`'s notes, oldest first.
+    pub fn of(&self, user: UserId) -> Vec<PrivateNote> {
+        self.0.iter().filter(|(u, _)| *u == user).map(|(_, note)| note.clone()).collect()
+    }
 }
 
 impl Live {
@@ -66,8 +109,23 @@ pub(super) struct Table {
     pub last_dealer: Option<UserId>,
 }
 
-pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiver<Msg>) {
-    let mut table = match Table::load(deps, table_id).await {
+/// How an actor gets its table.
+pub(super) enum Start {
+    /// Read from the store, picking up whatever a previous process left live.
+    Load(Arc<Deps>, TableId),
+    /// A table just opened (the row the store returned): no seats and no hands yet, so nothing to read or recover.
+    Opened(Box<Table>),
+}
+
+pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
+    // The future of this loop lives as long as the table: it keeps the table's state and the two waits (the
+    // channel, the timer), while each job it awaits is boxed and lives only while it runs (loading, a request,
+    // a timer). Inline, the largest job would be carried by every idle table.
+    let loaded = match start {
+        Start::Load(deps, table_id) => Box::pin(Table::load(deps, table_id)).await,
+        Start::Opened(table) => Ok(Some(table)),
+    };
+    let mut table = match loaded {
         // Closed or unknown: answer whatever was queued, then stop.
         Ok(None) => return refuse_queued(rx, TABLE_CLOSED).await,
         Ok(Some(t)) => t,
@@ -80,10 +138,10 @@ pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiv
         let wake = table.next_wake();
         tokio::select! {
             msg = rx.recv() => match msg {
-                Some(Msg::Request(req, responder)) => table.handle(req, responder).await,
+                Some(Msg::Request(asked)) => Box::pin(table.handle(*asked)).await,
                 Some(Msg::Shutdown) | None => break,
             },
-            () = sleep_until(wake), if wake.is_some() => table.on_timer().await,
+            () = sleep_until(wake), if wake.is_some() => Box::pin(table.on_timer()).await,
         }
         if table.closed {
             return refuse_queued(rx, TABLE_CLOSED).await;
@@ -95,8 +153,8 @@ pub(super) async fn run(deps: Arc<Deps>, table_id: TableId, mut rx: mpsc::Receiv
 async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: &str) {
     rx.close();
     while let Some(msg) = rx.recv().await {
-        if let Msg::Request(_, responder) = msg {
-            responder.respond(Err(UserError::new(why))).await;
+        if let Msg::Request(asked) = msg {
+            asked.responder.respond(Err(UserError::new(why))).await;
         }
     }
 }
@@ -109,6 +167,22 @@ async fn sleep_until(at: Option<Instant>) {
 }
 
 impl Table {
+    /// A table between hands, not dealing, as stored. Boxed: the actor's loop keeps a pointer, so its future
+    /// (which lives as long as the table) does not carry the table twice, once as the loaded value and once as
+    /// the table it plays.
+    pub fn new(deps: Arc<Deps>, row: TableRow, seats: Vec<SeatRow>) -> Box<Table> {
+        Box::new(Table {
+            deps,
+            row,
+            seats,
+            running: false,
+            closed: false,
+            live: None,
+            next_hand: None,
+            last_dealer: None,
+        })
+    }
+
     pub fn id(&self) -> TableId {
         self.row.id
     }
@@ -152,8 +226,9 @@ impl Table {
         }
     }
 
-    async fn handle(&mut self, req: Request, responder: Box<dyn Responder>) {
-        let Request { player, command, button, key, edit_message } = req;
+    async fn handle(&mut self, asked: Asked) {
+        let Asked { request, responder } = asked;
+        let Request { player, command, button, key, edit_message } = request;
         let key = key.as_deref();
         let result = match command {
             Command::Join => self.join(player).await,

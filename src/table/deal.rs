@@ -1,8 +1,6 @@
 //! Dealing a new hand: who is dealt in, who deals, the boots, the message.
 
-use std::collections::HashMap;
-
-use super::actor::{Deadline, Live, Table};
+use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::play::rule_message;
 use super::{internal, UserError};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
@@ -72,9 +70,9 @@ impl Table {
             hand_id,
             hand,
             users,
-            log: events.into_iter().filter(|e| e.audience.is_public()).collect(),
+            log: PublicLog::of(&events),
             deadline: Some(Deadline::after(self.turn_duration())),
-            notes: HashMap::new(),
+            notes: Notes::default(),
         });
         self.next_hand = None;
         match self.deps.presenter.post_hand(&self.view()).await {

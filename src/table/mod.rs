@@ -112,9 +112,18 @@ impl Request {
     }
 }
 
+/// A message to a table's actor. A request travels boxed: tokio's channel allocates its slots 32 at a time, the
+/// first block when the channel is made, so every live table holds 32 messages' worth of memory; boxed, a
+/// message is one pointer (a table's first block is about 300 bytes rather than 4 KiB).
 pub(crate) enum Msg {
-    Request(Request, Box<dyn Responder>),
+    Request(Box<Asked>),
     Shutdown,
+}
+
+/// A request and whoever gets its answer.
+pub(crate) struct Asked {
+    pub request: Request,
+    pub responder: Box<dyn Responder>,
 }
 
 /// Timings, configurable so tests need not wait for real minutes.
@@ -174,7 +183,11 @@ impl TableService {
             StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;
-        self.ask(row.id, Request::new(opener, Command::Join)).await
+        let table = row.id;
+        // Its actor starts from the row just written: a new table has nothing to read back or recover (loading
+        // it would read the live hands, which costs time and readers' memory as the tables grow in number).
+        self.actor_with(table, actor::Start::Opened(actor::Table::new(self.deps.clone(), row, Vec::new())));
+        self.ask(table, Request::new(opener, Command::Join)).await
     }
 
     /// The open table in a channel, if any.
@@ -198,10 +211,11 @@ impl TableService {
     /// Sends a request to a table's actor; `responder` gets the answer.
     pub async fn send(&self, table: TableId, req: Request, responder: Box<dyn Responder>) {
         let tx = self.actor_for(table);
-        if let Err(mpsc::error::SendError(Msg::Request(_, responder))) = tx.send(Msg::Request(req, responder)).await {
+        let asked = Box::new(Asked { request: req, responder });
+        if let Err(mpsc::error::SendError(Msg::Request(asked))) = tx.send(Msg::Request(asked)).await {
             // The actor stopped (table closed): forget it and tell the user.
             self.forget(table);
-            responder.respond(Err(UserError::new(TABLE_CLOSED))).await;
+            asked.responder.respond(Err(UserError::new(TABLE_CLOSED))).await;
         }
     }
 
@@ -224,6 +238,11 @@ impl TableService {
     }
 
     fn actor_for(&self, table: TableId) -> mpsc::Sender<Msg> {
+        self.actor_with(table, actor::Start::Load(self.deps.clone(), table))
+    }
+
+    /// The actor of `table`, started from `start` if it has none running.
+    fn actor_with(&self, table: TableId, start: actor::Start) -> mpsc::Sender<Msg> {
         let mut actors = self.lock_actors();
         if let Some(tx) = actors.get(&table) {
             if !tx.is_closed() {
@@ -236,7 +255,7 @@ impl TableService {
         let span = tracing::info_span!("table", id = %table);
         tokio::spawn(
             async move {
-                actor::run(service.deps.clone(), table, rx).await;
+                actor::run(start, rx).await;
                 let mut actors = service.lock_actors();
                 if actors.get(&table).is_some_and(|t| t.is_closed()) {
                     actors.remove(&table);

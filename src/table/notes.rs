@@ -39,7 +39,7 @@ pub(super) fn keep_private_notes(live: &mut Live, events: &[Event]) -> Vec<(User
         }
     }
     for (user, note) in &private {
-        live.notes.entry(*user).or_default().push(note.clone());
+        live.notes.push(*user, note.clone());
     }
     private
 }

@@ -62,7 +62,7 @@ impl Table {
     /// My cards again (and this hand's sideshow results), privately.
     pub(super) fn cards(&self, player: Player, button: Option<ButtonId>) -> Result<Update, UserError> {
         let (live, _) = self.seat_for(player, button)?;
-        let notes = live.notes.get(&player.id).cloned().unwrap_or_default();
+        let notes = live.notes.of(player.id);
         if notes.is_empty() {
             return Err(UserError::new("You are playing blind: press See to look at your cards."));
         }
@@ -114,7 +114,7 @@ impl Table {
         }
         let private = super::notes::keep_private_notes(live, &events);
         let public: Vec<Event> = events.into_iter().filter(|e| e.audience.is_public()).collect();
-        live.log.extend(public.iter().cloned());
+        live.log.extend(&public);
         let actor = live.users[seat];
         if !live.in_play() {
             self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));

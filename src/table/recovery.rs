@@ -2,12 +2,10 @@
 //! process left: a live hand is rebuilt from its action log (or refunded
 //! when it no longer replays), and a table that was dealing keeps dealing.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::actor::{Deadline, Live, Table};
+use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::notes::cards_note;
-use super::view::PrivateNote;
 use super::Deps;
 use crate::engine::Hand;
 use crate::ids::{TableId, UserId};
@@ -17,27 +15,26 @@ use crate::store::{LiveHand, StoreError, TableStatus};
 fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> Live {
     let hand_id = stored.summary.id;
     let users: Vec<UserId> = stored.summary.users.clone();
-    let mut notes: HashMap<UserId, Vec<PrivateNote>> = HashMap::new();
+    let mut notes = Notes::default();
     for (seat, s) in hand.seats().iter().enumerate() {
         if let (true, Some(&user)) = (s.seen, users.get(seat)) {
-            notes.entry(user).or_default().push(cards_note(hand_id, &hand, seat));
+            notes.push(user, cards_note(hand_id, &hand, seat));
         }
     }
-    let log = events.into_iter().filter(|e| e.audience.is_public()).collect();
+    let log = PublicLog::of(&events);
     Live { hand_id, hand, users, log, deadline: None, notes }
 }
 
 impl Table {
     /// The open table `table_id`, with its seats and whatever a previous process left live.
-    pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Table>, StoreError> {
+    pub(super) async fn load(deps: Arc<Deps>, table_id: TableId) -> Result<Option<Box<Table>>, StoreError> {
         let store = deps.store.clone();
         let Some(row) = store.table(table_id).await? else { return Ok(None) };
         if row.status != TableStatus::Open {
             return Ok(None);
         }
         let seats = store.seats(table_id).await?;
-        let mut table =
-            Table { deps, row, seats, running: false, closed: false, live: None, next_hand: None, last_dealer: None };
+        let mut table = Table::new(deps, row, seats);
         table.recover().await?;
         Ok(Some(table))
     }

@@ -161,7 +161,7 @@ impl Table {
                     pending_sideshow: h.pending_sideshow(),
                     joker: h.joker(),
                     legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
-                    log: l.log.clone(),
+                    log: l.log.events(),
                     outcome: h.outcome().cloned(),
                 }
             }),
