@@ -232,3 +232,34 @@ async fn stored_names_are_unchanged() {
         assert_stored_as(&store, reason, name).await;
     }
 }
+
+/// Another application's SQLite file (plain tables, or another sqlx application's migrations) is refused before
+/// anything is written into it.
+#[tokio::test]
+async fn another_applications_database_is_refused_and_left_alone() {
+    for (name, schema) in [
+        ("contacts.db", "CREATE TABLE contacts (id INTEGER, name TEXT)"),
+        (
+            "other-sqlx.db",
+            "CREATE TABLE _sqlx_migrations (version BIGINT PRIMARY KEY); INSERT INTO _sqlx_migrations VALUES (1)",
+        ),
+    ] {
+        let db = temp_db(name);
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&db.path).create_if_missing(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        sqlx::raw_sql(schema).execute(&pool).await.unwrap();
+        pool.close().await;
+        let err = Store::open(&db.url).await.unwrap_err();
+        assert!(matches!(err, StoreError::NotOurs { .. }), "{name}: {err:?}");
+        let msg = err.to_string();
+        assert!(msg.contains("is not a teenpatti database") && msg.contains(name), "{msg}");
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&db.path);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        let tables: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(tables, 1, "{name}: nothing was written into it");
+        pool.close().await;
+    }
+}

@@ -9,6 +9,13 @@ pub enum StoreError {
     /// The file exists but is not an SQLite database, or is damaged.
     #[error("{path} is not a teenpatti database (the file is corrupt or not SQLite): {detail}")]
     NotADatabase { path: String, detail: String },
+    /// The file is an SQLite database of another application (tables, and
+    /// not this bot's migrations). It is left untouched.
+    #[error(
+        "{path} is not a teenpatti database: it holds another application's tables ({found}); \
+         point DATABASE_URL at a new file or at the bot's own database"
+    )]
+    NotOurs { path: String, found: String },
     /// The file cannot be opened or created (missing folder, permissions).
     #[error("cannot open the database file {path}: {detail}")]
     CannotOpen { path: String, detail: String },

@@ -117,6 +117,7 @@ impl Store {
             .execute(&pool)
             .await
             .map_err(|e| StoreError::at_open(&path, "reading the schema", e))?;
+        refuse_foreign(&pool, &path).await?;
         MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&path, e))?;
         // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
         let write_conn = connect
@@ -159,6 +160,41 @@ impl Store {
         self.writer.close().await;
         self.pool.close().await;
     }
+}
+
+/// A database is ours if it is empty (new) or its migrations start with this
+/// bot's first one; anything else (another application's tables, another
+/// sqlx application's migrations) is refused before anything is written.
+async fn refuse_foreign(pool: &SqlitePool, path: &str) -> Result<(), StoreError> {
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )
+    .fetch_all(pool)
+    .await
+    .map_err(|e| StoreError::at_open(path, "reading the schema", e))?;
+    if tables.is_empty() {
+        return Ok(());
+    }
+    let ours = MIGRATOR.iter().next().map(|m| m.version);
+    let first: Option<i64> = if tables.iter().any(|t| t == "_sqlx_migrations") {
+        sqlx::query_scalar("SELECT MIN(version) FROM _sqlx_migrations")
+            .fetch_one(pool)
+            .await
+            .map_err(|e| StoreError::at_open(path, "reading the schema", e))?
+    } else {
+        None
+    };
+    // Ours; or only the empty bookkeeping table a first start left when it was interrupted.
+    let interrupted = first.is_none() && tables.len() == 1 && tables[0] == "_sqlx_migrations";
+    if (first.is_some() && first == ours) || interrupted {
+        return Ok(());
+    }
+    // Names are echoed, so a few of them, cut short.
+    let mut found: Vec<String> = tables.iter().take(5).map(|t| t.chars().take(40).collect()).collect();
+    if tables.len() > found.len() {
+        found.push("…".into());
+    }
+    Err(StoreError::NotOurs { path: path.to_string(), found: found.join(", ") })
 }
 
 fn migrate_error(path: &str, e: MigrateError) -> StoreError {
