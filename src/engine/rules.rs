@@ -212,14 +212,19 @@ fn parse_bool(option: &str, value: &str) -> Result<bool, RulesError> {
     }
 }
 
-fn parse_limit<T: FromStr + PartialOrd>(option: &str, value: &str, min: T) -> Result<Option<T>, RulesError> {
+/// A limit: a whole number in `min..=max`, or none. Out of range is refused
+/// (never quietly lowered), and the message names the range.
+fn parse_limit(option: &str, value: &str, min: u64, max: u64) -> Result<Option<u64>, RulesError> {
     let v = value.trim().to_ascii_lowercase();
     if matches!(v.as_str(), "none" | "off" | "no" | "") {
         return Ok(None);
     }
-    match v.parse::<T>() {
-        Ok(n) if n >= min => Ok(Some(n)),
-        _ => Err(bad(option, value, "a whole number of at least 1, or none")),
+    match v.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
+        _ => {
+            let max = if max == MAX_AMOUNT { "10^12".to_string() } else { max.to_string() };
+            Err(bad(option, value, &format!("a whole number from {min} to {max}, or none")))
+        }
     }
 }
 
@@ -248,9 +253,11 @@ impl Rules {
             "langdi" => self.langdi = parse_bool(&option, value)?,
             "show_tie" => self.show_tie = value.parse()?,
             "suit_order" => self.suit_order = value.parse()?,
-            "chaal_limit" => self.chaal_limit = parse_limit(&option, value, 2)?.map(|n: Chips| n.min(MAX_AMOUNT)),
-            "pot_limit" => self.pot_limit = parse_limit(&option, value, 1)?.map(|n: Chips| n.min(MAX_AMOUNT)),
-            "blind_turn_limit" => self.blind_turn_limit = parse_limit(&option, value, 0)?,
+            "chaal_limit" => self.chaal_limit = parse_limit(&option, value, 2, MAX_AMOUNT)?,
+            "pot_limit" => self.pot_limit = parse_limit(&option, value, 1, MAX_AMOUNT)?,
+            "blind_turn_limit" => {
+                self.blind_turn_limit = parse_limit(&option, value, 0, u64::from(u32::MAX))?.map(|n| n as u32)
+            }
             "show_cost" => self.show_cost = value.parse()?,
             "seen_can_show_blind" => self.seen_can_show_blind = parse_bool(&option, value)?,
             "see_on_turn_only" => self.see_on_turn_only = parse_bool(&option, value)?,
@@ -361,6 +368,23 @@ mod tests {
         assert_eq!(back, r);
         let partial: Rules = serde_json::from_str(r#"{"variant":"ak47"}"#).unwrap();
         assert_eq!(partial, Rules { variant: Variant::Ak47, ..Rules::default() });
+    }
+
+    #[test]
+    fn limits_name_their_range_and_are_never_quietly_lowered() {
+        let mut r = Rules::default();
+        let e = r.set("chaal_limit", "1").unwrap_err().to_string();
+        assert!(e.contains("from 2 to 10^12"), "{e}");
+        let e = r.set("blind_turn_limit", "-1").unwrap_err().to_string();
+        assert!(e.contains("from 0 to"), "{e}");
+        r.set("blind_turn_limit", "0").unwrap();
+        assert_eq!(r.blind_turn_limit, Some(0));
+        for (option, value) in [("chaal_limit", "18446744073709551615"), ("pot_limit", "1000000000001")] {
+            let e = r.set(option, value).unwrap_err().to_string();
+            assert!(e.contains("to 10^12"), "{option}={value}: {e}");
+        }
+        r.set("pot_limit", "1000000000000").unwrap();
+        assert_eq!(r.pot_limit, Some(MAX_AMOUNT));
     }
 
     #[test]
