@@ -2,12 +2,12 @@
 //!
 //! The caller prepares a write ([`StartWrite::new`], [`ActionWrite::new`]:
 //! who pays what, who is paid, the JSON) on its own task, and the writer
-//! records all the hand starts and actions queued in one batch with a
-//! statement per new hand plus four, whatever the batch's size
-//! ([`record_all`]): one multi-row insert each for the action log and the
-//! ledger, one update of every wallet touched, one update of every hand that
-//! ended. Nothing is read first: the checks are part of the statements, and
-//! each statement's row count says whether they held.
+//! records all the hand starts and actions queued in one batch with six
+//! statements, whatever the batch's size ([`record_all`]): the new hands,
+//! who sits in them, the action log, the ledger, one update of every wallet
+//! touched and one of every hand that ended. Nothing is read first: the
+//! checks are part of the statements, and each statement's row count says
+//! whether they held.
 //! - The hand must be live, in the guild and with the seats the caller
 //!   named, and the action must follow the last one logged (the insert only
 //!   takes such rows); the primary key (hand, seq) refuses a second action
@@ -17,12 +17,13 @@
 //!   backs it).
 //! - A hand that ends must end with the pot its `bet` rows hold.
 //!
-//! If any check fails, the writer rolls the batch's hands back and records
-//! them again one at a time, each in its own savepoint: a hand start by the
-//! careful path ([`start_alone`]: it creates a missing wallet and names the
-//! user who cannot pay the boot); an action that fails alone is explained by
-//! [`diagnose`] (a duplicate, a hand no longer live, an action out of order,
-//! a wallet that cannot cover it) and refused alone.
+//! If a check fails, the writer rolls the batch back to a savepoint, runs it
+//! once more in [`Mode::Name`] to learn which writes failed, sets those aside
+//! and tries the rest together again. The writes set aside go one at a time:
+//! a hand start by the careful path ([`start_alone`]: it creates a missing
+//! wallet and names the user who cannot pay the boot); an action that fails
+//! alone is explained by [`diagnose`] (a duplicate, a hand no longer live, an
+//! action out of order, a wallet that cannot cover it) and refused alone.
 //! The pot of a live hand is not stored: it is what the hand's ledger rows
 //! hold. The hand's row takes its pot once, when the hand ends.
 
@@ -168,39 +169,46 @@ const INSERT_HANDS: &str =
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, \
             ?2, 0, value ->> 8 FROM json_each(?1)";
 
-async fn insert_hand(conn: &mut SqliteConnection, s: &StartWrite) -> Result<HandId, sqlx::Error> {
-    sqlx::query_scalar(
-        "INSERT INTO hands (table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
-    )
-    .bind(s.table_id)
-    .bind(s.guild)
-    .bind(s.channel)
-    .bind(&s.rules)
-    .bind(&s.seats)
-    .bind(&s.setup)
-    .bind(s.seed)
-    .bind(HandStatus::Live)
-    .bind(s.now)
-    .fetch_one(conn)
-    .await
+/// The `INSERT_HANDS` and `INSERT_PLAYERS` rows of new hands with their ids.
+type HandRow<'a> = (i64, i64, i64, i64, &'a str, &'a str, &'a str, Option<i64>, i64);
+
+fn hand_rows<'a>(starts: &[&'a StartWrite], ids: &[HandId]) -> (Vec<HandRow<'a>>, Vec<(i64, i64, i64)>) {
+    let mut hands = Vec::with_capacity(starts.len());
+    let mut players = Vec::new();
+    for (s, id) in starts.iter().zip(ids) {
+        let (guild, channel) = (db_id(s.guild.0), db_id(s.channel.0));
+        hands.push((
+            id.0,
+            s.table_id.0,
+            guild,
+            channel,
+            s.rules.as_str(),
+            s.seats.as_str(),
+            s.setup.as_str(),
+            s.seed,
+            s.now,
+        ));
+        players.extend(s.users.iter().map(|u| (guild, db_id(u.0), id.0)));
+    }
+    (hands, players)
 }
 
 /// Starts a hand the careful way: creates any missing wallet (with its
 /// starting grant) and takes the boots one by one, so that a boot nobody
 /// can pay is refused naming the user.
-pub(crate) async fn start_alone(conn: &mut SqliteConnection, s: &StartWrite) -> Result<HandId, StoreError> {
-    let hand_id = insert_hand(&mut *conn, s).await.ctx("starting a hand")?;
+pub(crate) async fn start_alone(
+    conn: &mut SqliteConnection,
+    hand_ids: &mut HandIds,
+    s: &StartWrite,
+) -> Result<HandId, StoreError> {
+    const CTX: &str = "starting a hand";
+    let hand_id = HandId(hand_ids.take(&mut *conn, 1).await.ctx(CTX)?);
+    let (hands, players) = hand_rows(&[s], &[hand_id]);
+    sqlx::query(INSERT_HANDS).bind(json(&hands)?).bind(HandStatus::Live).execute(&mut *conn).await.ctx(CTX)?;
     for &user in &s.users {
         wallets::ensure(conn, s.guild, user, s.now).await?;
-        sqlx::query("INSERT INTO hand_players (guild_id, user_id, hand_id) VALUES (?, ?, ?)")
-            .bind(s.guild)
-            .bind(user)
-            .bind(hand_id)
-            .execute(&mut *conn)
-            .await
-            .ctx("starting a hand")?;
     }
+    sqlx::query(INSERT_PLAYERS).bind(json(&players)?).execute(&mut *conn).await.ctx(CTX)?;
     for &(user, amount) in &s.boots {
         wallets::apply(conn, &Entry::hand(s.guild, user, -amount, Reason::Bet, hand_id, s.now)).await?;
     }
@@ -380,6 +388,25 @@ fn check(what: &'static str, mode: Mode, suspects: impl FnOnce() -> Suspects) ->
     Refusal { refused: Refused::Check(what), suspects: (mode == Mode::Name).then(suspects) }
 }
 
+/// The chips a batch moves: its ledger rows, and each wallet's net change
+/// with the debits it must cover.
+#[derive(Default)]
+struct Money {
+    ledger: Vec<(i64, i64, i64, &'static str, i64, i64)>,
+    /// (guild, user) -> (net, debits)
+    wallets: BTreeMap<(i64, i64), (i64, i64)>,
+}
+
+impl Money {
+    fn moves(&mut self, guild: GuildId, user: UserId, delta: i64, reason: Reason, hand: HandId, now: i64) {
+        let key = (db_id(guild.0), db_id(user.0));
+        self.ledger.push((key.0, key.1, delta, reason.as_str(), hand.0, now));
+        let (net, debits) = self.wallets.entry(key).or_default();
+        *net += delta;
+        *debits += (-delta).max(0);
+    }
+}
+
 /// Starts every hand of `starts` (returning their ids, in order) and records
 /// every action of `writes`, or refuses (leaving partial work for the caller
 /// to roll back to its savepoint).
@@ -391,23 +418,14 @@ pub(crate) async fn record_all(
     mode: Mode,
 ) -> Result<Vec<HandId>, Refusal> {
     let mut ids = Vec::with_capacity(starts.len());
-    let mut actions = Vec::with_capacity(writes.len());
-    let mut ledger = Vec::new();
-    let mut wallets: BTreeMap<(i64, i64), (i64, i64)> = BTreeMap::new();
-    let mut ends = Vec::new();
     let mut players = Vec::new();
+    let mut money = Money::default();
     if !starts.is_empty() {
         let first = hand_ids.take(&mut *conn, starts.len()).await.map_err(statement)?;
         ids.extend((first..).take(starts.len()).map(HandId));
-        let rows: Vec<_> = starts
-            .iter()
-            .zip(&ids)
-            .map(|(s, id)| {
-                let (table, guild, channel) = (s.table_id.0, db_id(s.guild.0), db_id(s.channel.0));
-                (id.0, table, guild, channel, &s.rules, &s.seats, &s.setup, s.seed, s.now)
-            })
-            .collect();
-        let done = sqlx::query(INSERT_HANDS).bind(encode(&rows)?).bind(HandStatus::Live).execute(&mut *conn).await;
+        let (hands, seated) = hand_rows(starts, &ids);
+        players = seated;
+        let done = sqlx::query(INSERT_HANDS).bind(encode(&hands)?).bind(HandStatus::Live).execute(&mut *conn).await;
         if !matches!(&done, Ok(d) if d.rows_affected() == starts.len() as u64) {
             hand_ids.forget();
             done.map_err(statement)?;
@@ -418,32 +436,25 @@ pub(crate) async fn record_all(
         }
     }
     for (s, &hand) in starts.iter().zip(&ids) {
-        let guild = db_id(s.guild.0);
-        players.extend(s.users.iter().map(|u| (guild, db_id(u.0), hand.0)));
         for &(user, amount) in &s.boots {
-            ledger.push((guild, db_id(user.0), -amount, "bet", hand.0, s.now));
-            let (net, out) = wallets.entry((guild, db_id(user.0))).or_default();
-            *net -= amount;
-            *out += amount;
+            money.moves(s.guild, user, -amount, Reason::Bet, hand, s.now);
         }
     }
+    let mut actions = Vec::with_capacity(writes.len());
+    let mut ends = Vec::new();
     for w in writes {
-        let (guild, hand) = (db_id(w.guild.0), w.hand_id.0);
-        actions.push((hand, w.seq, w.seat, &w.action, &w.key, w.now, guild, &w.seats));
+        actions.push((w.hand_id.0, w.seq, w.seat, &w.action, &w.key, w.now, db_id(w.guild.0), &w.seats));
         for &(user, amount) in &w.debits {
-            ledger.push((guild, db_id(user.0), -amount, "bet", hand, w.now));
-            let (net, out) = wallets.entry((guild, db_id(user.0))).or_default();
-            *net -= amount;
-            *out += amount;
+            money.moves(w.guild, user, -amount, Reason::Bet, w.hand_id, w.now);
         }
         if let Some(end) = &w.end {
             for &(user, amount) in &end.payouts {
-                ledger.push((guild, db_id(user.0), amount, "pot_won", hand, w.now));
-                wallets.entry((guild, db_id(user.0))).or_default().0 += amount;
+                money.moves(w.guild, user, amount, Reason::PotWon, w.hand_id, w.now);
             }
-            ends.push((hand, end.pot, &end.winners, end.ended_by.as_str(), w.now));
+            ends.push((w.hand_id.0, end.pot, &end.winners, end.ended_by.as_str(), w.now));
         }
     }
+    let Money { ledger, wallets } = money;
     let wallets: Vec<(i64, i64, i64, i64)> = wallets.into_iter().map(|((g, u), (net, out))| (g, u, net, out)).collect();
 
     if !players.is_empty() {
@@ -500,26 +511,29 @@ pub(crate) async fn record_all(
         }
     }
     if !ends.is_empty() {
-        let sql = if mode == Mode::Count { END_HANDS } else { END_HANDS_NAMING };
+        let rows = encode(&ends)?;
         let query =
-            sqlx::query(sql).bind(encode(&ends)?).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
-        let ended: Vec<HandId> = if mode == Mode::Count {
-            let done = query.execute(&mut *conn).await.map_err(statement)?;
-            // Counted only: as many as asked for, or none named.
-            if done.rows_affected() == ends.len() as u64 {
-                ends.iter().map(|e| HandId(e.0)).collect()
-            } else {
-                Vec::new()
+            |sql| sqlx::query(sql).bind(rows).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
+        if mode == Mode::Count {
+            let done = query(END_HANDS).execute(&mut *conn).await.map_err(statement)?;
+            if done.rows_affected() != ends.len() as u64 {
+                return Err(check("the hand's end", mode, Suspects::default));
             }
         } else {
-            let rows = query.fetch_all(&mut *conn).await.map_err(statement)?;
-            rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>().map_err(statement)?
-        };
-        if ended.len() != ends.len() {
-            let ended: HashSet<HandId> = ended.into_iter().collect();
-            let failed = |i: &usize| writes[*i].end.is_some() && !ended.contains(&writes[*i].hand_id);
-            let actions = (0..writes.len()).filter(failed).collect();
-            return Err(check("the hand's end", mode, || Suspects { starts: Vec::new(), actions }));
+            let ended: Vec<HandId> = query(END_HANDS_NAMING)
+                .fetch_all(&mut *conn)
+                .await
+                .map_err(statement)?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<_, _>>()
+                .map_err(statement)?;
+            if ended.len() != ends.len() {
+                let ended: HashSet<HandId> = ended.into_iter().collect();
+                let failed = |i: &usize| writes[*i].end.is_some() && !ended.contains(&writes[*i].hand_id);
+                let actions = (0..writes.len()).filter(failed).collect();
+                return Err(check("the hand's end", mode, || Suspects { starts: Vec::new(), actions }));
+            }
         }
     }
     Ok(ids)
@@ -578,13 +592,7 @@ pub(crate) async fn diagnose(
         *need.entry(user).or_default() += amount;
     }
     for (user, need) in need {
-        let have: Option<i64> = sqlx::query_scalar("SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?")
-            .bind(w.guild)
-            .bind(user)
-            .fetch_optional(&mut *conn)
-            .await
-            .ctx(CTX)?;
-        match have {
+        match wallets::current(&mut *conn, w.guild, user).await? {
             None => return Err(StoreError::NotFound(format!("wallet of user {user} in guild {}", w.guild))),
             Some(have) if have < need => return Err(StoreError::InsufficientFunds { user, need, have }),
             Some(_) => {}

@@ -132,6 +132,20 @@ impl Store {
         Ok(Store { pool, writer })
     }
 
+    /// Runs one statement through the writer (one statement: no savepoint of
+    /// its own) and returns how many rows it changed.
+    pub(crate) async fn execute_one(
+        &self,
+        context: &'static str,
+        query: sqlx::query::Query<'static, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'static>>,
+    ) -> Result<u64, StoreError> {
+        self.writer
+            .write_one(move |conn| {
+                Box::pin(async move { Ok(query.execute(&mut *conn).await.ctx(context)?.rows_affected()) })
+            })
+            .await
+    }
+
     /// The underlying pool, for tools and tests that need raw SQL.
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
@@ -221,6 +235,21 @@ pub enum Reason {
     /// Chips moved between two players. Nothing writes it today; the schema
     /// allows it and the audit checks such rows sum to zero.
     Transfer,
+}
+
+impl Reason {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::StartingGrant => "starting_grant",
+            Reason::Daily => "daily",
+            Reason::Bet => "bet",
+            Reason::PotWon => "pot_won",
+            Reason::Refund => "refund",
+            Reason::AdminGrant => "admin_grant",
+            Reason::Transfer => "transfer",
+        }
+    }
 }
 
 pub(crate) fn chips(c: u64) -> Result<i64, StoreError> {

@@ -144,42 +144,17 @@ impl Store {
     /// Closes a table. Returns false if it was not open.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
     pub async fn close_table(&self, id: TableId) -> Result<bool, StoreError> {
-        let n = self
-            .writer
-            .write(move |conn| {
-                Box::pin(async move {
-                    let done =
-                        sqlx::query("UPDATE game_tables SET status = ?, closed_at = ? WHERE id = ? AND status = ?")
-                            .bind(TableStatus::Closed)
-                            .bind(now_unix())
-                            .bind(id)
-                            .bind(TableStatus::Open)
-                            .execute(&mut *conn)
-                            .await
-                            .ctx("closing a table")?;
-                    Ok(done.rows_affected())
-                })
-            })
-            .await?;
-        Ok(n == 1)
+        let query = sqlx::query("UPDATE game_tables SET status = ?, closed_at = ? WHERE id = ? AND status = ?")
+            .bind(TableStatus::Closed)
+            .bind(now_unix())
+            .bind(id)
+            .bind(TableStatus::Open);
+        Ok(self.execute_one("closing a table", query).await? == 1)
     }
 
     pub async fn set_table_message(&self, id: TableId, message_id: MessageId) -> Result<(), StoreError> {
-        let n = self
-            .writer
-            .write_one(move |conn| {
-                Box::pin(async move {
-                    let done = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?")
-                        .bind(message_id)
-                        .bind(id)
-                        .execute(&mut *conn)
-                        .await
-                        .ctx("updating a table")?;
-                    Ok(done.rows_affected())
-                })
-            })
-            .await?;
-        if n == 0 {
+        let query = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?").bind(message_id).bind(id);
+        if self.execute_one("updating a table", query).await? == 0 {
             return Err(StoreError::NotFound(format!("table #{id}")));
         }
         Ok(())
@@ -242,21 +217,8 @@ impl Store {
 
     /// Removes a user's seat. Returns false if they were not seated.
     pub async fn remove_seat(&self, table_id: TableId, user: UserId) -> Result<bool, StoreError> {
-        let n = self
-            .writer
-            .write(move |conn| {
-                Box::pin(async move {
-                    let done = sqlx::query("DELETE FROM table_seats WHERE table_id = ? AND user_id = ?")
-                        .bind(table_id)
-                        .bind(user)
-                        .execute(&mut *conn)
-                        .await
-                        .ctx("leaving a seat")?;
-                    Ok(done.rows_affected())
-                })
-            })
-            .await?;
-        Ok(n == 1)
+        let query = sqlx::query("DELETE FROM table_seats WHERE table_id = ? AND user_id = ?").bind(table_id).bind(user);
+        Ok(self.execute_one("leaving a seat", query).await? == 1)
     }
 
     /// The table's seats in seat order.
@@ -291,22 +253,8 @@ impl Store {
     where
         T: for<'q> sqlx::Encode<'q, Sqlite> + sqlx::Type<Sqlite> + Send + 'static,
     {
-        let n = self
-            .writer
-            .write_one(move |conn| {
-                Box::pin(async move {
-                    let done = sqlx::query(sql)
-                        .bind(value)
-                        .bind(table_id)
-                        .bind(user)
-                        .execute(&mut *conn)
-                        .await
-                        .ctx("updating a seat")?;
-                    Ok(done.rows_affected())
-                })
-            })
-            .await?;
-        if n == 0 {
+        let query = sqlx::query(sql).bind(value).bind(table_id).bind(user);
+        if self.execute_one("updating a seat", query).await? == 0 {
             return Err(StoreError::NotFound(format!("seat of user {user} at table #{table_id}")));
         }
         Ok(())

@@ -37,7 +37,11 @@ pub struct LedgerRow {
     pub created_at: i64,
 }
 
-async fn current(conn: &mut SqliteConnection, guild: GuildId, user: UserId) -> Result<Option<i64>, StoreError> {
+pub(crate) async fn current(
+    conn: &mut SqliteConnection,
+    guild: GuildId,
+    user: UserId,
+) -> Result<Option<i64>, StoreError> {
     sqlx::query_scalar("SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?")
         .bind(guild)
         .bind(user)

@@ -6,14 +6,15 @@
 //! A job's caller hears back only after the commit, so "persisted before
 //! anyone is told" holds for every job in the batch.
 //!
-//! Two kinds of job. Actions (the hot path, `actions.rs`) are recorded all
-//! together with a handful of multi-row statements, whatever their number;
-//! if one of them cannot be recorded (a wallet emptied by another table, a
-//! repeated click), they are rolled back to a savepoint and recorded one by
-//! one, each in its own savepoint, so that exactly the failing ones are
+//! Two kinds of job. Hand starts and actions (the hot path, `actions.rs`)
+//! are written all together with six multi-row statements, whatever their
+//! number; if some of them cannot be (a wallet emptied by another table, a
+//! repeated click), they are rolled back to a savepoint, the ones that failed
+//! are set aside and the rest written together again; those set aside go one
+//! at a time, each in its own savepoint, so that exactly the failing ones are
 //! refused. Every other write is a closure, run in its own savepoint when the
-//! batch holds more than one job: a job that fails is rolled back alone and
-//! the others commit. On PostgreSQL an error aborts the whole transaction
+//! batch holds more than one job (unless it is one statement): a job that
+//! fails is rolled back alone and the others commit. On PostgreSQL an error aborts the whole transaction
 //! unless it happened inside a savepoint, so the same design serves both.
 //! If the transaction itself fails (the commit, or an error that SQLite
 //! answers by rolling everything back, such as a full disk), every job of
@@ -206,6 +207,22 @@ enum Msg {
     Close(oneshot::Sender<()>),
 }
 
+impl Msg {
+    /// Answers a job the writer will not run (it was queued after a close),
+    /// or a close once the writer has stopped.
+    fn refuse(self) {
+        let stopped = Err(&StoreError::WriterStopped);
+        match self {
+            Msg::Job(job) => job.finish(stopped),
+            Msg::Start(s) => s.finish(stopped),
+            Msg::Action(a) => a.finish(stopped),
+            Msg::Close(done) => {
+                let _ = done.send(());
+            }
+        }
+    }
+}
+
 impl std::fmt::Debug for Msg {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
@@ -313,17 +330,20 @@ impl Writer {
 
     /// Queues a hand start and waits until it is committed (or refused).
     pub async fn start_hand(&self, write: StartWrite) -> Result<HandId, StoreError> {
-        let (reply, answer) = oneshot::channel();
-        let job = Box::new(Queued { write, result: None, reply });
-        self.tx.send(Msg::Start(job)).await.map_err(|_| StoreError::WriterStopped)?;
-        answer.await.unwrap_or(Err(StoreError::WriterStopped))
+        self.enqueue(write, Msg::Start).await
     }
 
     /// Queues an action and waits until it is committed (or refused).
     pub async fn record(&self, write: ActionWrite) -> Result<Recorded, StoreError> {
+        self.enqueue(write, Msg::Action).await
+    }
+
+    async fn enqueue<W, T>(&self, write: W, msg: fn(Box<Queued<W, T>>) -> Msg) -> Result<T, StoreError> {
         let (reply, answer) = oneshot::channel();
-        let job = Box::new(Queued { write, result: None, reply });
-        self.tx.send(Msg::Action(job)).await.map_err(|_| StoreError::WriterStopped)?;
+        self.tx
+            .send(msg(Box::new(Queued { write, result: None, reply })))
+            .await
+            .map_err(|_| StoreError::WriterStopped)?;
         answer.await.unwrap_or(Err(StoreError::WriterStopped))
     }
 }
@@ -357,32 +377,29 @@ impl Batch {
 async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Arc<Counts>, restart_frames: i64) {
     let mut queued: Vec<Msg> = Vec::with_capacity(MAX_BATCH);
     let mut batch = Batch::default();
-    let mut close = None;
+    // Who asked the writer to close: answered once everything before is committed.
+    let mut closers = Vec::new();
     let mut restarted = std::time::Instant::now();
     let mut hand_ids = HandIds::default();
-    while close.is_none() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
+    while closers.is_empty() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
         for msg in queued.drain(..) {
             match msg {
-                Msg::Job(job) if close.is_none() => batch.jobs.push(job),
-                Msg::Start(s) if close.is_none() => batch.starts.push(*s),
-                Msg::Action(a) if close.is_none() => batch.actions.push(*a),
+                Msg::Close(done) => closers.push(done),
                 // Queued after a close: refused.
-                Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
-                Msg::Start(s) => s.finish(Err(&StoreError::WriterStopped)),
-                Msg::Action(a) => a.finish(Err(&StoreError::WriterStopped)),
-                Msg::Close(done) => close = Some(done),
+                late if !closers.is_empty() => late.refuse(),
+                Msg::Job(job) => batch.jobs.push(job),
+                Msg::Start(s) => batch.starts.push(*s),
+                Msg::Action(a) => batch.actions.push(*a),
             }
         }
         if batch.len() == 0 {
             continue;
         }
         let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts).await;
-        if outcome.is_err() {
-            hand_ids.forget();
-        }
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
+            hand_ids.forget();
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }
         batch.finish(outcome.as_ref().map(|_| ()));
@@ -404,19 +421,12 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
     }
     rx.close();
     while let Some(msg) = rx.recv().await {
-        match msg {
-            Msg::Job(job) => job.finish(Err(&StoreError::WriterStopped)),
-            Msg::Start(s) => s.finish(Err(&StoreError::WriterStopped)),
-            Msg::Action(a) => a.finish(Err(&StoreError::WriterStopped)),
-            Msg::Close(done) => {
-                let _ = done.send(());
-            }
-        }
+        msg.refuse();
     }
     if let Err(e) = conn.close().await {
         tracing::warn!(error = %e, "closing the write connection");
     }
-    if let Some(done) = close {
+    for done in closers {
         let _ = done.send(());
     }
 }
@@ -581,8 +591,10 @@ async fn record_hands(
     // What is still unanswered goes one at a time, in the order it came.
     for s in starts.iter_mut().filter(|s| s.result.is_none()) {
         savepoint(conn).await?;
-        let result = actions::start_alone(conn, &s.write).await;
-        hand_ids.forget();
+        let result = actions::start_alone(conn, hand_ids, &s.write).await;
+        if result.is_err() {
+            hand_ids.forget();
+        }
         release(conn, result.is_err()).await?;
         s.result = Some(result);
     }
