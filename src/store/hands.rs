@@ -338,14 +338,14 @@ impl Store {
 
     /// Chips in the pot of a live hand (None if there is no such live hand).
     pub async fn live_pot(&self, hand_id: HandId) -> Result<Option<i64>, StoreError> {
-        sqlx::query_scalar(
-            "SELECT (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = h.id) FROM hands h \
-             WHERE h.id = ? AND h.status = ?",
-        )
-        .bind(hand_id)
-        .bind(HandStatus::Live)
-        .fetch_optional(&self.pool)
-        .await
-        .ctx("reading a pot")
+        // The pot as a hand's summary reads it (a live hand's is its ledger rows).
+        let hand: Option<HandSummary> =
+            sqlx::query_as(&format!("SELECT {SUMMARY_COLS} FROM hands WHERE id = ? AND status = ?"))
+                .bind(hand_id)
+                .bind(HandStatus::Live)
+                .fetch_optional(&self.pool)
+                .await
+                .ctx("reading a pot")?;
+        Ok(hand.map(|h| h.pot))
     }
 }
