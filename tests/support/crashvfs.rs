@@ -57,6 +57,9 @@ pub struct Image {
     pub stop: bool,
     /// File name → content, for files whose directory entry was durable.
     pub files: BTreeMap<String, Vec<u8>>,
+    /// Unsynced changes (writes, truncations) the image lost, and whether it holds a torn write.
+    pub lost: usize,
+    pub torn: bool,
     /// What the image kept of the unsynced writes, for a failure's message.
     pub note: String,
 }
@@ -172,7 +175,7 @@ impl State {
                 if rng.gen_bool(keep) {
                     change.apply(&mut content);
                     kept += 1;
-                } else if let (true, Change::Write { offset, data }) = (may_tear, change) {
+                } else if let (true, Change::Write { offset, data }) = (may_tear && spans_sectors(change), change) {
                     may_tear = false;
                     let sectors = tear(&mut content, *offset, data, rng);
                     torn = Some(format!("{name} @{offset}+{} kept sectors {sectors:?}", data.len()));
@@ -187,26 +190,36 @@ impl State {
             "files {names:?}; of the unsynced changes {kept} kept, {lost} lost, torn: {}",
             torn.as_deref().unwrap_or("none")
         );
-        Image { at, stop, files, note }
+        Image { at, stop, files, lost, torn: torn.is_some(), note }
     }
 }
 
-/// Applies some of a write's pieces, cut at sector boundaries; returns which pieces.
+/// A write that covers parts of two sectors or more (one that does not cannot tear).
+fn spans_sectors(change: &Change) -> bool {
+    matches!(change, Change::Write { offset, data } if (offset + data.len() as u64 - 1) / SECTOR > offset / SECTOR)
+}
+
+/// Applies some but not all of a write's pieces, cut at sector boundaries; returns which pieces.
 fn tear(content: &mut Vec<u8>, offset: u64, data: &[u8], rng: &mut ChaCha8Rng) -> Vec<usize> {
-    let mut applied = Vec::new();
-    let (mut at, end) = (offset, offset + data.len() as u64);
-    let mut piece = 0;
+    let end = offset + data.len() as u64;
+    let mut pieces = Vec::new();
+    let mut at = offset;
     while at < end {
         let next = ((at / SECTOR + 1) * SECTOR).min(end);
-        if rng.gen_bool(0.5) {
-            let slice = &data[(at - offset) as usize..(next - offset) as usize];
-            write_at(content, at, slice);
-            applied.push(piece);
-        }
+        pieces.push((at, next));
         at = next;
-        piece += 1;
     }
-    applied
+    let mut kept: Vec<usize> = (0..pieces.len()).filter(|_| rng.gen_bool(0.5)).collect();
+    if kept.is_empty() {
+        kept.push(rng.gen_range(0..pieces.len()));
+    } else if kept.len() == pieces.len() {
+        kept.remove(rng.gen_range(0..kept.len()));
+    }
+    for &i in &kept {
+        let (from, to) = pieces[i];
+        write_at(content, from, &data[(from - offset) as usize..(to - offset) as usize]);
+    }
+    kept
 }
 
 /// Shared by the VFS's functions through `pAppData`.
@@ -474,8 +487,7 @@ unsafe extern "C" fn x_full_pathname(
     }
 }
 
-/// The file's state for an operation of the model: Err(()) if the power is off or the handle is of an
-/// earlier run (the operation fails), Ok(None) for a file outside the model (passed through).
+/// Our file object behind `file`, and the model, locked.
 unsafe fn model<'a>(file: *mut ffi::sqlite3_file) -> (&'a CrashFile, MutexGuard<'a, State>) {
     let f = &*(file as *const CrashFile);
     (f, f.shared.lock())
