@@ -420,7 +420,7 @@ unsafe extern "C" fn x_open(
                 close(real);
             }
         }
-        drop(Box::from_raw(ptr::slice_from_raw_parts_mut(real as *mut u64, real_words)));
+        free_real(real, real_words);
         return rc;
     }
     let mut state = shared.lock();
@@ -516,8 +516,13 @@ unsafe extern "C" fn x_close(file: *mut ffi::sqlite3_file) -> c_int {
         true => ffi::SQLITE_OK,
         false => real!(file, xClose),
     };
-    drop(Box::from_raw(ptr::slice_from_raw_parts_mut(real as *mut u64, words)));
+    free_real(real, words);
     rc
+}
+
+/// Frees unix's file object, allocated in `x_open` as `words` zeroed words.
+unsafe fn free_real(real: *mut ffi::sqlite3_file, words: usize) {
+    drop(Box::from_raw(ptr::slice_from_raw_parts_mut(real as *mut u64, words)));
 }
 
 unsafe extern "C" fn x_read(file: *mut ffi::sqlite3_file, buf: *mut c_void, n: c_int, offset: i64) -> c_int {
