@@ -63,11 +63,26 @@ pub struct OpenOptions {
     /// WAL frames (pages) past which the writer lets the WAL start over
     /// (see `writer.rs`).
     pub wal_restart_frames: i64,
+    /// Test hook: the SQLite VFS every connection of the store uses (the
+    /// power-loss test's fault-injecting one, `tests/power_loss.rs`); None:
+    /// SQLite's default.
+    #[doc(hidden)]
+    pub vfs: Option<String>,
+    /// Test hook: `synchronous=NORMAL` instead of `FULL`, to show that the
+    /// power-loss test catches it (docs/power-loss.md). Never in production.
+    #[doc(hidden)]
+    pub synchronous_normal: bool,
 }
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { max_connections: 8, max_page_count: None, wal_restart_frames: writer::RESTART_FRAMES }
+        OpenOptions {
+            max_connections: 8,
+            max_page_count: None,
+            wal_restart_frames: writer::RESTART_FRAMES,
+            vfs: None,
+            synchronous_normal: false,
+        }
     }
 }
 
@@ -105,6 +120,12 @@ impl Store {
             .synchronous(SqliteSynchronous::Full);
         if let Some(pages) = opts.max_page_count {
             connect = connect.pragma("max_page_count", pages.to_string());
+        }
+        if let Some(vfs) = opts.vfs {
+            connect = connect.vfs(vfs);
+        }
+        if opts.synchronous_normal {
+            connect = connect.synchronous(SqliteSynchronous::Normal);
         }
         let pool = SqlitePoolOptions::new()
             .max_connections(opts.max_connections.max(1))
