@@ -1,11 +1,12 @@
 //! Teen Patti for Discord. `engine` is the pure game; `store` keeps chips and
 //! hands in SQLite; `table` runs one actor per live table; `discord` is the
-//! thin poise/serenity layer.
+//! thin poise/serenity layer. `echo` quotes user input briefly, for every message that does.
 
 pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod discord;
+pub mod echo;
 pub mod engine;
 pub mod ids;
 pub mod sim;

@@ -47,3 +47,119 @@ fn a_bad_setting_is_named() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("DEV_GUILD_ID is not valid"));
 }
+
+// ---------------------------------------------------------------- `hand rank` and `replay` input
+
+/// Runs `teenpatti-bot ARGS` with `stdin` as its standard input.
+fn with_stdin(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child =
+        bot().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    // Written from a thread: the command may answer (or exit) before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// A huge bad token is echoed briefly (it used to be printed whole: 105 MB for a 100 MB token), and the lines
+/// after it are still read.
+#[test]
+fn hand_rank_echoes_a_huge_token_briefly_and_goes_on() {
+    let mut input = "Z".repeat(3 << 20).into_bytes();
+    input.extend_from_slice(b" Ks Qs\nAs Ks Qs\n");
+    let (code, out, _) = with_stdin(&["hand", "rank"], &input);
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(out.len() < 300, "{} bytes of output: {}…", out.len(), &out[..out.len().min(200)]);
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("error: line 1: "), "{}", lines[0]);
+    assert!(lines[1].starts_with("pure_sequence "), "{out}");
+}
+
+/// A line that is not UTF-8 is reported with its number, and the next line is read (it used to stop the
+/// command with "stream did not contain valid UTF-8", no line number, nothing after it read).
+#[test]
+fn hand_rank_reports_a_line_that_is_not_utf8_and_goes_on() {
+    let (code, out, err) = with_stdin(&["hand", "rank"], b"As Ks Qs\nAs \xff\xfe Qs\nAs Ah Ad\n");
+    assert_eq!(code, Some(1), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}{err}");
+    assert!(lines[0].starts_with("pure_sequence "), "{out}");
+    assert_eq!(lines[1], "error: line 2: not UTF-8");
+    assert!(lines[2].starts_with("trio "), "{out}");
+}
+
+/// `hand rank` accepts exactly the options it lists, refuses one that does nothing under the chosen variant
+/// or contradicts `--variant`, and names every boolean spelling it accepts.
+#[test]
+fn hand_rank_options_are_exactly_the_accepted_ones() {
+    let rank = |args: &[&str]| with_stdin(&[&["hand", "rank"], args].concat(), b"7s 7h 2d\n");
+    // joker=none is not offered and not accepted for the joker variant.
+    let (code, _, err) = rank(&["--variant", "joker", "--set", "joker=X"]);
+    assert_eq!(code, Some(2));
+    assert!(!err.contains("none"), "the message offers `none`, which is then refused: {err}");
+    let (code, _, err) = rank(&["--variant", "joker", "--set", "joker=none"]);
+    assert_eq!(code, Some(2), "{err}");
+    // joker under classic does nothing: refused, not ignored.
+    let (code, out, err) = rank(&["--set", "joker=7"]);
+    assert_eq!(code, Some(2), "joker=7 under classic was accepted: {out}");
+    assert!(err.contains("joker") && err.contains("--variant joker"), "{err}");
+    // --variant and variant= must agree.
+    let (code, out, err) = rank(&["--variant", "classic", "--set", "variant=muflis"]);
+    assert_eq!(code, Some(2), "a contradicting variant was played: {out}");
+    assert!(err.contains("classic") && err.contains("muflis"), "{err}");
+    let (code, _, err) = rank(&["--set", "variant=muflis"]);
+    assert_eq!(code, Some(0), "{err}");
+    // An option that does not change how hands rank is refused, and the message lists those that do.
+    let (code, _, err) = rank(&["--set", "boot=5"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("langdi") && err.contains("a23") && !err.contains("chaal_limit"), "{err}");
+    // Booleans: every accepted spelling is named.
+    let (code, _, err) = rank(&["--set", "langdi=maybe"]);
+    assert_eq!(code, Some(2));
+    for word in ["true", "false", "yes", "no", "on", "off"] {
+        assert!(err.contains(word), "{word} is accepted but not named: {err}");
+    }
+    let (code, _, err) = rank(&["--set", "langdi=yes"]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// `replay -` reads the script from standard input.
+#[test]
+fn replay_dash_reads_standard_input() {
+    let script = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/scripts/worked_example.tp")).unwrap();
+    let (code, out, err) = with_stdin(&["replay", "-"], &script);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("winners: D (pot 18, show)"), "{out}");
+}
+
+/// The script example of README.md replays as it is pasted (it used to fail: "line 8: `joker` needs
+/// `rules joker`"), with every action accepted.
+#[test]
+fn the_readme_script_example_replays() {
+    let readme = include_str!("../README.md");
+    let section = readme.split("## Hand scripts").nth(1).expect("README has a Hand scripts section");
+    let example = section.split("```").nth(1).expect("the section has a code block");
+    let (code, out, err) = with_stdin(&["replay", "-", "--json"], example.as_bytes());
+    assert_eq!(code, Some(0), "{err}\n{example}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rejected"], serde_json::json!([]), "{example}");
+    assert_ne!(v["ended_by"], "unfinished", "{v}");
+}
+
+/// A script too big for `replay` is refused with a clear message before it is parsed (a 9 MB script used to
+/// peak at 1.87 GB).
+#[test]
+fn replay_refuses_a_script_over_its_size_bound() {
+    let mut script = b"players A B\n".to_vec();
+    script.extend(std::iter::repeat_n(b'#', 2 << 20));
+    let (code, out, err) = with_stdin(&["replay", "-", "--json"], &script);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("larger than") && err.contains("MiB"), "{err}");
+}

@@ -110,3 +110,68 @@ async fn a_deal_that_cannot_happen_does_not_leave_a_countdown() {
     assert_eq!(w.fake.channel_messages(w.channel).iter().filter(|m| render_message(m).contains("hand #")).count(), 1);
     w.fake.assert_no_violations();
 }
+
+/// Long or hostile text in an option gets a short ephemeral refusal that quotes it briefly and pings nobody.
+/// A 5,000-character `rules:` used to be echoed whole: the reply passed Discord's 2,000-character limit, was
+/// refused, and the user saw the internal-error text (or nothing).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_or_hostile_input_gets_a_short_refusal() {
+    let w = World::start().await;
+    let a = w.fake.add_user("asha");
+    let boss = w.fake.add_admin("boss");
+    let long = "x".repeat(5000);
+    let hostile = "@everyone <@&1> `**bold**`\n\u{7}";
+    let internal = teenpatti::table::INTERNAL_ERROR;
+    let check = |what: &str, text: &str| {
+        assert!(text.chars().count() <= 300, "{what}: {} characters: {text}", text.chars().count());
+        assert!(!text.contains(internal), "{what}: {text}");
+        assert!(!text.contains("@everyone") && !text.contains("<@&1>"), "{what} echoes a mention: {text}");
+        assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{what}: {text:?}");
+    };
+    for rules in [long.clone(), format!("show_tie={long}"), format!("{long}=1"), hostile.to_string()] {
+        let r = w.ephemeral_reply(a, "table open", json!({"rules": rules})).await;
+        assert!(r.contains("Rule options not valid"), "{r}");
+        check("/table open rules:", &r);
+    }
+    assert!(w.fake.channel_messages(w.channel).is_empty(), "no table was opened");
+    for (option, value) in [("boot", long.as_str()), (long.as_str(), "1"), ("starting_balance", hostile)] {
+        let r = w.ephemeral_reply(boss, "config set", json!({"option": option, "value": value})).await;
+        assert!(r.contains("is not valid") || r.contains("is not a valid") || r.contains("unknown option"), "{r}");
+        check("/config set", &r);
+    }
+    for cards in [long.as_str(), hostile] {
+        let r = w.ephemeral_reply(a, "rank", json!({"cards": cards})).await;
+        assert!(r.contains("is not a card"), "{r}");
+        check("/rank", &r);
+    }
+    let r = w.ephemeral_reply(a, "rank", json!({"cards": "As Ks Qs", "joker": long})).await;
+    assert!(r.contains("is not a rank"), "{r}");
+    check("/rank joker:", &r);
+    w.fake.assert_no_violations();
+}
+
+/// A custom_id is read canonically: a sign, a leading zero or an amount past the engine's limit is a forged
+/// id, refused at the door with the unrecognised-button message (`tp:+1:0:0:join` used to seat the clicker).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn non_canonical_button_ids_are_refused_at_the_door() {
+    let w = World::start().await;
+    let [a, x] = w.users(["asha", "xena"]);
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    let t = w.table_id().await;
+    let lobby = w.message_with("Join");
+    for id in [
+        format!("tp:+{t}:0:0:join"),
+        format!("tp:0{t}:0:0:join"),
+        format!("tp:{t}:00:0:join"),
+        format!("tp:{t}:0:+0:join"),
+    ] {
+        let r = w.fake.click_custom(x, &lobby, &id).await.response(T).await;
+        assert_eq!(r.kind, 4, "{id}: {r:?}");
+        assert!(r.ephemeral, "{id}: {r:?}");
+        assert!(r.content.contains("not recognised"), "{id}: {}", r.content);
+        assert_eq!(w.seated(t).await, vec![a], "{id} seated someone");
+    }
+    w.act(x, "Join").await;
+    assert_eq!(w.seated(t).await, vec![a, x]);
+    w.fake.assert_no_violations();
+}

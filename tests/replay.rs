@@ -265,3 +265,77 @@ fn binary_exits_2_on_bad_directives_and_missing_files() {
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot read"), "{stderr}");
 }
+
+// ---------------------------------------------------------------- bounds and validation
+
+/// Scripts past each bound are refused by the parser with a message naming the bound (and the line where
+/// there is one), whatever else they hold: the answer comes from the bounded input, so it is fast (10^6
+/// player names and 20,000 lines used to parse for over a minute).
+#[test]
+fn scripts_past_each_bound_are_refused_clearly() {
+    use teenpatti::engine::script::{MAX_LINES, MAX_NAME_CHARS, MAX_SCRIPT_BYTES};
+    // Size: a script over 1 MiB, even of comments.
+    let big = format!("players A B\n{}", "#".repeat(MAX_SCRIPT_BYTES));
+    let e = parse(&big).unwrap_err();
+    assert!(e.to_string().contains("larger than 1 MiB"), "{e}");
+    // Players: more than a table seats (100,000 names here), refused on their line.
+    let names: Vec<String> = (0..100_000).map(|i| format!("p{i}")).collect();
+    let many = format!("# many players\nplayers {}\np0 blind 1\n", names.join(" "));
+    assert!(many.len() < MAX_SCRIPT_BYTES);
+    let e = parse(&many).unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(e.to_string().contains("at most 10 players"), "{e}");
+    assert!(e.to_string().len() < 200, "{e}");
+    // Lines: more than MAX_LINES, refused at the first one past the bound.
+    let long = format!("players A B\n{}", "A see\n".repeat(MAX_LINES));
+    let e = parse(&long).unwrap_err();
+    assert_eq!(e.line, Some(MAX_LINES + 1), "{e}");
+    assert!(e.to_string().contains(&format!("more than {MAX_LINES} lines")), "{e}");
+    // Names: a long name is refused, and echoed briefly.
+    let e = parse(&format!("players A {}\n", "B".repeat(10_000))).unwrap_err();
+    assert!(e.to_string().contains(&format!("at most {MAX_NAME_CHARS} characters")), "{e}");
+    assert!(e.to_string().len() < 200, "{e}");
+}
+
+/// A script at the edge of every bound (ten players, a line short of the line bound, most of them actions)
+/// parses and plays.
+#[test]
+fn a_big_but_legal_script_plays() {
+    use teenpatti::engine::script::{MAX_LINES, MAX_SCRIPT_BYTES};
+    let names: Vec<String> = (0..10).map(|i| format!("player{i}")).collect();
+    let mut text = format!("players {}\n", names.join(" "));
+    for n in &names {
+        text.push_str(&format!("stack {n} 1000000000\n"));
+    }
+    let header = text.lines().count();
+    // Blind bets of the stake, turn after turn from the dealer's left (the dealer is the last listed).
+    for i in 0..(MAX_LINES - header - 1) {
+        text.push_str(&format!("{} blind 1\n", names[i % 10]));
+    }
+    assert!(text.len() < MAX_SCRIPT_BYTES && text.lines().count() == MAX_LINES - 1);
+    let r = run_script(&text).unwrap();
+    assert!(r.rejected().is_empty(), "{:?}", r.rejected().first());
+    assert_eq!(r.pot(), 10 + (MAX_LINES - header - 1) as u64);
+    assert!(r.to_json()["events"].as_array().map(Vec::len).unwrap_or(0) > MAX_LINES);
+}
+
+/// A script is held to the same rule validation as `/table open` and `/config set`: a chaal limit below
+/// twice the boot used to play.
+#[test]
+fn scripts_are_validated_like_a_table() {
+    let e = parse("boot 1000\nset chaal_limit 2\nplayers A B\nA blind 1000\n").unwrap_err();
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(e.to_string().contains("at least twice the boot (2000)"), "{e}");
+    // The same rules, through the validation /table open uses.
+    let mut rules = teenpatti::engine::Rules::default();
+    rules.set("boot", "1000").unwrap();
+    rules.set("chaal_limit", "2").unwrap();
+    assert_eq!(rules.validate().unwrap_err().to_string(), e.message);
+    // The `joker` option does nothing in play (the hand turns a card up; a script fixes it with `joker CARD`):
+    // refused here as at a table.
+    for text in ["set joker 7\nplayers A B\n", "rules joker\nset joker 7\nplayers A B\n"] {
+        let e = parse(text).unwrap_err();
+        assert_eq!(e.line, Some(text.lines().position(|l| l.starts_with("set joker")).unwrap() + 1), "{e}");
+        assert!(e.to_string().contains("hand rank"), "{e}");
+    }
+}

@@ -4,7 +4,7 @@
 
 use poise::CreateReply;
 
-use super::{render, Data, Error};
+use super::{cap, render, Data, Error};
 use crate::table::{UserError, INTERNAL_ERROR};
 
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
@@ -33,7 +33,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             return;
         }
     };
-    if let Err(e) = ctx.send(CreateReply::default().content(text).ephemeral(true)).await {
+    if let Err(e) = ctx.send(CreateReply::default().content(cap::content(text)).ephemeral(true)).await {
         tracing::warn!(error = %e, "could not report an error to the user");
     }
 }

@@ -6,9 +6,11 @@
 //! holds the slash commands (one file per group), `errors.rs` their one error
 //! path, `buttons.rs` button routing, `presenter.rs` and `responder.rs` the
 //! table service's two ports onto Discord, `retry.rs` time budgets and
-//! retries, `render/` every message's text and layout.
+//! retries, `render/` every message's text and layout, `cap.rs` the reply cap
+//! every message goes through (Discord's size limits).
 
 mod buttons;
+pub mod cap;
 pub mod commands;
 mod errors;
 pub mod presenter;

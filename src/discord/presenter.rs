@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, Http, MessageId};
 
-use super::render;
 use super::retry::{json_code, with_retry, CALL_BUDGET, DM_BUDGET};
+use super::{cap, render};
 use crate::ids::{self, UserId};
 use crate::table::view::{PrivateNote, TableView};
 use crate::table::{BoxFuture, DmError, Presenter};
@@ -59,7 +59,7 @@ impl DiscordPresenter {
             }
         };
         let channel = self.dm_channel(user).await.map_err(classify)?;
-        let msg = CreateMessage::new().content(text).allowed_mentions(CreateAllowedMentions::new());
+        let msg = CreateMessage::new().content(cap::content(text)).allowed_mentions(CreateAllowedMentions::new());
         with_retry("sending a DM", DM_BUDGET, || channel.send_message(&*self.http, msg.clone()))
             .await
             .map_err(classify)?;
@@ -70,8 +70,8 @@ impl DiscordPresenter {
 impl Presenter for DiscordPresenter {
     fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<ids::MessageId, String>> {
         let (content, embed, rows) = render::hand_message(view);
-        let msg =
-            CreateMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
+        let msg = CreateMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
+        let msg = msg.allowed_mentions(mentions_for(view));
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
             with_retry("posting a hand", CALL_BUDGET, || channel.send_message(&*self.http, msg.clone()))
@@ -116,7 +116,8 @@ pub(super) fn edit_hand_message(
     let (content, embed, rows) = render::hand_message(view);
     let channel = ChannelId::new(view.channel.get());
     let message = view.message_id.map(|m| MessageId::new(m.get()));
-    let edit = EditMessage::new().content(content).embed(embed).components(rows).allowed_mentions(mentions_for(view));
+    let edit = EditMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
+    let edit = edit.allowed_mentions(mentions_for(view));
     async move {
         let Some(message) = message else { return Err("the table has no message yet".to_string()) };
         with_retry("editing a hand", CALL_BUDGET, || channel.edit_message(&*http, message, edit.clone()))

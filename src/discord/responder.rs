@@ -11,8 +11,8 @@ use serenity::{
 };
 
 use super::presenter::{edit_hand_message, mentions_for};
-use super::render;
 use super::retry::{answer, with_retry, CALL_BUDGET};
+use super::{cap, render};
 use crate::table::view::Update;
 use crate::table::{BoxFuture, ButtonId, Responder, UserError};
 
@@ -26,7 +26,7 @@ pub struct ComponentResponder {
 pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: String) {
     let reply = CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
-            .content(text)
+            .content(cap::content(text))
             .ephemeral(true)
             .allowed_mentions(CreateAllowedMentions::new()),
     );
@@ -34,9 +34,6 @@ pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: St
         tracing::warn!(error = %e, "could not answer a button click");
     }
 }
-
-/// Discord's limit on a message's content, in characters.
-const CONTENT_MAX: usize = 2000;
 
 /// The private part of an update, for the person who asked. At most one
 /// message long: when the notes do not fit (a player in many sideshows), the
@@ -53,11 +50,11 @@ pub fn private_text(update: &Update) -> Option<String> {
             return None;
         }
         let text = parts.join("\n\n");
-        if text.chars().count() <= CONTENT_MAX {
+        if text.chars().count() <= cap::CONTENT_MAX {
             return Some(text);
         }
         if notes.len() <= 1 {
-            return Some(text.chars().take(CONTENT_MAX - 1).collect::<String>() + "…");
+            return Some(cap::cut(&text, cap::CONTENT_MAX));
         }
         notes.remove(1);
     }
@@ -82,22 +79,26 @@ impl Responder for ComponentResponder {
             let (message, edit) = if on_lobby {
                 let (embed, rows) = render::lobby(view);
                 (
-                    Some(CreateInteractionResponseMessage::new().embed(embed.clone()).components(rows.clone())),
-                    EditMessage::new().embed(embed).components(rows),
+                    Some(
+                        CreateInteractionResponseMessage::new()
+                            .embed(cap::embed(embed.clone()))
+                            .components(rows.clone()),
+                    ),
+                    EditMessage::new().embed(cap::embed(embed)).components(rows),
                 )
             } else if on_current_hand || (self.button.hand.is_none() && on_hand_message) {
                 let (content, embed, rows) = render::hand_message(view);
                 (
                     Some(
                         CreateInteractionResponseMessage::new()
-                            .content(content.clone())
-                            .embed(embed.clone())
+                            .content(cap::content(content.clone()))
+                            .embed(cap::embed(embed.clone()))
                             .components(rows.clone())
                             .allowed_mentions(mentions_for(view)),
                     ),
                     EditMessage::new()
-                        .content(content)
-                        .embed(embed)
+                        .content(cap::content(content))
+                        .embed(cap::embed(embed))
                         .components(rows)
                         .allowed_mentions(mentions_for(view)),
                 )
@@ -122,7 +123,7 @@ impl Responder for ComponentResponder {
                         }
                     } else if let Some(text) = private {
                         let f = CreateInteractionResponseFollowup::new()
-                            .content(text)
+                            .content(cap::content(text))
                             .ephemeral(true)
                             .allowed_mentions(CreateAllowedMentions::new());
                         if let Err(e) = with_retry("a follow-up", CALL_BUDGET, || {

@@ -165,9 +165,9 @@ serde_as_text!(Rank, Card);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CardError {
-    #[error("`{0}` is not a card (write cards like As, Kd, 10c, Tc, 2s or A♠)")]
+    #[error("`{}` is not a card (write cards like As, Kd, 10c, Tc, 2s or A♠)", crate::echo::echo(.0))]
     BadCard(String),
-    #[error("`{0}` is not a rank (2-9, T or 10, J, Q, K, A)")]
+    #[error("`{}` is not a rank (2-9, T or 10, J, Q, K, A)", crate::echo::echo(.0))]
     BadRank(String),
     #[error("{0} appears twice")]
     Duplicate(Card),

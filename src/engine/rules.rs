@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Rank, Suit};
+use crate::echo::echo;
 
 /// Whole chips. Chips are never fractional.
 pub type Chips = u64;
@@ -186,18 +187,27 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("show_cost", "standard | double"),
     ("seen_can_show_blind", "true | false: a seen player may show a blind one (4x stake)"),
     ("see_on_turn_only", "true | false: players may look at their cards only on their turn"),
-    ("joker", "the turned-up rank (2-9, T, J, Q, K, A) for hand rank; none in play"),
+    ("joker", "the turned-up rank (2-9, T, J, Q, K, A), for `hand rank --variant joker` only"),
 ];
+
+/// The options that change how hands rank: the only ones `hand rank` takes (the others would do nothing).
+pub const RANKING_OPTIONS: &[&str] = &["variant", "a23", "pure_sequence_beats_trio", "langdi", "joker"];
+
+/// Every spelling of a boolean option's values that [`Rules::set`] accepts.
+pub const BOOL_VALUES: &str = "true | false (or yes | no, on | off, 1 | 0)";
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    #[error("unknown option `{0}`; options are: {}", OPTIONS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+    #[error("unknown option `{}`; options are: {}", echo(.0), OPTIONS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
     UnknownOption(String),
-    #[error("`{value}` is not a valid {option}; expected {expected}")]
+    #[error("`{}` is not a valid {option}; expected {expected}", echo(value))]
     BadValue { option: String, value: String, expected: String },
     /// An item of [`Rules::set_option`] or [`Rules::set_options`] without `=`.
-    #[error("`{0}`: write options as name=value")]
+    #[error("`{}`: write options as name=value", echo(.0))]
     NotNameValue(String),
+    /// An option that does nothing where it was given (see [`Rules::validate`]).
+    #[error("`{option}` {why}")]
+    NoEffect { option: &'static str, why: &'static str },
 }
 
 fn bad(option: &str, value: &str, expected: &str) -> RulesError {
@@ -208,7 +218,7 @@ fn parse_bool(option: &str, value: &str) -> Result<bool, RulesError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Ok(true),
         "false" | "off" | "no" | "0" => Ok(false),
-        _ => Err(bad(option, value, "true | false")),
+        _ => Err(bad(option, value, BOOL_VALUES)),
     }
 }
 
@@ -227,6 +237,10 @@ fn parse_limit(option: &str, value: &str, min: u64, max: u64) -> Result<Option<u
         }
     }
 }
+
+/// Why a table refuses the `joker` option.
+pub const JOKER_IN_PLAY: &str = "is only for `hand rank --variant joker`: in play the hand turns its own card up \
+(in a hand script, fix it with `joker CARD`)";
 
 /// Largest boot or limit accepted: keeps every chip sum far from overflow.
 pub const MAX_AMOUNT: Chips = 1_000_000_000_000;
@@ -266,7 +280,7 @@ impl Rules {
                 self.joker = if v.eq_ignore_ascii_case("none") {
                     None
                 } else {
-                    Some(v.parse::<Rank>().map_err(|_| bad("joker", value, "a rank (2-9, T, J, Q, K, A) or none"))?)
+                    Some(v.parse::<Rank>().map_err(|_| bad("joker", value, "a rank (2-9, T, J, Q, K, A)"))?)
                 }
             }
             _ => return Err(RulesError::UnknownOption(option)),
@@ -287,9 +301,13 @@ impl Rules {
         text.split([' ', ',', ';']).filter(|item| !item.trim().is_empty()).try_for_each(|item| self.set_option(item))
     }
 
-    /// Checks that the options make sense together (each is valid alone by
-    /// construction): a chaal limit must allow at least the first seen bet.
+    /// Checks the rules of a table to be played, as `/table open`, `/config set` and hand scripts all do (each
+    /// option is valid alone by construction): a chaal limit must allow at least the first seen bet, and
+    /// `joker` (which only `hand rank` reads) must not be set, since a hand turns its own card up.
     pub fn validate(&self) -> Result<(), RulesError> {
+        if self.joker.is_some() {
+            return Err(RulesError::NoEffect { option: "joker", why: JOKER_IN_PLAY });
+        }
         if let Some(limit) = self.chaal_limit {
             if limit < 2 * self.boot {
                 return Err(RulesError::BadValue {

@@ -5,28 +5,37 @@
 //! [`Replay`], which can print itself as a transcript or as JSON.
 //!
 //! ```text
-//! rules classic                 # preset (a variant name); must come before set/boot
-//! set show_tie split            # any option by its name (Rules::set)
+//! rules joker            # a preset (variant name); must come before set/boot
+//! set show_tie split     # any option above
 //! boot 1
-//! players A B C D               # seat order
-//! dealer D                      # default: the last listed
-//! stack A 100                   # default 1000
-//! cards A As Ks Qs              # fixed cards; others come from the seeded shuffle
-//! joker 7h                      # the turned-up card (joker variant only)
-//! seed 42                       # default 0
-//! A blind 1                     # a blind bet (refused for a seen player)
+//! players A B C D        # seat order (names may not be directive words)
+//! dealer D               # default: the last listed
+//! stack A 100            # default 1000
+//! cards A As Ks Qs       # fixed cards; the rest come from the seeded shuffle
+//! joker 7h               # the turned-up card (joker variant only)
+//! seed 42                # default 0: cards::seeded_deck(seed)
+//! A blind 1              # blind bet; refused for a seen player
 //! B see
-//! D chaal 2                     # a seen bet (refused for a blind player)
-//! C bet 2                       # either kind
-//! B pack                        # or: fold
-//! A show
-//! C sideshow
-//! B accept                      # or: B deny
-//! D timeout
+//! B chaal 2              # seen bet; refused for a blind player
+//! C bet 1                # either
+//! D timeout              # D runs out of time and packs
+//! A see
+//! A chaal 2
+//! B chaal 2
+//! C see
+//! C sideshow             # asks B, the player before C
+//! B accept               # or deny
+//! A show                 # or: A pack (fold)
 //! ```
 //!
 //! Directives come before the first action. A refused action changes nothing;
 //! it is recorded with its line and reason and the script goes on.
+//!
+//! Bounds (docs/input-bounds.md): a script of at most [`MAX_SCRIPT_BYTES`] and
+//! [`MAX_LINES`] lines, at most [`MAX_SEATS`] players named in at most
+//! [`MAX_NAME_CHARS`] characters; past one, [`parse`] refuses the script with a
+//! message naming the bound. Parsing and playing take time and memory linear
+//! in the script, so a script within the bounds is answered at once.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -34,11 +43,19 @@ use std::fmt::Write as _;
 use serde_json::{json, Map, Value};
 
 use super::cards::{format_cards, parse_cards, seeded_deck, Card};
-use super::hand::{Action, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat};
+use super::hand::{Action, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat, MAX_SEATS};
 use super::rules::{Chips, Rules, Variant};
+use crate::echo::echo;
 
 /// Stack of a player without a `stack` line.
 pub const DEFAULT_STACK: Chips = 1000;
+
+/// The largest script read: 1 MiB.
+pub const MAX_SCRIPT_BYTES: usize = 1 << 20;
+/// The most lines a script may have (comments and blank lines included).
+pub const MAX_LINES: usize = 10_000;
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
 
 const DIRECTIVES: &[&str] = &["rules", "set", "boot", "players", "dealer", "stack", "cards", "joker", "seed"];
 
@@ -105,8 +122,12 @@ pub struct Script {
 
 /// Parses a script. Errors name the line.
 pub fn parse(text: &str) -> Result<Script, ScriptError> {
+    if text.len() > MAX_SCRIPT_BYTES {
+        return Err(ScriptError { line: None, message: too_big(text.len()) });
+    }
     let mut rules = Rules::default();
-    let mut rules_touched = false;
+    // The last line that changed the rules: a combination the rules refuse is reported there.
+    let mut rules_line: Option<usize> = None;
     let mut players: Option<Vec<String>> = None;
     let mut dealer: Option<Seat> = None;
     let mut stacks: Vec<Option<Chips>> = Vec::new();
@@ -118,17 +139,20 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
 
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
+        if line > MAX_LINES {
+            return err(line, format!("the script has more than {MAX_LINES} lines (the most `replay` reads)"));
+        }
         let content = raw.split('#').next().unwrap_or("").trim();
         let tokens: Vec<&str> = content.split_whitespace().collect();
         let Some((&head, rest)) = tokens.split_first() else { continue };
         let keyword = head.to_ascii_lowercase();
         if DIRECTIVES.contains(&keyword.as_str()) {
             if !steps.is_empty() {
-                return err(line, format!("`{keyword}` after the first action: directives come first"));
+                return err(line, format!("`{}` after the first action: directives come first", echo(&keyword)));
             }
         } else {
             let Some(names) = &players else {
-                return err(line, format!("`{head}` is not a directive, and no `players` line names it"));
+                return err(line, format!("`{}` is not a directive, and no `players` line names it", echo(head)));
             };
             let seat = seat_of(names, head, line)?;
             let (action, bet_as) = parse_action(rest, line)?;
@@ -140,11 +164,11 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
         match keyword.as_str() {
             "rules" => {
                 let [name] = rest else { return err(line, "usage: rules PRESET (classic, muflis, joker, ...)") };
-                if rules_touched {
+                if rules_line.is_some() {
                     return err(line, "`rules` must come before `set` and `boot` lines (it resets every option)");
                 }
                 rules = Rules::preset(name).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
-                rules_touched = true;
+                rules_line = Some(line);
             }
             "set" => {
                 let [name, value @ ..] = rest else { return err(line, "usage: set OPTION VALUE") };
@@ -154,12 +178,12 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 rules
                     .set(name, &value.join(" "))
                     .map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
-                rules_touched = true;
+                rules_line = Some(line);
             }
             "boot" => {
                 let [value] = rest else { return err(line, "usage: boot CHIPS") };
                 rules.set("boot", value).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
-                rules_touched = true;
+                rules_line = Some(line);
             }
             "players" => {
                 if players.is_some() {
@@ -168,13 +192,20 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 if rest.is_empty() {
                     return err(line, "usage: players NAME NAME ...");
                 }
+                if rest.len() > MAX_SEATS {
+                    return err(line, format!("a table seats at most {MAX_SEATS} players, not {}", rest.len()));
+                }
                 let mut seen = HashSet::new();
                 for name in rest {
+                    if name.chars().nth(MAX_NAME_CHARS).is_some() {
+                        let e = echo(name);
+                        return err(line, format!("`{e}`: player names are at most {MAX_NAME_CHARS} characters"));
+                    }
                     if DIRECTIVES.contains(&name.to_ascii_lowercase().as_str()) {
-                        return err(line, format!("`{name}` is a directive and cannot be a player name"));
+                        return err(line, format!("`{}` is a directive and cannot be a player name", echo(name)));
                     }
                     if !seen.insert(*name) {
-                        return err(line, format!("player `{name}` listed twice"));
+                        return err(line, format!("player `{}` listed twice", echo(name)));
                     }
                 }
                 stacks = vec![None; rest.len()];
@@ -190,7 +221,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 let seat = seat_of(names()?, name, line)?;
                 let chips = value.parse::<Chips>().map_err(|_| ScriptError {
                     line: Some(line),
-                    message: format!("`{value}` is not a whole number of chips"),
+                    message: format!("`{}` is not a whole number of chips", echo(value)),
                 })?;
                 stacks[seat] = Some(chips);
             }
@@ -198,7 +229,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 let [name, cards @ ..] = rest else { return err(line, "usage: cards NAME CARD CARD CARD") };
                 let seat = seat_of(names()?, name, line)?;
                 if fixed[seat].is_some() {
-                    return err(line, format!("cards for `{name}` given twice"));
+                    return err(line, format!("cards for `{}` given twice", echo(name)));
                 }
                 let cards = parse_cards(&cards.join(" "))
                     .map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
@@ -226,11 +257,15 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 let [value] = rest else { return err(line, "usage: seed NUMBER") };
                 seed = Some(value.parse::<u64>().map_err(|_| ScriptError {
                     line: Some(line),
-                    message: format!("`{value}` is not a seed (a whole number)"),
+                    message: format!("`{}` is not a seed (a whole number)", echo(value)),
                 })?);
             }
-            _ => return err(line, format!("unknown directive `{keyword}`")),
+            _ => return err(line, format!("unknown directive `{}`", echo(&keyword))),
         }
+    }
+    // The table's rules are checked as `/table open` checks them.
+    if let Err(e) = rules.validate() {
+        return Err(ScriptError { line: rules_line, message: e.to_string() });
     }
 
     let Some(players) = players else {
@@ -261,10 +296,16 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     })
 }
 
+/// The message for a script over [`MAX_SCRIPT_BYTES`].
+pub fn too_big(bytes: usize) -> String {
+    format!("the script is larger than 1 MiB ({bytes} bytes or more); `replay` reads scripts of up to {MAX_SCRIPT_BYTES} bytes")
+}
+
+/// The seat of a player by name: at most [`MAX_SEATS`] names to look through.
 fn seat_of(names: &[String], name: &str, line: usize) -> Result<Seat, ScriptError> {
     names.iter().position(|n| n == name).ok_or_else(|| ScriptError {
         line: Some(line),
-        message: format!("unknown player `{name}` (players: {})", names.join(" ")),
+        message: format!("unknown player `{}` (players: {})", echo(name), names.join(" ")),
     })
 }
 
@@ -279,7 +320,7 @@ fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs), ScriptErr
         return match args {
             [n] => n.parse::<Chips>().map(|n| (Action::Bet(n), bet_as)).map_err(|_| ScriptError {
                 line: Some(line),
-                message: format!("`{n}` is not a whole number of chips"),
+                message: format!("`{}` is not a whole number of chips", echo(n)),
             }),
             _ => err(line, format!("usage: NAME {word} CHIPS")),
         };
@@ -288,10 +329,11 @@ fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs), ScriptErr
     let Some(action) = Action::WITHOUT_AMOUNT.into_iter().find(|a| a.name() == name) else {
         let bets = BetAs::ALL.iter().map(|b| format!("{} N", b.word()));
         let plain = Action::WITHOUT_AMOUNT.iter().map(|a| a.name().to_string());
-        return err(line, format!("unknown action `{word}` ({})", bets.chain(plain).collect::<Vec<_>>().join(", ")));
+        let known = bets.chain(plain).collect::<Vec<_>>().join(", ");
+        return err(line, format!("unknown action `{}` ({known})", echo(&word)));
     };
     if !args.is_empty() {
-        return err(line, format!("`{word}` takes no amount"));
+        return err(line, format!("`{}` takes no amount", echo(&word)));
     }
     Ok((action, BetAs::Either))
 }

@@ -6,11 +6,16 @@
 //! when the button was drawn (bets, shows and sideshows must match it, so a
 //! double click or a click on an old message is refused; see and pack only
 //! need the hand to match). The tag names the [`Command`] the button sends.
+//!
+//! Parsing is canonical: each id has exactly one spelling, the one [`ButtonId`]'s `Display` writes (numbers
+//! in plain decimal digits, no sign, no leading zero; a bet from 1 to the engine's largest amount), so
+//! `parse(format(id)) == id` and `format(parse(s)) == s`. Anything else is a forged id, refused at the door.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::Command;
+use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::Action;
 use crate::ids::{HandId, TableId};
 
@@ -77,19 +82,23 @@ impl FromStr for ButtonId {
             ["tp", t, h, q, v, a] => (*t, *h, *q, *v, Some(*a)),
             _ => return Err(BadButton),
         };
-        let table: i64 = table.parse().map_err(|_| BadButton)?;
-        let hand: i64 = hand.parse().map_err(|_| BadButton)?;
-        let seq: u32 = seq.parse().map_err(|_| BadButton)?;
-        if table <= 0 || hand < 0 {
-            return Err(BadButton);
-        }
+        let table = number(table, 1, i64::MAX as u64)? as i64;
+        let hand = number(hand, 0, i64::MAX as u64)? as i64;
+        let seq = number(seq, 0, u64::from(u32::MAX))? as u32;
         let command = match (name, amount) {
-            ("bet", Some(a)) => Command::Play(Action::Bet(a.parse().map_err(|_| BadButton)?)),
+            ("bet", Some(a)) => Command::Play(Action::Bet(number(a, 1, MAX_AMOUNT)?)),
             (name, None) => BUTTONS.iter().copied().find(|c| tag(*c) == Some(name)).ok_or(BadButton)?,
             _ => return Err(BadButton),
         };
         Ok(ButtonId { table: TableId(table), hand: (hand > 0).then_some(HandId(hand)), seq, command })
     }
+}
+
+/// A number as `Display` writes it, in `min..=max`: ASCII digits only, no sign, no leading zero.
+fn number(s: &str, min: u64, max: u64) -> Result<u64, BadButton> {
+    let canonical = s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    let n = s.parse::<u64>().ok().filter(|n| canonical && (min..=max).contains(n));
+    n.ok_or(BadButton)
 }
 
 /// Every command a button can carry, but bets (which carry their amount).
@@ -113,7 +122,7 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let all = BUTTONS.iter().copied().chain([Command::Play(Action::Bet(u64::MAX))]);
+        let all = BUTTONS.iter().copied().chain([Command::Play(Action::Bet(MAX_AMOUNT))]);
         for command in all {
             for hand in [None, Some(HandId(i64::MAX))] {
                 let id = ButtonId { table: TableId(i64::MAX), hand, seq: u32::MAX, command };
@@ -146,5 +155,67 @@ mod tests {
             assert_eq!(s.parse::<ButtonId>(), Err(BadButton), "{s}");
         }
         assert!(format!("tp:1:2:3:bet:{}", "9".repeat(100)).parse::<ButtonId>().is_err());
+    }
+
+    /// One spelling per id: no sign, no leading zero, no amount past what a bet can be.
+    #[test]
+    fn non_canonical_spellings_are_refused() {
+        for s in [
+            "tp:+1:05:+3:join",
+            "tp:+1:0:0:join",
+            "tp:01:0:0:join",
+            "tp:1:00:0:join",
+            "tp:1:05:0:see",
+            "tp:1:0:+0:join",
+            "tp:1:0:00:join",
+            "tp:1:2:03:see",
+            "tp:1:2:3:bet:+5",
+            "tp:1:2:3:bet:05",
+            "tp:1:2:3:bet:0",
+            "tp:1:2:3:bet:1000000000001",
+            "tp:1:2:3:bet:18446744073709551615",
+            "tp:1:2:3:JOIN",
+            "tp: 1:2:3:see",
+            "tp:1:2:3:see ",
+            "tp:\u{661}:2:3:see",
+            "tp:9223372036854775808:2:3:see",
+            "tp:1:2:4294967296:see",
+        ] {
+            assert_eq!(s.parse::<ButtonId>(), Err(BadButton), "{s}");
+        }
+        assert!("tp:1:2:3:bet:1000000000000".parse::<ButtonId>().is_ok());
+    }
+
+    fn any_command() -> impl proptest::strategy::Strategy<Value = Command> {
+        use proptest::prelude::*;
+        prop_oneof![
+            proptest::sample::select(BUTTONS.to_vec()),
+            (1..=crate::engine::rules::MAX_AMOUNT).prop_map(|n| Command::Play(Action::Bet(n))),
+        ]
+    }
+
+    proptest::proptest! {
+        /// parse(format(id)) == id for every id a button can carry.
+        #[test]
+        fn format_then_parse_is_the_identity(
+            table in 1..=i64::MAX,
+            hand in proptest::option::of(1..=i64::MAX),
+            seq: u32,
+            command in any_command(),
+        ) {
+            let id = ButtonId { table: TableId(table), hand: hand.map(HandId), seq, command };
+            proptest::prop_assert_eq!(id.to_string().parse::<ButtonId>(), Ok(id));
+        }
+
+        /// format(parse(s)) == s for every accepted s: strings near the format (digits, signs, zeros, tags)
+        /// are either refused or the one spelling of their id.
+        #[test]
+        fn every_accepted_string_is_canonical(
+            s in "tp:[+0-9]{1,4}:[+0-9]{1,3}:[+0-9]{1,3}:(join|leave|see|bet|pack|side)(:[+0-9]{0,14})?",
+        ) {
+            if let Ok(id) = s.parse::<ButtonId>() {
+                proptest::prop_assert_eq!(id.to_string(), s);
+            }
+        }
     }
 }

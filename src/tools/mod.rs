@@ -8,6 +8,15 @@ pub mod simulate_cmd;
 use std::future::Future;
 use std::process::ExitCode;
 
+/// The exit of a tool whose output could not be written: quietly for a closed pipe (`| head`), with the
+/// error otherwise.
+pub fn output_failed(e: &std::io::Error) -> ExitCode {
+    if e.kind() != std::io::ErrorKind::BrokenPipe {
+        eprintln!("error: {e}");
+    }
+    ExitCode::FAILURE
+}
+
 /// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr. The tool's
 /// `Ok(true)` exits 0, `Ok(false)` 1 (it ran, and found something wrong), an error 2 (it could not run).
 pub fn run_async<F: Future<Output = anyhow::Result<bool>>>(tool: F) -> ExitCode {

@@ -1,47 +1,140 @@
 //! `teenpatti-bot hand rank [--variant V] [--set option=value]...`: reads one
 //! hand a line on stdin and prints `category strength` a line. Blank lines and
-//! `#` comments are skipped. A bad line prints `error: line N: ...` (to
-//! stdout, in place of its result) and the rest still run; the exit code is 1
-//! if any line was bad. Bad `--variant` or `--set` values exit with 2.
+//! `#` comments are skipped. A bad line (a bad card, a line that is not UTF-8,
+//! a line over [`MAX_LINE_BYTES`]) prints `error: line N: ...` (to stdout, in
+//! place of its result) and the rest still run; the exit code is 1 if any line
+//! was bad. Bad `--variant` or `--set` values exit with 2.
+//!
+//! Lines are read with a bound: a longer line is skipped to its end without
+//! being held in memory, and bad input is echoed briefly ([`crate::echo`]).
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::engine::cards::parse_cards;
+use crate::echo::echo;
+use crate::engine::cards::{parse_cards, Rank};
 use crate::engine::rank::Evaluator;
-use crate::engine::rules::{Rules, RulesError, Variant};
+use crate::engine::rules::{Rules, Variant, OPTIONS, RANKING_OPTIONS};
+
+/// The longest line read; a hand is a few cards.
+pub const MAX_LINE_BYTES: usize = 4096;
 
 #[derive(Args, Debug)]
 pub struct RankArgs {
-    /// classic, muflis, joker, ak47, high_wild, low_wild, best_of_four
-    #[arg(long, default_value = "classic")]
-    pub variant: String,
-    /// Any rule option, as name=value (repeatable), e.g. --set langdi=true --set joker=7
+    /// classic (default), muflis, joker, ak47, high_wild, low_wild, best_of_four
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// A ranking option as name=value (repeatable): a23, pure_sequence_beats_trio, langdi, and with
+    /// --variant joker the turned-up rank, e.g. --set langdi=true, --set joker=7
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub set: Vec<String>,
 }
 
-/// The rules `args` describe, or a message for the user.
+/// The rules `args` describe, or a message for the user. Only options that change how hands rank are taken
+/// ([`RANKING_OPTIONS`]); `joker` is required by the joker variant and refused by the others; `--variant` and
+/// `--set variant=` must agree.
 pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
     let mut rules = Rules::default();
-    rules.set("variant", &args.variant).map_err(|e| format!("--variant: {e}"))?;
+    // The variant asked for, and where: two places asking for different ones are refused.
+    let mut variant: Option<(String, Variant)> = None;
+    let mut choose = |asked: String, value: &str, rules: &mut Rules| -> Result<(), String> {
+        let v: Variant = value.parse().map_err(|e| format!("{asked}: {e}"))?;
+        if let Some((first, chosen)) = &variant {
+            if *chosen != v {
+                return Err(format!("{first} and {asked} ask for different variants: give one"));
+            }
+        }
+        rules.variant = v;
+        variant = Some((asked, v));
+        Ok(())
+    };
+    if let Some(v) = &args.variant {
+        choose(format!("--variant {}", echo(v)), v, &mut rules)?;
+    }
+    let mut joker_item = None;
     for item in &args.set {
-        rules.set_option(item).map_err(|e| match e {
-            RulesError::NotNameValue(_) => format!("--set `{item}`: expected OPTION=VALUE, e.g. langdi=true"),
-            e => format!("--set {item}: {e}"),
-        })?;
+        let Some((name, value)) = item.split_once('=') else {
+            return Err(format!("--set `{}`: expected OPTION=VALUE, e.g. langdi=true", echo(item)));
+        };
+        let shown = format!("--set {}", echo(item));
+        let name = name.trim().to_ascii_lowercase().replace('-', "_");
+        match name.as_str() {
+            "variant" => choose(shown, value, &mut rules)?,
+            "joker" => {
+                let rank: Rank = value.trim().parse().map_err(|e| format!("{shown}: {e}"))?;
+                rules.joker = Some(rank);
+                joker_item = Some(shown);
+            }
+            n if RANKING_OPTIONS.contains(&n) => rules.set(n, value).map_err(|e| format!("{shown}: {e}"))?,
+            n => {
+                let known = OPTIONS.iter().any(|(o, _)| *o == n);
+                let what = if known { "does not change how hands rank" } else { "is not an option" };
+                return Err(format!("{shown}: `{}` {what}; hand rank takes {}", echo(n), RANKING_OPTIONS.join(", ")));
+            }
+        }
     }
-    if rules.variant == Variant::Joker && rules.joker.is_none() {
-        return Err("the joker variant needs the turned-up rank: add --set joker=RANK (e.g. joker=7)".into());
+    match (rules.variant, joker_item) {
+        (Variant::Joker, None) => {
+            Err("the joker variant needs the turned-up rank: add --set joker=RANK (e.g. joker=7)".into())
+        }
+        (v, Some(item)) if v != Variant::Joker => {
+            Err(format!("{item}: the turned-up rank applies only to --variant joker (this is {v})"))
+        }
+        _ => Ok(rules),
     }
-    Ok(rules)
+}
+
+/// One line of input, read with a bound.
+enum Line {
+    Text(String),
+    TooLong,
+    NotUtf8,
+}
+
+/// Reads the next line into `buf` (cleared first), keeping at most [`MAX_LINE_BYTES`] of it and skipping the
+/// rest; `None` at the end of the input.
+fn next_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<Line>> {
+    buf.clear();
+    let (mut any, mut too_long) = (false, false);
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let take = newline.unwrap_or(available.len());
+        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
+        if take > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&available[..take.min(room)]);
+        input.consume(newline.map_or(take, |n| n + 1));
+        if newline.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(Some(std::str::from_utf8(buf).map_or(Line::NotUtf8, |s| Line::Text(s.to_string()))))
 }
 
 /// Ranks every hand read from `input`, writing one line per hand to `out`.
 /// Returns how many lines were bad.
-pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, input: R, out: &mut W) -> io::Result<usize> {
+pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W) -> io::Result<usize> {
     let eval = match Evaluator::new(rules, None) {
         Ok(e) => e,
         Err(e) => {
@@ -50,20 +143,28 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, input: R, out: &mut W) ->
         }
     };
     let mut bad = 0;
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
-        let text = line.split('#').next().unwrap_or("").trim();
-        if text.is_empty() {
-            continue;
-        }
-        let result = parse_cards(text)
-            .map_err(|e| e.to_string())
-            .and_then(|cards| eval.evaluate(&cards).map_err(|e| format!("`{text}`: {e}")));
+    let mut buf = Vec::with_capacity(256);
+    let mut number = 0;
+    while let Some(line) = next_line(&mut input, &mut buf)? {
+        number += 1;
+        let result = match line {
+            Line::Text(line) => {
+                let text = line.split('#').next().unwrap_or("").trim();
+                if text.is_empty() {
+                    continue;
+                }
+                parse_cards(text)
+                    .map_err(|e| e.to_string())
+                    .and_then(|cards| eval.evaluate(&cards).map_err(|e| format!("`{}`: {e}", echo(text))))
+            }
+            Line::TooLong => Err(format!("longer than {MAX_LINE_BYTES} bytes (a hand is a few cards)")),
+            Line::NotUtf8 => Err("not UTF-8".to_string()),
+        };
         match result {
             Ok(v) => writeln!(out, "{} {}", v.category, v.strength)?,
             Err(e) => {
                 bad += 1;
-                writeln!(out, "error: line {}: {e}", i + 1)?;
+                writeln!(out, "error: line {number}: {e}")?;
             }
         }
     }
@@ -85,10 +186,6 @@ pub fn run(args: &RankArgs) -> ExitCode {
     match result {
         Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => super::output_failed(&e),
     }
 }

@@ -18,7 +18,7 @@ mod table;
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{member_is_admin, Context, Data, Error};
+use super::{cap, member_is_admin, Context, Data, Error};
 use crate::engine::Rules;
 use crate::ids::{ChannelId, GuildId, UserId};
 use crate::table::{Command, Player, Request, Update, UserError, TURN_SECONDS};
@@ -68,13 +68,13 @@ fn bound_turn_seconds(command: &mut poise::Command<Data, Error>) {
 
 /// An ephemeral reply.
 async fn say(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    ctx.send(CreateReply::default().content(text).ephemeral(true)).await?;
+    ctx.send(CreateReply::default().content(cap::content(text)).ephemeral(true)).await?;
     Ok(())
 }
 
 /// A reply everyone in the channel sees.
 async fn say_public(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    ctx.send(CreateReply::default().content(text)).await?;
+    ctx.send(CreateReply::default().content(cap::content(text))).await?;
     Ok(())
 }
 

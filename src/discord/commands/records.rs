@@ -4,7 +4,7 @@ use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
 use super::{channel, guild, say, say_public, table_or_default_rules, user_id, Context, Error};
-use crate::discord::render;
+use crate::discord::{cap, render};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
 use crate::ids::HandId;
@@ -44,7 +44,8 @@ pub async fn leaderboard(
     };
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
-    ctx.send(CreateReply::default().embed(render::leaderboard(key, &rows, page, pages, total))).await?;
+    let board = render::leaderboard(key, &rows, page, pages, total);
+    ctx.send(CreateReply::default().embed(cap::embed(board))).await?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 use poise::CreateReply;
 
 use super::{ask_here, channel, guild, player, say, table_or_default_rules, table_request, Context, Error};
-use crate::discord::render;
+use crate::discord::{cap, render};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 use crate::engine::Variant;
 use crate::store::NewTable;
@@ -105,8 +105,8 @@ pub async fn table_open(
     };
     let update = ctx.data().service.open(open).await?;
     let (embed, rows) = render::lobby(&update.view);
-    ctx.send(CreateReply::default().content(render::table_opened(update.view.opener)).embed(embed).components(rows))
-        .await?;
+    let opened = render::table_opened(update.view.opener);
+    ctx.send(CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows)).await?;
     if update.dm_closed {
         say(ctx, render::DM_FALLBACK).await?;
     }
@@ -142,7 +142,7 @@ pub async fn table_close(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
     let update = ask_here(ctx, Command::Status, false).await?;
     let (embed, components) = render::table_status(&update.view);
-    ctx.send(CreateReply::default().embed(embed).components(components).ephemeral(true)).await?;
+    ctx.send(CreateReply::default().embed(cap::embed(embed)).components(components).ephemeral(true)).await?;
     Ok(())
 }
 

@@ -64,11 +64,7 @@ pub fn truncate(s: &str, max: usize) -> String {
     if s.is_empty() {
         return "—".into();
     }
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let cut: String = s.chars().take(max - 1).collect();
-    format!("{cut}…")
+    super::cap::cut(s, max)
 }
 
 fn button(id: ButtonId, label: impl Into<String>, style: ButtonStyle) -> CreateButton {

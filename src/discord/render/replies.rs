@@ -4,6 +4,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateEmbed, CreateEmbedFooter};
 
 use super::{event_line, hand_message, lobby, mention, rules_card, value_text};
+use crate::echo::echo;
 use crate::engine::cards::pretty_cards;
 use crate::engine::{Card, HandValue, Rules, Variant};
 use crate::ids::UserId;
@@ -26,7 +27,7 @@ pub const CHECK_FAILED: &str = "You cannot use this command here.";
 
 /// The answer to a slash-command option Discord could not parse.
 pub fn option_not_valid(input: Option<&str>, error: impl std::fmt::Display) -> String {
-    let what = input.map(|i| format!("`{i}`: ")).unwrap_or_default();
+    let what = input.map(|i| format!("`{}`: ", echo(i))).unwrap_or_default();
     format!("That option is not valid: {what}{error}")
 }
 
@@ -155,11 +156,9 @@ pub fn hand_history(h: &HandHistory) -> String {
         }
         None => lines.push("The hand is still being played; cards are revealed when it is over.".into()),
     }
-    let mut text = format!("**Hand #{}**\n{}", h.hand_id, lines.join("\n"));
-    if text.chars().count() > 1900 {
-        text = text.chars().take(1900).collect::<String>() + "…";
-    }
-    text
+    let text = format!("**Hand #{}**\n{}", h.hand_id, lines.join("\n"));
+    // Room left under the 2,000-character limit for the reply's other parts.
+    crate::discord::cap::cut(&text, 1900)
 }
 
 /// `/rank`: what a hand is worth.
@@ -185,7 +184,7 @@ pub fn settings(s: &GuildSettings) -> String {
 }
 
 pub fn setting_not_valid(value: &str, option: &str, lo: i64, hi: i64) -> String {
-    format!("`{value}` is not valid for {option}: give a whole number from {lo} to {hi}")
+    format!("`{}` is not valid for {}: give a whole number from {lo} to {hi}", echo(value), echo(option))
 }
 
 pub fn settings_saved(s: &GuildSettings) -> String {

@@ -1,0 +1,70 @@
+//! Bounded echoes of user input. Every message that quotes what someone typed (a bad card, an unknown option,
+//! a script line, a `/config` value) quotes it through [`echo`], in the CLI and in Discord alike, so no input
+//! can make a message long, break its layout or ping anyone. Callers put the echo between backticks (a code
+//! span, where Discord shows markdown as typed), as every message here does; [`echo`] makes sure the input
+//! cannot close that span.
+
+/// Characters of input an echo keeps; longer input is cut there, the cut marked with "…".
+pub const ECHO_MAX_CHARS: usize = 40;
+
+/// `input`, safe to quote: at most [`ECHO_MAX_CHARS`] characters of it (cut on a character boundary, the last
+/// one replaced by "…"); control and text-direction characters shown as "�"; a backtick as `'` (it would close
+/// the code span); and a zero-width space after every `@`, so `@everyone`, `@here` and `<@id>` never mention
+/// anyone. Reads at most [`ECHO_MAX_CHARS`] + 1 characters of `input`, however long it is.
+pub fn echo(input: &str) -> String {
+    let mut out = String::with_capacity(ECHO_MAX_CHARS + 8);
+    // Where the rendering of the last character kept starts (the ellipsis takes its place on a cut).
+    let mut last = 0;
+    for (i, c) in input.chars().enumerate() {
+        if i == ECHO_MAX_CHARS {
+            out.truncate(last);
+            out.push('…');
+            break;
+        }
+        last = out.len();
+        match c {
+            '`' => out.push('\''),
+            '@' => out.push_str("@\u{200B}"),
+            c if c.is_control() || is_direction_mark(c) => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Characters that reorder the text around them (bidirectional marks, embeddings, overrides, isolates).
+fn is_direction_mark(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_input_is_kept_as_it_is() {
+        assert_eq!(echo("Xx"), "Xx");
+        assert_eq!(echo(""), "");
+        assert_eq!(echo(&"a".repeat(ECHO_MAX_CHARS)), "a".repeat(ECHO_MAX_CHARS));
+    }
+
+    #[test]
+    fn long_input_is_cut_on_a_character_boundary() {
+        let cut = echo(&"é".repeat(10_000));
+        assert_eq!(cut.chars().count(), ECHO_MAX_CHARS);
+        assert!(cut.ends_with("é…"), "{cut}");
+        assert_eq!(echo(&"a".repeat(ECHO_MAX_CHARS + 1)), format!("{}…", "a".repeat(ECHO_MAX_CHARS - 1)));
+        // A cut never leaves half of an `@` and its guard.
+        let at = echo(&format!("{}@x", "a".repeat(ECHO_MAX_CHARS - 1)));
+        assert!(at.ends_with("a…"), "{at}");
+    }
+
+    #[test]
+    fn nothing_in_an_echo_pings_breaks_out_or_controls_the_terminal() {
+        let e = echo("@everyone <@123> `code` \u{1b}[31mred\n\u{202E}");
+        assert!(!e.contains("@everyone") && !e.contains("<@123>"), "{e}");
+        assert!(!e.contains('`'), "{e}");
+        assert!(!e.chars().any(|c| c.is_control() || is_direction_mark(c)), "{e:?}");
+        assert!(e.contains("'code'") && e.contains("[31mred"), "{e}");
+    }
+}
