@@ -60,3 +60,28 @@ async fn a_v1_database_keeps_its_history_stats_and_ledger() {
     assert_eq!(reasons, vec![Reason::PotWon, Reason::Bet, Reason::StartingGrant], "newest first");
     assert_books(&store).await;
 }
+
+/// Earlier builds let `/config set joker 7` store a joker rank that play never read; tables now refuse the
+/// option, so a stored one is dropped when the settings are read instead of breaking every `/table open`.
+#[tokio::test]
+async fn a_stored_joker_rank_from_an_earlier_build_is_dropped() {
+    let db = temp_db("joker.db");
+    let store = Store::open(&db.url).await.unwrap();
+    let mut settings = store.guild_settings(G).await.unwrap();
+    settings.default_rules.langdi = true;
+    store.set_guild_settings(G, &settings).await.unwrap();
+    let rules = r#"{"variant":"classic","boot":10,"langdi":true,"joker":"7"}"#;
+    sqlx::query("UPDATE guild_settings SET default_rules = json_patch(default_rules, ?) WHERE guild_id = ?")
+        .bind(rules)
+        .bind(G.0 as i64)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let stored: String =
+        sqlx::query_scalar("SELECT default_rules FROM guild_settings").fetch_one(store.pool()).await.unwrap();
+    assert!(stored.contains(r#""joker":"7""#), "the old value is stored: {stored}");
+    let read = store.guild_settings(G).await.unwrap();
+    assert_eq!(read.default_rules.joker, None);
+    assert!(read.default_rules.langdi, "the other options are kept");
+    read.default_rules.validate().unwrap();
+}

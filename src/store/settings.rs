@@ -58,7 +58,11 @@ pub(crate) async fn load(conn: &mut SqliteConnection, guild: GuildId) -> Result<
     .fetch_optional(conn)
     .await
     .ctx("reading guild settings")?;
-    Ok(settings.unwrap_or_default())
+    let mut settings = settings.unwrap_or_default();
+    // Earlier builds let `/config set joker` store a joker rank that play never read; tables now refuse
+    // that option, so a stored one is dropped rather than making every `/table open` of the server fail.
+    settings.default_rules.joker = None;
+    Ok(settings)
 }
 
 impl Store {
