@@ -41,7 +41,7 @@ pub use wallets::{DailyClaim, LedgerRow};
 use crate::ids::{GuildId, HandId, UserId};
 use error::Ctx;
 use writer::Writer;
-pub use writer::{WriteHold, WriteStats};
+pub use writer::{FaultPlan, WriteHold, WriteStats};
 
 /// The default database: a file beside the bot, created on first run.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
@@ -63,11 +63,14 @@ pub struct OpenOptions {
     /// WAL frames (pages) past which the writer lets the WAL start over
     /// (see `writer.rs`).
     pub wal_restart_frames: i64,
+    /// Injected write failures (the seeded simulation and the soak; see `writer.rs`). None for the bot.
+    #[doc(hidden)]
+    pub faults: Option<FaultPlan>,
 }
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { max_connections: 8, max_page_count: None, wal_restart_frames: writer::RESTART_FRAMES }
+        OpenOptions { max_connections: 8, max_page_count: None, wal_restart_frames: writer::RESTART_FRAMES, faults: None }
     }
 }
 
@@ -128,7 +131,7 @@ impl Store {
             .await
             .map_err(|e| StoreError::at_open(&path, "opening the write connection", e))?;
         tracing::info!(%path, "database ready");
-        let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames)?;
+        let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames, opts.faults)?;
         Ok(Store { pool, writer })
     }
 
