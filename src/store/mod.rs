@@ -70,7 +70,12 @@ pub struct OpenOptions {
 
 impl Default for OpenOptions {
     fn default() -> Self {
-        OpenOptions { max_connections: 8, max_page_count: None, wal_restart_frames: writer::RESTART_FRAMES, faults: None }
+        OpenOptions {
+            max_connections: 8,
+            max_page_count: None,
+            wal_restart_frames: writer::RESTART_FRAMES,
+            faults: None,
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! Command-line tools around the engine, the store and the table service.
 
+pub mod chaos_cmd;
 pub mod loadtest_cmd;
 pub mod rank_cmd;
 pub mod replay_cmd;
