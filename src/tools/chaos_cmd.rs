@@ -27,13 +27,7 @@ pub struct ChaosArgs {
 
 pub fn run(args: &ChaosArgs) -> ExitCode {
     // Quiet unless asked: every injected fault is logged as the failure it stands for.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("off")),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+    super::init_logging("off");
     let mut failed = 0u64;
     for seed in args.seed..args.seed.saturating_add(args.seeds) {
         let verdict = match chaos::check_seed(seed, args.steps, &std::env::temp_dir()) {
