@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::tools::chaos_cmd::ChaosArgs;
 use crate::tools::loadtest_cmd::LoadtestArgs;
 use crate::tools::rank_cmd::RankArgs;
 use crate::tools::replay_cmd::ReplayArgs;
@@ -30,6 +31,9 @@ pub enum CliCommand {
     Simulate(SimulateArgs),
     /// Load-test the table service: concurrent tables at a rate for some seconds; one summary line at the end.
     Loadtest(LoadtestArgs),
+    /// The seeded simulation of the table service, with faults and restarts (docs/chaos.md).
+    #[command(hide = true)]
+    Chaos(ChaosArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -46,6 +50,7 @@ pub fn main() -> ExitCode {
         CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
         CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),
+        CliCommand::Chaos(args) => crate::tools::chaos_cmd::run(&args),
     }
 }
 

@@ -37,6 +37,7 @@ macro_rules! counters {
     };
 }
 
+pub mod chaos;
 mod driver;
 mod pace;
 mod recorder;

@@ -41,7 +41,7 @@ pub use wallets::{DailyClaim, LedgerRow};
 use crate::ids::{GuildId, HandId, UserId};
 use error::Ctx;
 use writer::Writer;
-pub use writer::{WriteHold, WriteStats};
+pub use writer::{FaultPlan, WriteHold, WriteStats};
 
 /// The default database: a file beside the bot, created on first run.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
@@ -63,6 +63,7 @@ pub struct OpenOptions {
     /// WAL frames (pages) past which the writer lets the WAL start over
     /// (see `writer.rs`).
     pub wal_restart_frames: i64,
+<<<<<<< HEAD
     /// Test hook: the SQLite VFS every connection of the store uses (the
     /// power-loss test's fault-injecting one, `tests/power_loss.rs`); None:
     /// SQLite's default.
@@ -72,6 +73,11 @@ pub struct OpenOptions {
     /// power-loss test catches it (docs/power-loss.md). Never in production.
     #[doc(hidden)]
     pub synchronous_normal: bool,
+=======
+    /// Injected write failures (the seeded simulation and the soak; see `writer.rs`). None for the bot.
+    #[doc(hidden)]
+    pub faults: Option<FaultPlan>,
+>>>>>>> h11-chaos
 }
 
 impl Default for OpenOptions {
@@ -80,8 +86,12 @@ impl Default for OpenOptions {
             max_connections: 8,
             max_page_count: None,
             wal_restart_frames: writer::RESTART_FRAMES,
+<<<<<<< HEAD
             vfs: None,
             synchronous_normal: false,
+=======
+            faults: None,
+>>>>>>> h11-chaos
         }
     }
 }
@@ -149,7 +159,7 @@ impl Store {
             .await
             .map_err(|e| StoreError::at_open(&path, "opening the write connection", e))?;
         tracing::info!(%path, "database ready");
-        let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames)?;
+        let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames, opts.faults)?;
         Ok(Store { pool, writer })
     }
 

@@ -67,6 +67,31 @@ pub(crate) const RESTART_FRAMES: i64 = 16_384;
 /// At most one checkpoint on the commit path per this long.
 const RESTART_EVERY: Duration = Duration::from_millis(500);
 
+/// Injected write failures, for the seeded simulation and the soak (`OpenOptions::faults`; hidden). Asked once
+/// per batch, at the commit point: when it answers true, the batch is rolled back and every write in it fails
+/// with an I/O error, as a commit that hit a failing disk would. Unset (the bot), it costs one check per batch.
+#[derive(Clone)]
+pub struct FaultPlan(Arc<dyn Fn() -> bool + Send + Sync>);
+
+impl FaultPlan {
+    /// `fail_batch` is called once per batch (on the writer's thread), in commit order.
+    pub fn new(fail_batch: impl Fn() -> bool + Send + Sync + 'static) -> FaultPlan {
+        FaultPlan(Arc::new(fail_batch))
+    }
+
+    /// The error of a batch failed on purpose.
+    fn error() -> StoreError {
+        let io = std::io::Error::other("injected I/O fault (the store's fault plan)");
+        StoreError::db("committing a batch of writes", sqlx::Error::Io(io))
+    }
+}
+
+impl std::fmt::Debug for FaultPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FaultPlan")
+    }
+}
+
 /// One write, as the store's methods express it: a function of the write
 /// connection (inside the batch's transaction or a savepoint of it).
 type WriteFn<T> = Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send>;
@@ -237,7 +262,12 @@ impl std::fmt::Debug for Msg {
 impl Writer {
     /// Starts the writer task on `conn`, which it owns from now on, and the
     /// checkpoints (through a connection of `readers`).
-    pub fn start(conn: SqliteConnection, readers: SqlitePool, restart_frames: i64) -> Result<Writer, StoreError> {
+    pub fn start(
+        conn: SqliteConnection,
+        readers: SqlitePool,
+        restart_frames: i64,
+        faults: Option<FaultPlan>,
+    ) -> Result<Writer, StoreError> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let counts = Arc::new(Counts::default());
         // The writer runs on a thread of its own: each of its statements is a
@@ -253,7 +283,7 @@ impl Writer {
             .name("store-writer".into())
             .spawn(move || {
                 let _span = span.enter();
-                runtime.block_on(run(conn, rx, job_counts, restart_frames));
+                runtime.block_on(run(conn, rx, job_counts, restart_frames, faults));
             })
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's thread: {e}")))?;
         tokio::spawn(checkpoints(readers, counts.clone()));
@@ -374,7 +404,13 @@ impl Batch {
     }
 }
 
-async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Arc<Counts>, restart_frames: i64) {
+async fn run(
+    mut conn: SqliteConnection,
+    mut rx: mpsc::Receiver<Msg>,
+    counts: Arc<Counts>,
+    restart_frames: i64,
+    faults: Option<FaultPlan>,
+) {
     let mut queued: Vec<Msg> = Vec::with_capacity(MAX_BATCH);
     let mut batch = Batch::default();
     // Who asked the writer to close: answered once everything before is committed.
@@ -395,7 +431,7 @@ async fn run(mut conn: SqliteConnection, mut rx: mpsc::Receiver<Msg>, counts: Ar
         if batch.len() == 0 {
             continue;
         }
-        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts).await;
+        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts, faults.as_ref()).await;
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
@@ -480,6 +516,7 @@ async fn commit(
     batch: &mut Batch,
     hand_ids: &mut HandIds,
     counts: &Counts,
+    faults: Option<&FaultPlan>,
 ) -> Result<(), StoreError> {
     exec(conn, "BEGIN IMMEDIATE").await.map_err(ctx)?;
     // (The scale-out design's fencing check goes here: once per batch.)
@@ -509,6 +546,10 @@ async fn commit(
         if !(batch.starts.is_empty() && batch.actions.is_empty()) {
             record_hands(conn, hand_ids, &mut batch.starts, &mut batch.actions, counts).await?;
         }
+    }
+    if faults.is_some_and(|f| (f.0)()) {
+        let _ = exec(conn, "ROLLBACK").await;
+        return Err(FaultPlan::error());
     }
     if let Err(e) = exec(conn, "COMMIT").await {
         let _ = exec(conn, "ROLLBACK").await;

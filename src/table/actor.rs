@@ -137,6 +137,10 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     loop {
         let wake = table.next_wake();
         tokio::select! {
+            // In the order written, not at random: a request and a due timer ready together are taken the same way
+            // every time, so a seeded simulation replays exactly (docs/chaos.md). The queue is bounded: a timer waits
+            // at most for the requests already in it.
+            biased;
             msg = rx.recv() => match msg {
                 Some(Msg::Request(asked)) => Box::pin(table.handle(*asked)).await,
                 Some(Msg::Shutdown) | None => break,

@@ -1,5 +1,10 @@
 //! Dealing a new hand: who is dealt in, who deals, the boots, the message.
 
+use std::sync::{Arc, Mutex};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
 use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::play::rule_message;
 use super::{internal, UserError};
@@ -8,6 +13,25 @@ use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::{cards, Chips, Hand};
 use crate::ids::UserId;
 use crate::store::{NewHand, StoreError};
+
+/// Where each hand's deck seed comes from: the system's randomness (the bot), or one seeded generator shared by a
+/// service's tables, so that every deal of the seeded simulation (`sim::chaos`) replays from its seed.
+#[derive(Clone, Default)]
+pub struct Decks(Option<Arc<Mutex<ChaCha8Rng>>>);
+
+impl Decks {
+    pub fn seeded(seed: u64) -> Decks {
+        Decks(Some(Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(seed)))))
+    }
+
+    fn next_seed(&self) -> u64 {
+        match &self.0 {
+            None => rand::random(),
+            // A poisoned lock only means another thread panicked mid-draw; the generator is still usable.
+            Some(rng) => rng.lock().unwrap_or_else(|p| p.into_inner()).gen(),
+        }
+    }
+}
 
 /// The dealer's seat among `dealt` (the users dealt in, in seat order): the button passes to the left, to the
 /// next seated player after the last dealer who is dealt in; the first hand is dealt by the last seat.
@@ -47,7 +71,7 @@ impl Table {
         }
         let seated: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
         let dealer = next_dealer(&seated, &users, self.last_dealer);
-        let seed: u64 = rand::random();
+        let seed = self.deps.decks.next_seed();
         let setup = HandSetup { rules: self.row.rules.clone(), stacks, dealer, deck: cards::seeded_deck(seed) };
         let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
         let new = NewHand {

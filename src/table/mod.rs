@@ -37,6 +37,7 @@ use crate::ids::{ChannelId, TableId, UserId};
 use crate::store::{NewTable, Store, StoreError};
 
 pub use button::ButtonId;
+pub use deal::Decks;
 pub use presenter::{BoxFuture, DmError, Presenter, Responder};
 pub use view::{HandView, PrivateNote, SeatView, TableView, Update};
 
@@ -144,6 +145,7 @@ pub(crate) struct Deps {
     pub store: Store,
     pub presenter: Arc<dyn Presenter>,
     pub timings: Timings,
+    pub decks: Decks,
 }
 
 /// Routes requests to table actors, starting them as needed.
@@ -155,7 +157,12 @@ pub struct TableService {
 
 impl TableService {
     pub fn new(store: Store, presenter: Arc<dyn Presenter>, timings: Timings) -> TableService {
-        TableService { deps: Arc::new(Deps { store, presenter, timings }), actors: Arc::default() }
+        TableService::with_decks(store, presenter, timings, Decks::default())
+    }
+
+    /// A service whose decks come from `decks` (the seeded simulation; the bot uses [`TableService::new`]).
+    pub fn with_decks(store: Store, presenter: Arc<dyn Presenter>, timings: Timings, decks: Decks) -> TableService {
+        TableService { deps: Arc::new(Deps { store, presenter, timings, decks }), actors: Arc::default() }
     }
 
     pub fn store(&self) -> &Store {
