@@ -63,7 +63,6 @@ pub struct OpenOptions {
     /// WAL frames (pages) past which the writer lets the WAL start over
     /// (see `writer.rs`).
     pub wal_restart_frames: i64,
-<<<<<<< HEAD
     /// Test hook: the SQLite VFS every connection of the store uses (the
     /// power-loss test's fault-injecting one, `tests/power_loss.rs`); None:
     /// SQLite's default.
@@ -73,11 +72,9 @@ pub struct OpenOptions {
     /// power-loss test catches it (docs/power-loss.md). Never in production.
     #[doc(hidden)]
     pub synchronous_normal: bool,
-=======
     /// Injected write failures (the seeded simulation and the soak; see `writer.rs`). None for the bot.
     #[doc(hidden)]
     pub faults: Option<FaultPlan>,
->>>>>>> h11-chaos
 }
 
 impl Default for OpenOptions {
@@ -86,12 +83,9 @@ impl Default for OpenOptions {
             max_connections: 8,
             max_page_count: None,
             wal_restart_frames: writer::RESTART_FRAMES,
-<<<<<<< HEAD
             vfs: None,
             synchronous_normal: false,
-=======
             faults: None,
->>>>>>> h11-chaos
         }
     }
 }
