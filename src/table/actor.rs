@@ -41,6 +41,9 @@ pub(super) struct Live {
     pub deadline: Option<Deadline>,
     /// Private notes this hand (the Cards button shows them again).
     pub notes: Notes,
+    /// The hand was cancelled (its message could not be posted) but its refund is not on disk yet: nobody may
+    /// act in it, and the turn timer retries the refund instead of playing it.
+    pub cancelled: bool,
 }
 
 /// A hand's public events so far, which its message shows. A live table keeps them for the whole hand, so they
@@ -251,6 +254,11 @@ impl Table {
     }
 
     async fn on_timer(&mut self) {
+        if self.live.as_ref().is_some_and(|l| l.cancelled) {
+            // A refund that failed is retried; the hand is settled only once it is on disk.
+            let _ = self.refund_cancelled().await;
+            return;
+        }
         let now = Instant::now();
         let turn_due = self.in_play().and_then(|l| l.deadline.filter(|d| d.at <= now).and(l.hand.to_act()));
         if let Some(seat) = turn_due {

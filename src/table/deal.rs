@@ -97,6 +97,7 @@ impl Table {
             log: PublicLog::of(&events),
             deadline: Some(Deadline::after(self.turn_duration())),
             notes: Notes::default(),
+            cancelled: false,
         });
         self.next_hand = None;
         match self.deps.presenter.post_hand(&self.view()).await {
@@ -110,13 +111,12 @@ impl Table {
             Err(e) => {
                 // A hand nobody can see would be played by the timers alone: cancel it instead.
                 tracing::error!(hand = %hand_id, error = %e, "could not post the hand message");
-                self.live = None;
                 self.running = false;
                 self.last_dealer = previous_dealer;
-                store
-                    .refund_hand(hand_id, "the hand message could not be posted")
-                    .await
-                    .map_err(|e| internal("refunding a hand whose message could not be posted", e))?;
+                if let Some(live) = &mut self.live {
+                    live.cancelled = true;
+                }
+                self.refund_cancelled().await?;
                 Err(UserError::new(
                     "I could not post the hand in this channel, so it was cancelled and the boots refunded. \
                      Check that I may send messages and embed links here, then press Start.",
@@ -125,6 +125,28 @@ impl Table {
         }
     }
 }
+
+impl Table {
+    /// Refunds the cancelled hand and forgets it. If the refund fails the hand stays here, live and cancelled,
+    /// and the turn timer tries again shortly (or Close refunds it, or the next start resumes it): it is never
+    /// forgotten while its chips are still in its pot.
+    pub(super) async fn refund_cancelled(&mut self) -> Result<(), UserError> {
+        let Some(live) = self.live.as_mut().filter(|l| l.cancelled) else { return Ok(()) };
+        match self.deps.store.refund_hand(live.hand_id, "the hand message could not be posted").await {
+            Ok(_) => {
+                self.live = None;
+                Ok(())
+            }
+            Err(e) => {
+                live.deadline = Some(Deadline::after(REFUND_RETRY));
+                Err(internal("refunding a hand whose message could not be posted", e))
+            }
+        }
+    }
+}
+
+/// How soon a cancelled hand's failed refund is tried again.
+const REFUND_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 
 #[cfg(test)]
 mod tests {

@@ -55,6 +55,9 @@ impl Table {
         if !live.in_play() {
             return Err(UserError::new("That hand is over."));
         }
+        if live.cancelled {
+            return Err(UserError::new("That hand was cancelled; its boots are being refunded."));
+        }
         let seat = live.seat_of(player.id).ok_or_else(|| UserError::new("You are not playing in this hand."))?;
         Ok((live, seat))
     }

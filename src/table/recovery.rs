@@ -22,7 +22,7 @@ fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> 
         }
     }
     let log = PublicLog::of(&events);
-    Live { hand_id, hand, users, log, deadline: None, notes }
+    Live { hand_id, hand, users, log, deadline: None, notes, cancelled: false }
 }
 
 impl Table {

@@ -134,7 +134,8 @@ impl Table {
             running: self.running,
             closed: self.closed,
             message_id: self.row.message_id,
-            hand: self.live.as_ref().map(|l| {
+            // A cancelled hand waiting for its refund is not shown: nobody may act in it.
+            hand: self.live.as_ref().filter(|l| !l.cancelled).map(|l| {
                 let h = &l.hand;
                 let to_act = h.to_act();
                 HandView {
