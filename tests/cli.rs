@@ -163,3 +163,44 @@ fn replay_refuses_a_script_over_its_size_bound() {
     assert_eq!(code, Some(2), "{out}");
     assert!(err.contains("larger than") && err.contains("MiB"), "{err}");
 }
+
+// ---------------------------------------------------------------- fatal errors, `.env`, `simulate`
+
+/// What a failed command printed on stderr, and the lines of it that are the fatal error (`error: ...`).
+fn fatal_lines(out: &std::process::Output) -> (String, Vec<String>) {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let fatal = err.lines().filter(|l| l.starts_with("error: ")).map(str::to_string).collect();
+    (err, fatal)
+}
+
+/// Issue 11, finding 13: one rule for every subcommand. A fatal error is one line on stderr (`error: ...`) and a
+/// non-zero exit; no log line repeats it; no colour codes when stderr is not a terminal (here a pipe, and
+/// `NO_COLOR` unset, so nothing but the terminal check keeps the colour out).
+#[test]
+fn a_fatal_error_is_one_line_on_stderr_without_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("no/such/folder/x.db").display());
+    let runs: [(&str, Vec<&str>, i32); 3] = [
+        ("simulate", vec!["simulate", "--database-url", &url], 2),
+        ("loadtest", vec!["loadtest", "--seconds", "1", "--database-url", &url], 2),
+        ("run", vec!["run"], 1),
+    ];
+    for (name, args, code) in runs {
+        let out = bot()
+            .env_remove("NO_COLOR")
+            .env_remove("RUST_LOG")
+            .env("DISCORD_TOKEN", "t")
+            .env("DATABASE_URL", &url)
+            .env("DISCORD_API_URL", "http://127.0.0.1:9")
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let (err, fatal) = fatal_lines(&out);
+        assert_eq!(out.status.code(), Some(code), "{name}: {err}");
+        assert_eq!(fatal.len(), 1, "{name}: the fatal error is printed once, as one `error:` line:\n{err}");
+        assert!(fatal[0].contains("x.db"), "{name}: {err}");
+        assert!(!err.contains("ERROR"), "{name}: a log line repeats the fatal error:\n{err}");
+        assert!(!err.contains('\u{1b}'), "{name}: colour codes on a pipe:\n{err:?}");
+    }
+}
