@@ -204,3 +204,23 @@ fn a_fatal_error_is_one_line_on_stderr_without_colour() {
         assert!(!err.contains('\u{1b}'), "{name}: colour codes on a pipe:\n{err:?}");
     }
 }
+
+/// Issue 11, finding 16: a malformed `.env` line is refused, naming the file and the line, without echoing the
+/// line (it may hold the token); before, it was skipped silently and so was everything after it.
+#[test]
+fn a_malformed_env_line_is_refused_with_its_line_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = "MTIzNDU2Nzg5.secret-in-dotenv";
+    std::fs::write(
+        dir.path().join(".env"),
+        format!("# settings\nDATABASE_URL=sqlite://bot.db\nDISCORD_TOKEN {secret}\nDEV_GUILD_ID=123\n"),
+    )
+    .unwrap();
+    let out = bot().current_dir(dir.path()).arg("run").output().unwrap();
+    let (err, fatal) = fatal_lines(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(fatal.len(), 1, "{err}");
+    assert!(fatal[0].starts_with("error: file .env, line 3: "), "{err}");
+    assert!(!err.contains(secret), "the .env line was echoed: {err}");
+    assert!(!dir.path().join("bot.db").exists(), "nothing is created when .env is refused");
+}
