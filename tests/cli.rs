@@ -224,3 +224,66 @@ fn a_malformed_env_line_is_refused_with_its_line_number() {
     assert!(!err.contains(secret), "the .env line was echoed: {err}");
     assert!(!dir.path().join("bot.db").exists(), "nothing is created when .env is refused");
 }
+
+/// Issue 11, finding 18: `simulate` checks every argument before it touches the disk (no database, no `-wal`,
+/// no `-shm` left behind), and refuses `--tables 0` instead of reporting an audit of nothing.
+#[test]
+fn simulate_checks_its_arguments_before_touching_the_disk() {
+    for (args, named) in [
+        (["--players", "11"], "--players"),
+        (["--players", "1"], "--players"),
+        (["--tables", "0"], "--tables"),
+        (["--hands", "0"], "--hands"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("sim.db").display());
+        let out = bot().args(["simulate", "--database-url", &url]).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(named), "{args:?}: {err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("audit"), "{args:?}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+}
+
+/// Issue 11, finding 18: on a fresh file `simulate` says nothing about recovering hands (there were none), and
+/// the database it leaves behind has no open table: not its own, nor one an interrupted run left open.
+#[tokio::test]
+async fn simulate_says_nothing_of_an_empty_recovery_and_leaves_no_table_open() {
+    use teenpatti::ids::{ChannelId, UserId};
+    use teenpatti::store::{NewTable, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("sim.db").display());
+    let simulate =
+        || bot().args(["simulate", "--database-url", &url, "--tables", "2", "--hands", "2", "--players", "3"]).output();
+
+    let out = simulate().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stdout.contains("recovered"), "{stdout}");
+    assert!(stdout.contains("audit ok"), "{stdout}");
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.open_tables().await.unwrap(), vec![], "simulate left tables open");
+
+    // A table an interrupted run left open (a run with more tables than this one plays).
+    let left = store
+        .open_table(NewTable {
+            guild: teenpatti::sim::SIM_GUILD,
+            channel: ChannelId(teenpatti::sim::SIM_CHANNEL_BASE + 7),
+            opener: UserId(teenpatti::sim::SIM_USER_BASE),
+            rules: Default::default(),
+            max_players: 3,
+            turn_seconds: 600,
+        })
+        .await
+        .unwrap();
+    store.close().await;
+    let out = simulate().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let store = Store::open(&url).await.unwrap();
+    let open: Vec<_> = store.open_tables().await.unwrap().into_iter().map(|t| t.id).collect();
+    assert!(open.is_empty(), "tables {open:?} still open (the interrupted run's was {})", left.id);
+    assert!(store.audit().await.unwrap().ok());
+    store.close().await;
+}

@@ -9,9 +9,12 @@ pub mod simulate_cmd;
 use std::future::Future;
 use std::process::ExitCode;
 
+use clap::builder::RangedU64ValueParser;
+
 /// Logs to stderr: one set-up for every subcommand.
 pub(crate) use crate::cli::init_logging;
 use crate::cli::{fatal, EXIT_FAILED, EXIT_REFUSED};
+use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 
 /// The exit of a tool whose output could not be written: quietly for a closed pipe (`| head`), with the
 /// error otherwise.
@@ -20,6 +23,17 @@ pub fn output_failed(e: &std::io::Error) -> ExitCode {
         eprintln!("error: {e}");
     }
     ExitCode::FAILURE
+}
+
+/// `--players` of `simulate` and `loadtest`: the seats a table has, checked with the other arguments, before
+/// anything touches the disk.
+pub(crate) fn players_arg() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(MIN_SEATS as u64..=MAX_SEATS as u64)
+}
+
+/// A count that must be at least 1 (`--tables`, `--hands`).
+pub(crate) fn at_least_one() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..)
 }
 
 /// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr
