@@ -66,7 +66,12 @@ const STORE_CLOSE: Duration = Duration::from_secs(10);
 /// path after the database opened, the tables are stopped and the store closed before this returns.
 pub async fn run(config: Config) -> Result<(), RunError> {
     let stop = Stop::listen();
-    let store = Store::open(&config.database_url).await.map_err(|e| RunError::Failed(e.into()))?;
+    // A stop while the database opens (its checks can take a while on a big file) abandons the opening: SQLite
+    // rolls back whatever was not committed.
+    let store = tokio::select! {
+        opened = Store::open(&config.database_url) => opened.map_err(|e| RunError::Failed(e.into()))?,
+        () = stop.requested() => return Ok(()),
+    };
     let tables = Arc::new(OnceLock::new());
     let result = serve(&config, &store, &tables, &stop).await;
     if let Some(service) = tables.get() {
