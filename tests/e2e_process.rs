@@ -45,6 +45,18 @@ fn announced_delays(log: &str) -> Vec<f64> {
         .collect()
 }
 
+/// Waits for the bot to end by itself on a rejected token: exit 2 and one `error:` line, once. Returns its log.
+fn refused_token(bot: &mut BotProcess, within: Duration) -> String {
+    let status = bot.wait_exit(within);
+    let log = bot.log();
+    let status = status.unwrap_or_else(|| panic!("the bot kept running with a rejected token:\n{log}"));
+    assert_eq!(status.code(), Some(CONFIG_REFUSED), "{log}");
+    let said = lines_with(&log, "Discord rejected the token");
+    assert_eq!(said.len(), 1, "one line, once:\n{log}");
+    assert!(said[0].starts_with("error: ") && said[0].contains("check DISCORD_TOKEN"), "{log}");
+    log
+}
+
 /// SIGTERM, then the exit code if the bot ended by itself within `BOUND` (None: it had to be killed).
 fn stop_within_bound(bot: &mut BotProcess) -> Option<i32> {
     let sent = Instant::now();
@@ -112,13 +124,7 @@ async fn a_rejected_token_stops_the_bot_with_one_clear_line() {
     fake.revoke_token();
     let (_dir, db) = temp_db();
     let mut bot = BotProcess::spawn(&fake, &db, &[]);
-    let status = bot.wait_exit(BOUND);
-    let log = bot.log();
-    let status = status.unwrap_or_else(|| panic!("the bot kept running with a rejected token:\n{log}"));
-    assert_eq!(status.code(), Some(CONFIG_REFUSED), "{log}");
-    let said = lines_with(&log, "Discord rejected the token");
-    assert_eq!(said.len(), 1, "one line, once:\n{log}");
-    assert!(said[0].starts_with("error: ") && said[0].contains("check DISCORD_TOKEN"), "{log}");
+    let log = refused_token(&mut bot, BOUND);
     assert!(!log.contains(fake.token()), "the token leaked:\n{log}");
     fake.assert_no_violations();
 }
@@ -130,13 +136,7 @@ async fn a_token_revoked_while_running_stops_the_bot() {
     let mut w = World::start().await;
     w.fake.revoke_token();
     w.fake.drop_gateway();
-    let status = w.bot.wait_exit(Duration::from_secs(20));
-    let log = w.bot.log();
-    let status = status.unwrap_or_else(|| panic!("the bot kept running with a rejected token:\n{log}"));
-    assert_eq!(status.code(), Some(CONFIG_REFUSED), "{log}");
-    let said = lines_with(&log, "Discord rejected the token");
-    assert_eq!(said.len(), 1, "{log}");
-    assert!(said[0].starts_with("error: ") && said[0].contains("check DISCORD_TOKEN"), "{log}");
+    let log = refused_token(&mut w.bot, Duration::from_secs(20));
     assert!(lines_with(&log, "stopped: the database is closed").len() == 1, "{log}");
     w.fake.assert_no_violations();
 }
