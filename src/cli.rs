@@ -54,36 +54,52 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn init_logging() {
+/// Exit status of a command that failed (for `run`: the database, or Discord refusing something other than the
+/// token). Tools use it for "ran, and found something wrong" (see `tools::run_async`).
+pub const EXIT_FAILED: u8 = 1;
+/// Exit status of a command refused before it could run: a bad argument or setting, a malformed `.env`, a token
+/// Discord rejects. Restarting does not help; the configuration must change (docs/process.md).
+pub const EXIT_REFUSED: u8 = 2;
+
+/// Logging for every subcommand: tracing to stderr, filtered by `RUST_LOG` (else `default`), in colour only when
+/// stderr is a terminal and `NO_COLOR` is unset or empty. Logs carry detail; a fatal error is [`fatal`]'s one line.
+pub fn init_logging(default: &str) {
+    use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let ansi = std::env::var_os("NO_COLOR").is_none();
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_ansi(ansi).with_target(false).try_init();
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let ansi = std::io::stderr().is_terminal() && !no_color;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(ansi)
+        .with_target(false)
+        .try_init();
+}
+
+/// The one way a command reports a fatal error: one line on stderr, `error: ...`, and the exit status.
+pub fn fatal(status: u8, error: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {error}");
+    ExitCode::from(status)
 }
 
 fn run_bot() -> ExitCode {
     let config = match crate::config::Config::from_env() {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("teenpatti-bot: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fatal(EXIT_REFUSED, e),
     };
-    init_logging();
+    init_logging("info");
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("teenpatti-bot: could not start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return fatal(EXIT_FAILED, format_args!("could not start the async runtime: {e}")),
     };
     tracing::info!(database = %config.database_url, api = ?config.api_url, dev_guild = ?config.dev_guild, "starting");
-    match runtime.block_on(crate::discord::run(config)) {
+    let result = runtime.block_on(crate::discord::run(config));
+    // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the
+    // store is already closed (`discord::run` closes it on every path), so nothing that matters is cut short.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            tracing::error!("{e:#}");
-            eprintln!("teenpatti-bot: {e:#}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fatal(if e.is_refusal() { EXIT_REFUSED } else { EXIT_FAILED }, e),
     }
 }

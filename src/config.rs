@@ -41,12 +41,56 @@ pub enum ConfigError {
     MissingToken,
     #[error("{name} is not valid: {why}")]
     Invalid { name: &'static str, why: String },
+    /// A `.env` line that does not read as `NAME=value`, or a `.env` that cannot be read. Refused rather than
+    /// skipped: a skipped line may be the token's, and the bot would then say the token is not set.
+    #[error("file {ENV_FILE}{}: {why}", line.map(|n| format!(", line {n}")).unwrap_or_default())]
+    EnvFile { line: Option<usize>, why: String },
+}
+
+/// The settings file read from the working directory (only there: not from a parent folder).
+pub const ENV_FILE: &str = ".env";
+
+/// Sets every variable of `.env` (in the working directory, if there is one) that the environment does not set
+/// already: the environment wins. The file is read whole before anything is set, so a bad line sets nothing
+/// (and a `${NAME}` in a value refers to the environment only, not to another line of the file).
+pub fn load_env_file() -> Result<(), ConfigError> {
+    for (name, value) in read_env_file(std::path::Path::new(ENV_FILE))? {
+        if std::env::var_os(&name).is_none() {
+            std::env::set_var(name, value);
+        }
+    }
+    Ok(())
+}
+
+/// The `NAME=value` pairs of a `.env` file (none if there is no such file). One setting a line, in dotenv's
+/// syntax (quotes, `export`, `#` comments); a value does not run over several lines. A line that does not parse
+/// is named by its number and not echoed (it may hold the token).
+fn read_env_file(path: &std::path::Path) -> Result<Vec<(String, String)>, ConfigError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(ConfigError::EnvFile { line: None, why: format!("cannot read it: {e}") }),
+    };
+    let mut pairs = Vec::new();
+    for (i, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+        match dotenvy::from_read_iter(line.as_bytes()).next() {
+            None => {} // blank, or a comment
+            Some(Ok(pair)) => pairs.push(pair),
+            Some(Err(_)) => {
+                return Err(ConfigError::EnvFile {
+                    line: Some(i + 1),
+                    why: "not a NAME=value line (a value with spaces or # goes in quotes, on one line)".into(),
+                })
+            }
+        }
+    }
+    Ok(pairs)
 }
 
 impl Config {
-    /// Reads the environment. `.env` is loaded first if present.
+    /// Reads the environment. `.env` is loaded first if present ([`load_env_file`]).
     pub fn from_env() -> Result<Config, ConfigError> {
-        let _ = dotenvy::dotenv();
+        load_env_file()?;
         Config::from_lookup(|k| std::env::var(k).ok())
     }
 
@@ -121,5 +165,27 @@ mod tests {
         assert_eq!(c.hand_break, Duration::from_millis(250));
         assert!(cfg(&[("DISCORD_TOKEN", "t"), ("DEV_GUILD_ID", "abc")]).is_err());
         assert!(cfg(&[("DISCORD_TOKEN", "t"), ("DISCORD_API_URL", "ftp://x")]).is_err());
+    }
+
+    fn env_file(text: &str) -> Result<Vec<(String, String)>, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".env");
+        std::fs::write(&path, text).unwrap();
+        read_env_file(&path).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn env_file_lines() {
+        let pairs = |v: &[(&str, &str)]| v.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
+        let read = env_file("\u{feff}# c\n\nA=1\nexport B = \"two words\" # note\nC='x#y'\n").unwrap();
+        assert_eq!(read, pairs(&[("A", "1"), ("B", "two words"), ("C", "x#y")]));
+        let missing = tempfile::tempdir().unwrap();
+        assert_eq!(read_env_file(&missing.path().join(".env")).unwrap(), vec![]);
+        let cases = [("A=1\nB two\n", 2), ("A=1\n\n  =x\n", 3), ("A=1\nB=\"open\nC=2\n", 2), ("\u{feff}X=a b\n", 1)];
+        for (text, line) in cases {
+            let e = env_file(text).unwrap_err();
+            assert!(e.starts_with(&format!("file .env, line {line}: not a NAME=value line")), "{text:?}: {e}");
+        }
+        assert!(!env_file("DISCORD_TOKEN secret.value\n").unwrap_err().contains("secret"));
     }
 }

@@ -163,3 +163,127 @@ fn replay_refuses_a_script_over_its_size_bound() {
     assert_eq!(code, Some(2), "{out}");
     assert!(err.contains("larger than") && err.contains("MiB"), "{err}");
 }
+
+// ---------------------------------------------------------------- fatal errors, `.env`, `simulate`
+
+/// What a failed command printed on stderr, and the lines of it that are the fatal error (`error: ...`).
+fn fatal_lines(out: &std::process::Output) -> (String, Vec<String>) {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let fatal = err.lines().filter(|l| l.starts_with("error: ")).map(str::to_string).collect();
+    (err, fatal)
+}
+
+/// Issue 11, finding 13: one rule for every subcommand. A fatal error is one line on stderr (`error: ...`) and a
+/// non-zero exit; no log line repeats it; no colour codes when stderr is not a terminal (here a pipe, and
+/// `NO_COLOR` unset, so nothing but the terminal check keeps the colour out).
+#[test]
+fn a_fatal_error_is_one_line_on_stderr_without_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("no/such/folder/x.db").display());
+    let runs: [(&str, Vec<&str>, i32); 3] = [
+        ("simulate", vec!["simulate", "--database-url", &url], 2),
+        ("loadtest", vec!["loadtest", "--seconds", "1", "--database-url", &url], 2),
+        ("run", vec!["run"], 1),
+    ];
+    for (name, args, code) in runs {
+        let out = bot()
+            .env_remove("NO_COLOR")
+            .env_remove("RUST_LOG")
+            .env("DISCORD_TOKEN", "t")
+            .env("DATABASE_URL", &url)
+            .env("DISCORD_API_URL", "http://127.0.0.1:9")
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let (err, fatal) = fatal_lines(&out);
+        assert_eq!(out.status.code(), Some(code), "{name}: {err}");
+        assert_eq!(fatal.len(), 1, "{name}: the fatal error is printed once, as one `error:` line:\n{err}");
+        assert!(fatal[0].contains("x.db"), "{name}: {err}");
+        assert!(!err.contains("ERROR"), "{name}: a log line repeats the fatal error:\n{err}");
+        assert!(!err.contains('\u{1b}'), "{name}: colour codes on a pipe:\n{err:?}");
+    }
+}
+
+/// Issue 11, finding 16: a malformed `.env` line is refused, naming the file and the line, without echoing the
+/// line (it may hold the token); before, it was skipped silently and so was everything after it.
+#[test]
+fn a_malformed_env_line_is_refused_with_its_line_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = "MTIzNDU2Nzg5.secret-in-dotenv";
+    std::fs::write(
+        dir.path().join(".env"),
+        format!("# settings\nDATABASE_URL=sqlite://bot.db\nDISCORD_TOKEN {secret}\nDEV_GUILD_ID=123\n"),
+    )
+    .unwrap();
+    let out = bot().current_dir(dir.path()).arg("run").output().unwrap();
+    let (err, fatal) = fatal_lines(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(fatal.len(), 1, "{err}");
+    assert!(fatal[0].starts_with("error: file .env, line 3: "), "{err}");
+    assert!(!err.contains(secret), "the .env line was echoed: {err}");
+    assert!(!dir.path().join("bot.db").exists(), "nothing is created when .env is refused");
+}
+
+/// Issue 11, finding 18: `simulate` checks every argument before it touches the disk (no database, no `-wal`,
+/// no `-shm` left behind), and refuses `--tables 0` instead of reporting an audit of nothing.
+#[test]
+fn simulate_checks_its_arguments_before_touching_the_disk() {
+    for (args, named) in [
+        (["--players", "11"], "--players"),
+        (["--players", "1"], "--players"),
+        (["--tables", "0"], "--tables"),
+        (["--hands", "0"], "--hands"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("sim.db").display());
+        let out = bot().args(["simulate", "--database-url", &url]).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(named), "{args:?}: {err}");
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("audit"), "{args:?}");
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert!(left.is_empty(), "{args:?} left {left:?}");
+    }
+}
+
+/// Issue 11, finding 18: on a fresh file `simulate` says nothing about recovering hands (there were none), and
+/// the database it leaves behind has no open table: not its own, nor one an interrupted run left open.
+#[tokio::test]
+async fn simulate_says_nothing_of_an_empty_recovery_and_leaves_no_table_open() {
+    use teenpatti::ids::{ChannelId, UserId};
+    use teenpatti::store::{NewTable, Store};
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("sim.db").display());
+    let simulate =
+        || bot().args(["simulate", "--database-url", &url, "--tables", "2", "--hands", "2", "--players", "3"]).output();
+
+    let out = simulate().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stdout.contains("recovered"), "{stdout}");
+    assert!(stdout.contains("audit ok"), "{stdout}");
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.open_tables().await.unwrap(), vec![], "simulate left tables open");
+
+    // A table an interrupted run left open (a run with more tables than this one plays).
+    let left = store
+        .open_table(NewTable {
+            guild: teenpatti::sim::SIM_GUILD,
+            channel: ChannelId(teenpatti::sim::SIM_CHANNEL_BASE + 7),
+            opener: UserId(teenpatti::sim::SIM_USER_BASE),
+            rules: Default::default(),
+            max_players: 3,
+            turn_seconds: 600,
+        })
+        .await
+        .unwrap();
+    store.close().await;
+    let out = simulate().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let store = Store::open(&url).await.unwrap();
+    let open: Vec<_> = store.open_tables().await.unwrap().into_iter().map(|t| t.id).collect();
+    assert!(open.is_empty(), "tables {open:?} still open (the interrupted run's was {})", left.id);
+    assert!(store.audit().await.unwrap().ok());
+    store.close().await;
+}

@@ -2,7 +2,8 @@
 //! presenter that renders table views. Thin: every rule lives in the engine,
 //! every chip in the store, every table in its actor.
 //!
-//! Layout: this file wires the framework and runs the client; `commands/`
+//! Layout: this file wires the framework and runs the client (until a stop request; `connect.rs` reaches
+//! Discord, retries while it does not answer, and watches the stop signals); `commands/`
 //! holds the slash commands (one file per group), `errors.rs` their one error
 //! path, `buttons.rs` button routing, `presenter.rs` and `responder.rs` the
 //! table service's two ports onto Discord, `retry.rs` time budgets and
@@ -12,15 +13,17 @@
 mod buttons;
 pub mod cap;
 pub mod commands;
+mod connect;
 mod errors;
 pub mod presenter;
 pub mod render;
 pub mod responder;
 pub mod retry;
 
-use std::sync::Arc;
+use std::future::IntoFuture;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
-use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use serenity::{FullEvent, Interaction};
 
@@ -28,6 +31,8 @@ use crate::config::Config;
 use crate::store::Store;
 use crate::table::{TableService, Timings};
 pub use buttons::member_is_admin;
+pub use connect::RunError;
+use connect::{Backoff, Stop, TryError};
 use presenter::DiscordPresenter;
 
 /// Shared by every command.
@@ -50,15 +55,112 @@ fn http_client(config: &Config) -> serenity::Http {
     }
 }
 
-/// Runs the bot until the gateway connection ends for good or Ctrl-C.
-pub async fn run(config: Config) -> anyhow::Result<()> {
-    let store = Store::open(&config.database_url)
-        .await
-        .with_context(|| format!("opening the database {}", config.database_url))?;
+/// How long each step of stopping may take: closing the gateway connection, stopping the tables, closing the
+/// store. Past it the step is abandoned: nothing acknowledged is lost (every action is on disk before anyone is
+/// told), and the next start resumes or refunds live hands.
+const STOP_STEP: Duration = Duration::from_secs(3);
+/// Closing the store commits what is queued; it may take longer than the other steps on a slow disk.
+const STORE_CLOSE: Duration = Duration::from_secs(10);
+
+/// Runs the bot until a stop request (SIGTERM, Ctrl-C: `Ok`), a token Discord rejects, or a failure. On every
+/// path after the database opened, the tables are stopped and the store closed before this returns.
+pub async fn run(config: Config) -> Result<(), RunError> {
+    let stop = Stop::listen();
+    // A stop while the database opens (its checks can take a while on a big file) abandons the opening: SQLite
+    // rolls back whatever was not committed.
+    let store = tokio::select! {
+        opened = Store::open(&config.database_url) => opened.map_err(|e| RunError::Failed(e.into()))?,
+        () = stop.requested() => return Ok(()),
+    };
+    let tables = Arc::new(OnceLock::new());
+    let result = serve(&config, &store, &tables, &stop).await;
+    if let Some(service) = tables.get() {
+        if tokio::time::timeout(STOP_STEP, service.shutdown()).await.is_err() {
+            tracing::warn!(
+                "tables still busy after {STOP_STEP:?}; stopping anyway (their hands resume at the next start)"
+            );
+        }
+    }
+    match tokio::time::timeout(STORE_CLOSE, store.close()).await {
+        Ok(()) => tracing::info!("stopped: the database is closed"),
+        Err(_) => tracing::warn!("the database did not close within {STORE_CLOSE:?}; stopping anyway"),
+    }
+    result
+}
+
+/// Connects and serves until a stop request or the connection ends for good.
+async fn serve(
+    config: &Config,
+    store: &Store,
+    tables: &Arc<OnceLock<TableService>>,
+    stop: &Stop,
+) -> Result<(), RunError> {
+    let Some(mut client) = connect(config, store, tables, stop).await? else { return Ok(()) };
+    let shards = client.shard_manager.clone();
+    tokio::select! {
+        ended = client.start() => return ended.map_err(RunError::from_gateway),
+        () = stop.requested() => {}
+    }
+    // serenity's `shutdown_all` returns at once when the shard is between two connection attempts; otherwise it
+    // closes the websocket and waits for Discord's answer (bounded here).
+    if tokio::time::timeout(STOP_STEP, shards.shutdown_all()).await.is_err() {
+        tracing::warn!("the gateway connection did not close within {STOP_STEP:?}; leaving it");
+    }
+    Ok(())
+}
+
+/// The Discord client, once Discord answers and accepts the token; while it does not answer, tries again with
+/// [`Backoff`], saying each time what failed and when the next try comes. `None`: a stop was requested first.
+async fn connect(
+    config: &Config,
+    store: &Store,
+    tables: &Arc<OnceLock<TableService>>,
+    stop: &Stop,
+) -> Result<Option<serenity::Client>, RunError> {
+    let mut backoff = Backoff::default();
+    loop {
+        let attempt = async {
+            let http = http_client(config);
+            let (user, gateway) = connect::reach(&http).await?;
+            let intents = serenity::GatewayIntents::non_privileged();
+            let builder =
+                serenity::ClientBuilder::new_with_http(http, intents).framework(framework(config, store, tables));
+            // Building asks Discord for the gateway's address once more (and falls back to Discord's own when that
+            // fails): bounded, and the address just read wins.
+            let client = connect::bounded("building the client", builder.into_future()).await?;
+            *client.ws_url.lock().await = gateway;
+            tracing::info!(user = %user.name, "Discord accepts the token; connecting to the gateway");
+            Ok(client)
+        };
+        let failed = tokio::select! {
+            tried = attempt => match tried {
+                Ok(client) => return Ok(Some(client)),
+                Err(TryError::Fatal(e)) => return Err(e),
+                Err(TryError::Unreachable(why)) => why,
+            },
+            () = stop.requested() => return Ok(None),
+        };
+        let wait = backoff.next_wait();
+        tracing::warn!(
+            "could not reach Discord ({failed}); next try in {:.1} s (attempt {} failed; retrying until it answers)",
+            wait.as_secs_f64(),
+            backoff.failed()
+        );
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = stop.requested() => return Ok(None),
+        }
+    }
+}
+
+/// The poise framework: the commands, their one error path, the button router, and the set-up run at the first
+/// READY (commands registered, the table service started and its open tables restored, kept in `tables` so that
+/// a stop can stop them).
+fn framework(config: &Config, store: &Store, tables: &Arc<OnceLock<TableService>>) -> poise::Framework<Data, Error> {
     let timings = Timings { hand_break: config.hand_break };
     let dev_guild = config.dev_guild;
-    let setup_store = store.clone();
-    let framework = poise::Framework::builder()
+    let (store, tables) = (store.clone(), tables.clone());
+    poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |error| Box::pin(errors::on_error(error)),
@@ -76,51 +178,14 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                     None => poise::builtins::register_globally(ctx, cmds).await?,
                 }
                 let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone()));
-                let service = TableService::new(setup_store.clone(), presenter, timings);
+                let service = TableService::new(store.clone(), presenter, timings);
+                let _ = tables.set(service.clone());
                 let restored = service.restore().await?;
                 tracing::info!(tables = restored, "tables restored");
-                Ok(Data { service, store: setup_store })
+                Ok(Data { service, store })
             })
         })
-        .build();
-    let intents = serenity::GatewayIntents::non_privileged();
-    let mut client = serenity::ClientBuilder::new_with_http(http_client(&config), intents)
-        .framework(framework)
-        .await
-        .context("building the Discord client")?;
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down");
-        shards.shutdown_all().await;
-    });
-    client.start().await.context("the Discord connection failed")?;
-    store.close().await;
-    Ok(())
-}
-
-/// Ctrl-C, or SIGTERM (systemd, containers). Every action is already on disk,
-/// so stopping at any moment loses nothing: live hands resume at the next start.
-async fn shutdown_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
+        .build()
 }
 
 async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, event: &FullEvent) -> Result<(), Error> {

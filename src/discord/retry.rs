@@ -9,7 +9,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, Http};
 
-fn status_of(e: &serenity::Error) -> Option<u16> {
+pub(super) fn status_of(e: &serenity::Error) -> Option<u16> {
     match e {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.status_code.as_u16()),
         _ => None,

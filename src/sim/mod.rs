@@ -138,13 +138,27 @@ pub fn table_users(t: usize, players: usize) -> Vec<u64> {
     (0..players).map(|i| SIM_USER_BASE + (t * stride + i) as u64).collect()
 }
 
-/// Refunds every hand left live (by a crash). Returns how many.
-pub async fn recover(store: &Store) -> Result<usize, StoreError> {
+/// What [`recover`] found an interrupted run had left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recovered {
+    /// Live hands, refunded.
+    pub hands: usize,
+    /// Open tables of the simulator's guild, closed.
+    pub tables: usize,
+}
+
+/// Refunds every hand left live (by a crash) and closes the simulator's tables left open, so that a run starts
+/// from no open table and leaves none behind (a run opens only as many tables as it plays).
+pub async fn recover(store: &Store) -> Result<Recovered, StoreError> {
     let live = store.live_hands().await?;
     for h in &live {
         store.refund_hand(h.summary.id, "refunded on restart: the hand was interrupted").await?;
     }
-    Ok(live.len())
+    let mut tables = 0;
+    for table in store.open_tables().await?.into_iter().filter(|t| t.guild == SIM_GUILD) {
+        tables += usize::from(store.close_table(table.id).await?);
+    }
+    Ok(Recovered { hands: live.len(), tables })
 }
 
 /// Sets up `cfg.tables` tables on a table service of its own, plays them

@@ -105,7 +105,7 @@ impl Store {
         Store::open_with(url, OpenOptions::default()).await
     }
 
-    #[tracing::instrument(level = "info", skip(opts), err)]
+    #[tracing::instrument(level = "info", skip(opts), err(level = "debug"))]
     pub async fn open_with(url: &str, opts: OpenOptions) -> Result<Store, StoreError> {
         if !url.starts_with("sqlite:") {
             return Err(StoreError::Invalid(format!(

@@ -19,10 +19,10 @@ use crate::store::Store;
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
     /// Tables played concurrently.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, value_parser = super::at_least_one())]
     pub tables: usize,
     /// Players per table (2 to 10).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = super::players_arg())]
     pub players: usize,
     /// Actions per second per table, spread over each second with jitter; 0: as fast as the service answers.
     #[arg(long, default_value_t = 0.0)]

@@ -9,6 +9,13 @@ pub mod simulate_cmd;
 use std::future::Future;
 use std::process::ExitCode;
 
+use clap::builder::RangedU64ValueParser;
+
+/// Logs to stderr: one set-up for every subcommand.
+pub(crate) use crate::cli::init_logging;
+use crate::cli::{fatal, EXIT_FAILED, EXIT_REFUSED};
+use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
+
 /// The exit of a tool whose output could not be written: quietly for a closed pipe (`| head`), with the
 /// error otherwise.
 pub fn output_failed(e: &std::io::Error) -> ExitCode {
@@ -18,34 +25,29 @@ pub fn output_failed(e: &std::io::Error) -> ExitCode {
     ExitCode::FAILURE
 }
 
-/// Logs to stderr: `RUST_LOG`, else `default` (a filter such as `warn`, or `off`).
-pub(crate) fn init_logging(default: &str) {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default)),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+/// `--players` of `simulate` and `loadtest`: the seats a table has, checked with the other arguments, before
+/// anything touches the disk.
+pub(crate) fn players_arg() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(MIN_SEATS as u64..=MAX_SEATS as u64)
 }
 
-/// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr. The tool's
-/// `Ok(true)` exits 0, `Ok(false)` 1 (it ran, and found something wrong), an error 2 (it could not run).
+/// A count that must be at least 1 (`--tables`, `--hands`).
+pub(crate) fn at_least_one() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..)
+}
+
+/// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr
+/// ([`crate::cli::init_logging`]). The tool's `Ok(true)` exits 0, `Ok(false)` 1 (it ran, and found something
+/// wrong), an error 2 (it could not run: one `error:` line, [`crate::cli::fatal`]).
 pub fn run_async<F: Future<Output = anyhow::Result<bool>>>(tool: F) -> ExitCode {
     init_logging("warn");
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return fatal(EXIT_FAILED, format_args!("cannot start the async runtime: {e}")),
     };
     match runtime.block_on(tool) {
         Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
+        Ok(false) => ExitCode::from(EXIT_FAILED),
+        Err(e) => fatal(EXIT_REFUSED, format_args!("{e:#}")),
     }
 }

@@ -1,6 +1,8 @@
 //! `teenpatti-bot simulate`: the crash drill of the table service against a real database. Random players play
 //! a number of hands at each table through the driver `loadtest` also uses; a run first refunds the hands an
-//! interrupted (killed) run left live, and ends with the books' audit.
+//! interrupted (killed) run left live and closes the tables it left open, and ends with the books' audit. Every
+//! argument is checked before the database is touched; the run closes its tables, so the file it leaves behind
+//! has no open table.
 
 use std::process::ExitCode;
 
@@ -15,14 +17,14 @@ pub struct SimulateArgs {
     /// into the bot's real wallets).
     #[arg(long, default_value = "sqlite://teenpatti-sim.db")]
     pub database_url: String,
-    /// Tables played concurrently.
-    #[arg(long, default_value_t = 4)]
+    /// Tables played concurrently (at least 1).
+    #[arg(long, default_value_t = 4, value_parser = super::at_least_one())]
     pub tables: usize,
-    /// Hands per table.
-    #[arg(long, default_value_t = 100)]
+    /// Hands per table (at least 1).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub hands: u64,
-    /// Players per table.
-    #[arg(long, default_value_t = 4)]
+    /// Players per table (2 to 10).
+    #[arg(long, default_value_t = 4, value_parser = super::players_arg())]
     pub players: usize,
     /// Seed for shuffles and choices.
     #[arg(long, default_value_t = 1)]
@@ -36,7 +38,12 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
 async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
     let store = Store::open(&args.database_url).await?;
     let recovered = sim::recover(&store).await?;
-    println!("recovered {recovered} live hands left by an interrupted run (refunded)");
+    if recovered.hands > 0 || recovered.tables > 0 {
+        println!(
+            "recovered {} live hands left by an interrupted run (refunded) and closed its {} tables",
+            recovered.hands, recovered.tables
+        );
+    }
     let cfg = SimConfig {
         tables: args.tables,
         players: args.players,

@@ -66,6 +66,20 @@ impl BotProcess {
         }
     }
 
+    /// Waits up to `timeout` for the process to end by itself (polling `try_wait`). Its exit status, or None if it
+    /// is still running (it is left running).
+    pub fn wait_exit(&mut self, timeout: Duration) -> Option<std::process::ExitStatus> {
+        let c = self.child.as_mut()?;
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            match c.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if std::time::Instant::now() < deadline => std::thread::sleep(Duration::from_millis(50)),
+                _ => return None,
+            }
+        }
+    }
+
     /// SIGTERM, then waits up to `grace` for a clean exit (SIGKILL after that). Returns the exit code if any.
     pub fn stop(&mut self, grace: Duration) -> Option<i32> {
         let mut c = self.child.take()?;

@@ -122,6 +122,12 @@ async fn handle_op(inner: &Arc<Inner>, socket: &mut WebSocket, conn: u32, v: &Va
             inner.notify.notify_waiters();
             !ack || send(socket, &payload(11, Value::Null)).await
         }
+        2 | 6 if inner.state.lock().unwrap().token_revoked => {
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame { code: 4004, reason: "Authentication failed.".into() })))
+                .await;
+            false
+        }
         2 => {
             let token = v["d"]["token"].as_str().unwrap_or("");
             if token.trim_start_matches("Bot ") != inner.token {

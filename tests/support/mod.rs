@@ -355,6 +355,14 @@ impl FakeDiscord {
         self.lock().faults.push(Fault { pattern: pattern.into(), status, remaining: count });
     }
 
+    /// The bot's token is reset, as when its owner presses Reset Token (or Discord revokes a leaked one): from
+    /// now on every request that needs it answers 401 `{"message": "401: Unauthorized", "code": 0}` (not a
+    /// violation: the bot sent the token it was given), and an IDENTIFY or RESUME is closed with 4004
+    /// (Authentication failed). A live connection stays up until it reconnects (`drop_gateway`).
+    pub fn revoke_token(&self) {
+        self.lock().token_revoked = true;
+    }
+
     /// Closes the gateway websocket (close code 4000, resumable): serenity reconnects and RESUMEs.
     pub fn drop_gateway(&self) {
         let mut st = self.lock();

@@ -143,6 +143,8 @@ pub struct State {
     pub live: bool,
     /// false = heartbeats go unanswered (serenity then reconnects and resumes).
     pub ack_heartbeats: bool,
+    /// The bot's token was reset (`FakeDiscord::revoke_token`): REST answers 401, the gateway closes 4004.
+    pub token_revoked: bool,
 }
 
 impl State {
@@ -170,6 +172,7 @@ impl State {
             connections: 0,
             live: false,
             ack_heartbeats: true,
+            token_revoked: false,
         };
         st.app_id = st.new_id();
         st.guild_id = st.new_id();

@@ -170,6 +170,10 @@ fn respond(
     // Interaction callbacks and webhook-token routes need no bot token; everything else does.
     let needs_auth = !route.contains("{interaction_token}") && !route.contains("{webhook_token}");
     let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
+    // A revoked token is the bot's right token that Discord no longer accepts: 401, and no violation.
+    if needs_auth && st.token_revoked {
+        return (error(401, 0, "401: Unauthorized"), None);
+    }
     if needs_auth && auth != format!("Bot {}", inner.token) {
         st.violation(route, format!("missing or wrong Authorization header: {auth:?}"));
         return (error(401, 0, "401: Unauthorized"), None);
