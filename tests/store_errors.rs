@@ -281,11 +281,15 @@ async fn refused(url: &str) -> String {
 /// interior pages.
 async fn store_with_history(db: &fixtures::TempDb, opts: OpenOptions) -> Store {
     let store = Store::open_with(&db.url, opts).await.unwrap();
-    for i in 0..600u64 {
+    add_history(&store, 0..600).await;
+    store
+}
+
+async fn add_history(store: &Store, users: std::ops::Range<u64>) {
+    for i in users {
         let user = UserId(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 8);
         store.admin_grant(G, user, 10 + i as i64, ADMIN, "filling the trees").await.unwrap();
     }
-    store
 }
 
 /// Raw read-only SQL on a closed database file (never through the store).
@@ -324,8 +328,23 @@ async fn a_table_whose_root_page_is_overwritten_is_refused_at_open() {
 async fn a_wal_cut_mid_frame_over_checkpointed_pages_is_refused_at_open() {
     let dir = tempfile::tempdir().unwrap();
     let db = temp_db("wal.db");
-    let store = store_with_history(&db, OpenOptions { wal_restart_frames: i64::MAX, ..OpenOptions::default() }).await;
-    sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(store.pool()).await.unwrap();
+    let store = Store::open_with(&db.url, OpenOptions { wal_restart_frames: i64::MAX, ..OpenOptions::default() })
+        .await
+        .unwrap();
+    // A history in the file itself, the WAL emptied.
+    add_history(&store, 0..600).await;
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(store.pool()).await.unwrap();
+    // More history in the WAL. A reader holding the file's own snapshot keeps every checkpoint out (and so the
+    // WAL from starting over) meanwhile: the WAL holds all of it, whatever the background checkpoints' timing.
+    let mut reader = store.pool().acquire().await.unwrap();
+    sqlx::query("BEGIN").execute(&mut *reader).await.unwrap();
+    sqlx::query("SELECT COUNT(*) FROM wallets").execute(&mut *reader).await.unwrap();
+    add_history(&store, 600..1200).await;
+    sqlx::query("COMMIT").execute(&mut *reader).await.unwrap();
+    drop(reader);
+    let done: (i64, i64, i64) =
+        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(store.pool()).await.unwrap();
+    assert_eq!((done.0, done.1), (0, done.2), "every frame is checkpointed into the file");
     let wal = std::fs::read(db.path.with_extension("db-wal")).unwrap();
     let file = std::fs::read(&db.path).unwrap();
     store.close().await;
@@ -411,6 +430,18 @@ async fn a_missing_folder_is_named() {
     let msg = refused(&db.url).await;
     let folder = db.path.parent().unwrap().display().to_string();
     assert!(msg.contains(&format!("the folder {folder} does not exist")), "{msg}");
+}
+
+/// An integrity check that runs out of its time budget lets the bot start (and says so in the log): the
+/// check is bounded on big files.
+#[tokio::test]
+async fn the_integrity_check_is_bounded_in_time() {
+    let db = temp_db("big.db");
+    store_with_history(&db, OpenOptions::default()).await.close().await;
+    let opts = OpenOptions { integrity_budget: std::time::Duration::ZERO, ..OpenOptions::default() };
+    let store = Store::open_with(&db.url, opts).await.unwrap();
+    assert!(store.audit().await.unwrap().ok());
+    store.close().await;
 }
 
 /// An existing database on a disk with no room left: the disk-full message at open, not "disk I/O error".
