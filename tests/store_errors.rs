@@ -342,8 +342,7 @@ async fn a_wal_cut_mid_frame_over_checkpointed_pages_is_refused_at_open() {
     add_history(&store, 600..1200).await;
     sqlx::query("COMMIT").execute(&mut *reader).await.unwrap();
     drop(reader);
-    let done: (i64, i64, i64) =
-        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(store.pool()).await.unwrap();
+    let done: (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(store.pool()).await.unwrap();
     assert_eq!((done.0, done.1), (0, done.2), "every frame is checkpointed into the file");
     let wal = std::fs::read(db.path.with_extension("db-wal")).unwrap();
     let file = std::fs::read(&db.path).unwrap();

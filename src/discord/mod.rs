@@ -50,9 +50,8 @@ fn http_client(config: &Config) -> serenity::Http {
 
 /// Runs the bot until the gateway connection ends for good or Ctrl-C.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    let store = Store::open(&config.database_url)
-        .await
-        .with_context(|| format!("opening the database {}", config.database_url))?;
+    // The store's refusals name the file and say what to do: one line as they are.
+    let store = Store::open(&config.database_url).await?;
     let timings = Timings { hand_break: config.hand_break };
     let dev_guild = config.dev_guild;
     let setup_store = store.clone();

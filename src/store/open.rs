@@ -83,9 +83,8 @@ pub(crate) fn parse_url(url: &str) -> Result<Target, StoreError> {
     if file == ":memory:" {
         return Err(bad(IN_MEMORY.into()));
     }
-    let connect = SqliteConnectOptions::from_str(url)
-        .map_err(|e| bad(format!("cannot be read: {e}")))?
-        .create_if_missing(create);
+    let connect =
+        SqliteConnectOptions::from_str(url).map_err(|e| bad(format!("cannot be read: {e}")))?.create_if_missing(create);
     let path = connect.get_filename().display().to_string();
     Ok(Target { path, connect, create })
 }
