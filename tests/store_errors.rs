@@ -263,3 +263,209 @@ async fn another_applications_database_is_refused_and_left_alone() {
         pool.close().await;
     }
 }
+
+// ---- Start-up checks (issue 11, findings 2, 4, 5 and 16): one check at open, one line saying what to do. ----
+
+/// The message of a refused open; an open that succeeds fails the test.
+async fn refused(url: &str) -> String {
+    match Store::open(url).await {
+        Ok(store) => {
+            store.close().await;
+            panic!("{url} was opened; it must be refused")
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A database of ours with some history: grants to users spread over the key space, so its trees have
+/// interior pages.
+async fn store_with_history(db: &fixtures::TempDb, opts: OpenOptions) -> Store {
+    let store = Store::open_with(&db.url, opts).await.unwrap();
+    add_history(&store, 0..600).await;
+    store
+}
+
+async fn add_history(store: &Store, users: std::ops::Range<u64>) {
+    for i in users {
+        let user = UserId(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 8);
+        store.admin_grant(G, user, 10 + i as i64, ADMIN, "filling the trees").await.unwrap();
+    }
+}
+
+/// Raw read-only SQL on a closed database file (never through the store).
+async fn raw_scalar(path: &std::path::Path, sql: &str) -> i64 {
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(path).read_only(true);
+    let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+    let v: i64 = sqlx::query_scalar(sql).fetch_one(&pool).await.unwrap();
+    pool.close().await;
+    v
+}
+
+#[tokio::test]
+async fn a_table_whose_root_page_is_overwritten_is_refused_at_open() {
+    let db = temp_db("damaged.db");
+    store_with_history(&db, OpenOptions::default()).await.close().await;
+    let root = raw_scalar(&db.path, "SELECT rootpage FROM sqlite_master WHERE name = 'ledger'").await as u64;
+    let page = raw_scalar(&db.path, "PRAGMA page_size").await as u64;
+    // The file's header (page 1) stays valid: only the ledger's root page is garbage.
+    let mut bytes = std::fs::read(&db.path).unwrap();
+    let at = ((root - 1) * page) as usize;
+    bytes[at..at + page as usize].iter_mut().enumerate().for_each(|(i, b)| *b = (i * 7 + 0xab) as u8);
+    std::fs::write(&db.path, &bytes).unwrap();
+
+    let msg = refused(&db.url).await;
+    assert!(msg.contains("damaged.db is damaged"), "{msg}");
+    assert!(msg.contains("restore"), "says what to do: {msg}");
+    assert!(!msg.contains('\n'), "one line: {msg}");
+    assert_eq!(std::fs::read(&db.path).unwrap(), bytes, "the damaged file is left as it was");
+}
+
+/// A WAL that loses its middle (cut mid-frame) after its frames were checkpointed: SQLite replays the frames
+/// before the cut over a file that already holds later pages, and the mix is a damaged tree. (A WAL torn at its
+/// end is ordinary recovery and loses only the transaction it cut.) Every cut SQLite itself finds damaged must
+/// be refused at open; the others must open and write.
+#[tokio::test]
+async fn a_wal_cut_mid_frame_over_checkpointed_pages_is_refused_at_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = temp_db("wal.db");
+    let store = Store::open_with(&db.url, OpenOptions { wal_restart_frames: i64::MAX, ..OpenOptions::default() })
+        .await
+        .unwrap();
+    // A history in the file itself, the WAL emptied.
+    add_history(&store, 0..600).await;
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(store.pool()).await.unwrap();
+    // More history in the WAL. A reader holding the file's own snapshot keeps every checkpoint out (and so the
+    // WAL from starting over) meanwhile: the WAL holds all of it, whatever the background checkpoints' timing.
+    let mut reader = store.pool().acquire().await.unwrap();
+    sqlx::query("BEGIN").execute(&mut *reader).await.unwrap();
+    sqlx::query("SELECT COUNT(*) FROM wallets").execute(&mut *reader).await.unwrap();
+    add_history(&store, 600..1200).await;
+    sqlx::query("COMMIT").execute(&mut *reader).await.unwrap();
+    drop(reader);
+    let done: (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(store.pool()).await.unwrap();
+    assert_eq!((done.0, done.1), (0, done.2), "every frame is checkpointed into the file");
+    let wal = std::fs::read(db.path.with_extension("db-wal")).unwrap();
+    let file = std::fs::read(&db.path).unwrap();
+    store.close().await;
+    let frames = (wal.len() - 32) / (4096 + 24);
+    assert!(frames > 100, "the WAL holds {frames} frames");
+
+    let mut damaged = 0;
+    for (i, k) in (1..40).map(|n| frames * n / 40).enumerate() {
+        let cut = 32 + k * (4096 + 24) + 1000;
+        let place = |name: &str| {
+            let path = dir.path().join(format!("{i}-{name}.db"));
+            std::fs::write(&path, &file).unwrap();
+            std::fs::write(path.with_extension("db-wal"), &wal[..cut]).unwrap();
+            path
+        };
+        // SQLite's own verdict, on a copy.
+        let oracle = {
+            let path = place("oracle");
+            let pool = sqlx::SqlitePool::connect_with(sqlx::sqlite::SqliteConnectOptions::new().filename(&path))
+                .await
+                .unwrap();
+            // Damaged enough, the check itself stops with "malformed".
+            let rows: Result<Vec<String>, _> = sqlx::query_scalar("PRAGMA quick_check").fetch_all(&pool).await;
+            pool.close().await;
+            rows.map_or(true, |rows| rows != ["ok"])
+        };
+        let path = place("bot");
+        let url = format!("sqlite://{}", path.display());
+        if oracle {
+            damaged += 1;
+            let msg = refused(&url).await;
+            assert!(msg.contains("is damaged"), "cut at frame {k}: {msg}");
+        } else {
+            let store = Store::open(&url).await.unwrap();
+            store.balance(G, UserId(424_242)).await.unwrap();
+            assert!(store.audit().await.is_ok());
+            store.close().await;
+        }
+    }
+    assert!(damaged > 0, "no cut damaged the database: the test proves nothing");
+}
+
+/// Every subcommand writes (chips, hands, a drill's books): a database that vanishes at exit, is read-only, or
+/// takes parameters the bot does not use is refused, naming what is wrong.
+#[tokio::test]
+async fn urls_the_bot_cannot_keep_chips_in_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display();
+    for (url, says) in [
+        ("sqlite::memory:".to_string(), "in memory"),
+        ("sqlite://:memory:".to_string(), "in memory"),
+        ("sqlite://".to_string(), "no file"),
+        ("sqlite:".to_string(), "no file"),
+        (format!("sqlite://{d}/m.db?mode=memory"), "in memory"),
+        (format!("sqlite://{d}/ro.db?mode=ro"), "read-only"),
+        (format!("sqlite://{d}/c.db?cache=shared"), "cache"),
+        (format!("sqlite://{d}/u.db?journal=off"), "journal"),
+    ] {
+        let msg = refused(&url).await;
+        assert!(msg.contains(says), "{url}: {msg}");
+        assert!(!msg.contains('\n'), "{url}: {msg}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing was created");
+}
+
+/// `?mode=rwc` is the default spelled out: the parameters are not part of the file's name.
+#[tokio::test]
+async fn url_parameters_are_not_part_of_the_file_name() {
+    let db = temp_db("p.db");
+    let store = Store::open(&format!("{}?mode=rwc", db.url)).await.unwrap();
+    store.balance(G, ALICE).await.unwrap();
+    store.close().await;
+    assert!(db.path.exists(), "{:?}", std::fs::read_dir(db.dir.path()).unwrap().collect::<Vec<_>>());
+    // `mode=rw`: the file must exist.
+    let missing = temp_db("absent.db");
+    let msg = refused(&format!("{}?mode=rw", missing.url)).await;
+    assert!(msg.contains("absent.db") && !msg.contains("?mode"), "{msg}");
+}
+
+#[tokio::test]
+async fn a_missing_folder_is_named() {
+    let db = temp_db("no/such/folder/t.db");
+    let msg = refused(&db.url).await;
+    let folder = db.path.parent().unwrap().display().to_string();
+    assert!(msg.contains(&format!("the folder {folder} does not exist")), "{msg}");
+}
+
+/// An integrity check that runs out of its time budget lets the bot start (and says so in the log): the
+/// check is bounded on big files.
+#[tokio::test]
+async fn the_integrity_check_is_bounded_in_time() {
+    let db = temp_db("big.db");
+    store_with_history(&db, OpenOptions::default()).await.close().await;
+    let opts = OpenOptions { integrity_budget: std::time::Duration::ZERO, ..OpenOptions::default() };
+    let store = Store::open_with(&db.url, opts).await.unwrap();
+    assert!(store.audit().await.unwrap().ok());
+    store.close().await;
+}
+
+/// An existing database on a disk with no room left: the disk-full message at open, not "disk I/O error".
+#[tokio::test]
+async fn a_full_disk_at_open_is_named() {
+    let Some(fs) = fixtures::tmpfs::Tmpfs::mount("2m") else { return };
+    let path = fs.join("full.db");
+    let url = format!("sqlite://{}", path.display());
+    let store = Store::open(&url).await.unwrap();
+    store.balance(G, ALICE).await.unwrap();
+    store.close().await;
+    // The last connection removes the -wal and -shm files as it closes, a moment later.
+    for _ in 0..100 {
+        if !fs.join("full.db-wal").exists() && !fs.join("full.db-shm").exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    for leave in [0, 48 * 1024] {
+        fs.fill(leave);
+        let msg = refused(&url).await;
+        assert!(msg.contains("disk") && msg.contains("is full") && msg.contains("free some space"), "{leave}: {msg}");
+        assert!(!msg.contains("I/O error"), "{msg}");
+        std::fs::remove_file(fs.join("fill")).unwrap();
+    }
+    // With room again, it opens.
+    Store::open(&url).await.unwrap().close().await;
+}

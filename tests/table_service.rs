@@ -10,12 +10,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use fixtures::{assert_books, temp_store};
+use fixtures::{assert_books, temp_db, temp_store};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use teenpatti::engine::{Action, EventKind, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
-use teenpatti::store::NewTable;
+use teenpatti::store::{NewTable, OpenOptions, Store};
 use teenpatti::table::view::{PrivateNote, TableView, Update};
 use teenpatti::table::{
     BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, TableService, Timings, UserError,
@@ -30,6 +30,8 @@ const PLAYERS: [UserId; 5] = [UserId(101), UserId(102), UserId(103), UserId(104)
 struct Recorder {
     next_message: AtomicU64,
     dms: Mutex<Vec<(UserId, PrivateNote)>>,
+    /// Messages posted in a table's channel (a pause, a resume).
+    notices: Mutex<Vec<(ChannelId, String)>>,
 }
 
 impl Presenter for Recorder {
@@ -49,6 +51,10 @@ impl Presenter for Recorder {
             self.dms.lock().unwrap().push((user, note));
             Ok(())
         })
+    }
+    fn notice(&self, view: &TableView, text: &str) -> BoxFuture<'_, Result<(), String>> {
+        self.notices.lock().unwrap().push((view.channel, text.to_string()));
+        Box::pin(async { Ok(()) })
     }
 }
 
@@ -219,4 +225,73 @@ async fn random_traffic_keeps_every_chip() {
     assert!(audit.ok() && audit.live_pots == 0, "{audit:?}");
     assert_eq!(audit.total_balances, audit.total_granted);
     service.shutdown().await;
+}
+
+/// Issue 11, finding 4: a write that fails because the disk is full pauses the table: its actions are refused
+/// with one clear message, one notice goes to its channel, nothing is lost, and play resumes by itself (one
+/// more notice) once there is room again. The page cap of `OpenOptions::max_page_count` makes SQLite answer
+/// SQLITE_FULL exactly as a full disk does; a table the test fills, then drops, takes and gives back the room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
+    let db = temp_db("full.db");
+    let store = Store::open(&db.url).await.unwrap();
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(store.pool()).await.unwrap();
+    store.close().await;
+    let opts = OpenOptions { max_page_count: Some(pages as u64 + 64), ..OpenOptions::default() };
+    let store = Store::open_with(&db.url, opts).await.unwrap();
+    let recorder = Arc::new(Recorder::default());
+    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_secs(600) });
+    let channel = ChannelId(7);
+    let (opener, other) = (PLAYERS[0], PLAYERS[1]);
+    let rules = Rules { boot: 5, ..Rules::default() };
+    let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
+    let table = service.open(open).await.unwrap().view.table_id;
+    ask(&service, table, other, Command::Join, None, 1).await.unwrap();
+    ask(&service, table, opener, Command::Start, None, 2).await.unwrap();
+
+    // Fill every page the cap allows.
+    sqlx::query("CREATE TABLE filler (b BLOB)").execute(store.pool()).await.unwrap();
+    while sqlx::query("INSERT INTO filler VALUES (zeroblob(1000))").execute(store.pool()).await.is_ok() {}
+
+    // Play on until a write needs a page the cap does not allow.
+    const PAUSED: &str = "The bot's disk is full; this table is paused and nothing was lost.";
+    let mut full = None;
+    for key in 10..1_000 {
+        let view = ask(&service, table, opener, Command::Status, None, 0).await.unwrap().view;
+        let h = view.hand.unwrap();
+        assert!(h.outcome.is_none(), "the hand ended before the disk filled up");
+        let user = h.seats[h.to_act.unwrap()].user;
+        let bet = Command::Play(Action::Bet(h.legal.bet.unwrap().min));
+        if let Err(e) = ask(&service, table, user, bet, None, key).await {
+            full = Some((user, bet, h.seq, e));
+            break;
+        }
+    }
+    let (user, bet, seq, err) = full.expect("the capped database never filled up");
+    assert!(err.0.starts_with(PAUSED), "{err}");
+    let err = ask(&service, table, user, bet, None, 2_000).await.unwrap_err();
+    assert!(err.0.starts_with(PAUSED), "refused again while paused: {err}");
+    let seen = ask(&service, table, opener, Command::Status, None, 0).await.unwrap().view;
+    assert_eq!(seen.hand.as_ref().unwrap().seq, seq, "nothing was applied");
+    assert_books(&store).await;
+    let notices = recorder.notices.lock().unwrap().clone();
+    assert_eq!(notices.len(), 1, "one notice when the table pauses: {notices:?}");
+    assert_eq!(notices[0].0, channel);
+    assert!(notices[0].1.contains("paused"), "{notices:?}");
+
+    // Room again: the table finds out by itself and says so once.
+    sqlx::query("DROP TABLE filler").execute(store.pool()).await.unwrap();
+    let start = std::time::Instant::now();
+    while recorder.notices.lock().unwrap().len() < 2 {
+        assert!(start.elapsed() < Duration::from_secs(30), "the table never resumed");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let notices = recorder.notices.lock().unwrap().clone();
+    assert!(notices[1].1.contains("resume"), "{notices:?}");
+    let update = ask(&service, table, user, bet, None, 2_001).await.unwrap();
+    assert!(!update.events.is_empty(), "the action is applied once there is room");
+    assert_eq!(recorder.notices.lock().unwrap().len(), 2, "no more notices");
+    assert_books(&store).await;
+    service.shutdown().await;
+    store.close().await;
 }

@@ -85,6 +85,17 @@ impl Presenter for DiscordPresenter {
         Box::pin(edit_hand_message(self.http.clone(), view))
     }
 
+    fn notice(&self, view: &TableView, text: &str) -> BoxFuture<'_, Result<(), String>> {
+        let msg = CreateMessage::new().content(text).allowed_mentions(CreateAllowedMentions::new());
+        let channel = ChannelId::new(view.channel.get());
+        Box::pin(async move {
+            with_retry("posting a notice", CALL_BUDGET, || channel.send_message(&*self.http, msg.clone()))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+
     fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let server = self.cache.guild(serenity::GuildId::new(view.guild.get())).map(|g| g.name.clone());
         let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));

@@ -19,6 +19,26 @@ pub enum StoreError {
     /// The file cannot be opened or created (missing folder, permissions).
     #[error("cannot open the database file {path}: {detail}")]
     CannotOpen { path: String, detail: String },
+    /// SQLite's integrity check (or a read at open) found the file's structure damaged: a page overwritten, a
+    /// WAL that lost frames. Refused at open, before anything is written.
+    #[error(
+        "{path} is damaged ({detail}); stop the bot and restore the latest backup, or rescue what is left \
+         with `sqlite3 {path} .recover` (docs/failure-model.md)"
+    )]
+    Damaged { path: String, detail: String },
+    /// The file, its folder or the file system cannot be written (SQLITE_READONLY at open).
+    #[error(
+        "{path} cannot be written ({detail}): give the bot's user write access to the file and to its folder \
+         (SQLite makes -wal and -shm files beside it)"
+    )]
+    ReadOnly { path: String, detail: String },
+    /// At open: the disk that holds the database has no room for a write (SQLITE_FULL, or an I/O error with
+    /// the disk nearly full).
+    #[error("the disk holding {path} is full ({free} free): free some space, then start the bot again")]
+    NoSpace { path: String, free: String },
+    /// A database URL the bot cannot keep chips in (in memory, no file, read-only, an unknown parameter).
+    #[error("the database URL {url:?} {why}")]
+    BadUrl { url: String, why: String },
     /// The schema holds a migration this binary does not know.
     #[error(
         "the database was written by a newer teenpatti-bot (schema migration {version} is unknown to this \
@@ -74,13 +94,14 @@ pub enum StoreError {
 
 /// SQLite primary result codes we tell apart.
 const SQLITE_BUSY: i64 = 5;
+pub(crate) const SQLITE_READONLY: i64 = 8;
 const SQLITE_NOMEM: i64 = 7;
-const SQLITE_INTERRUPT: i64 = 9;
-const SQLITE_IOERR: i64 = 10;
-const SQLITE_CORRUPT: i64 = 11;
-const SQLITE_FULL: i64 = 13;
-const SQLITE_CANTOPEN: i64 = 14;
-const SQLITE_NOTADB: i64 = 26;
+pub(crate) const SQLITE_INTERRUPT: i64 = 9;
+pub(crate) const SQLITE_IOERR: i64 = 10;
+pub(crate) const SQLITE_CORRUPT: i64 = 11;
+pub(crate) const SQLITE_FULL: i64 = 13;
+pub(crate) const SQLITE_CANTOPEN: i64 = 14;
+pub(crate) const SQLITE_NOTADB: i64 = 26;
 
 pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
     match e {
@@ -125,17 +146,6 @@ impl StoreError {
         match sqlite_code(&source) {
             Some(SQLITE_FULL) => StoreError::DiskFull { context, detail: source.to_string() },
             _ => StoreError::Database { context, source },
-        }
-    }
-
-    /// Like [`StoreError::db`], also recognising an unreadable file (used at open).
-    pub(crate) fn at_open(path: &str, context: &'static str, source: sqlx::Error) -> StoreError {
-        match sqlite_code(&source) {
-            Some(SQLITE_NOTADB | SQLITE_CORRUPT) => {
-                StoreError::NotADatabase { path: path.to_string(), detail: source.to_string() }
-            }
-            Some(SQLITE_CANTOPEN) => StoreError::CannotOpen { path: path.to_string(), detail: source.to_string() },
-            _ => StoreError::db(context, source),
         }
     }
 }

@@ -16,17 +16,17 @@ mod actions;
 mod audit;
 mod error;
 mod hands;
+mod open;
 mod settings;
 mod stats;
 mod tables;
 mod wallets;
 mod writer;
 
-use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::migrate::MigrateError;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::sqlite::{SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::ConnectOptions;
 
 pub use actions::{ActionRecord, HandRef};
@@ -75,6 +75,8 @@ pub struct OpenOptions {
     /// Injected write failures (the seeded simulation and the soak; see `writer.rs`). None for the bot.
     #[doc(hidden)]
     pub faults: Option<FaultPlan>,
+    /// Time the integrity check at open may take before it is stopped (see `open.rs`).
+    pub integrity_budget: Duration,
 }
 
 impl Default for OpenOptions {
@@ -86,6 +88,7 @@ impl Default for OpenOptions {
             vfs: None,
             synchronous_normal: false,
             faults: None,
+            integrity_budget: open::INTEGRITY_BUDGET,
         }
     }
 }
@@ -100,22 +103,21 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if missing) the database at `url` and brings its schema
-    /// up to date. `url` is `sqlite://path/to/file.db` (or `sqlite::memory:`).
+    /// up to date. `url` is `sqlite://path/to/file.db` (`?mode=rw`: the file must exist).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with(url, OpenOptions::default()).await
     }
 
+    /// Opens through the start-up check of `open.rs`, the same for every subcommand: a URL the bot can keep
+    /// chips in, an existing folder, a file that is ours, intact and writable with room for a commit.
     #[tracing::instrument(level = "info", skip(opts), err(level = "debug"))]
     pub async fn open_with(url: &str, opts: OpenOptions) -> Result<Store, StoreError> {
-        if !url.starts_with("sqlite:") {
-            return Err(StoreError::Invalid(format!(
-                "database URL {url:?} is not supported; use sqlite://path/to/file.db"
-            )));
-        }
-        let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:").to_string();
-        let mut connect = SqliteConnectOptions::from_str(url)
-            .map_err(|e| StoreError::Invalid(format!("bad database URL {url:?}: {e}")))?
-            .create_if_missing(true)
+        let target = open::parse_url(url)?;
+        open::check_folder(&target)?;
+        let path = target.path.as_str();
+        let mut connect = target
+            .connect
+            .clone()
             .journal_mode(SqliteJournalMode::Wal)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT)
@@ -136,25 +138,34 @@ impl Store {
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(connect.clone())
             .await
-            .map_err(|e| StoreError::at_open(&path, "opening the database", e))?;
+            .map_err(|e| open::classify(path, "opening the database", e))?;
         // A garbage file may open lazily; make SQLite read the header now.
         sqlx::query("SELECT count(*) FROM sqlite_master")
             .execute(&pool)
             .await
-            .map_err(|e| StoreError::at_open(&path, "reading the schema", e))?;
-        refuse_foreign(&pool, &path).await?;
-        MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&path, e))?;
+            .map_err(|e| open::classify(path, "reading the schema", e))?;
+        refuse_foreign(&pool, path).await?;
         // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
-        let write_conn = connect
+        let mut write_conn = connect
             .clone()
             .pragma("wal_autocheckpoint", "0")
             .pragma("temp_store", "memory")
             .connect()
             .await
-            .map_err(|e| StoreError::at_open(&path, "opening the write connection", e))?;
+            .map_err(|e| open::classify(path, "opening the write connection", e))?;
+        open::check_integrity(&mut write_conn, path, opts.integrity_budget).await?;
+        MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
+        open::check_writable(&mut write_conn, path).await?;
         tracing::info!(%path, "database ready");
         let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames, opts.faults)?;
         Ok(Store { pool, writer })
+    }
+
+    /// Whether a write of a few pages fits now (a commit through the writer that leaves nothing behind): how a
+    /// table paused by a full disk finds out that there is room again. A full disk is
+    /// [`StoreError::DiskFull`].
+    pub async fn check_room(&self) -> Result<(), StoreError> {
+        self.writer.write(|conn| Box::pin(open::room_probe(conn))).await
     }
 
     /// Runs one statement through the writer (one statement: no savepoint of
@@ -210,7 +221,7 @@ async fn refuse_foreign(pool: &SqlitePool, path: &str) -> Result<(), StoreError>
     )
     .fetch_all(pool)
     .await
-    .map_err(|e| StoreError::at_open(path, "reading the schema", e))?;
+    .map_err(|e| open::classify(path, "reading the schema", e))?;
     if tables.is_empty() {
         return Ok(());
     }
@@ -219,7 +230,7 @@ async fn refuse_foreign(pool: &SqlitePool, path: &str) -> Result<(), StoreError>
         sqlx::query_scalar("SELECT MIN(version) FROM _sqlx_migrations")
             .fetch_one(pool)
             .await
-            .map_err(|e| StoreError::at_open(path, "reading the schema", e))?
+            .map_err(|e| open::classify(path, "reading the schema", e))?
     } else {
         None
     };
@@ -239,7 +250,7 @@ async fn refuse_foreign(pool: &SqlitePool, path: &str) -> Result<(), StoreError>
 fn migrate_error(path: &str, e: MigrateError) -> StoreError {
     match e {
         MigrateError::VersionMissing(version) => StoreError::NewerSchema { version },
-        MigrateError::Execute(source) => StoreError::at_open(path, "migrating the schema", source),
+        MigrateError::Execute(source) => open::classify(path, "migrating the schema", source),
         other => StoreError::Migration(other.to_string()),
     }
 }

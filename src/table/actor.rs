@@ -9,7 +9,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
-use super::{Asked, Command, Deps, Msg, Request, UserError, INTERNAL_ERROR, TABLE_CLOSED};
+use super::{Asked, Command, Deps, Msg, Request, UserError, DISK_FULL, INTERNAL_ERROR, TABLE_CLOSED};
 use crate::engine::{Audience, Event, EventKind, Hand};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{SeatRow, TableRow};
@@ -110,6 +110,8 @@ pub(super) struct Table {
     pub live: Option<Live>,
     pub next_hand: Option<Deadline>,
     pub last_dealer: Option<UserId>,
+    /// Paused by a full disk: when to ask the store again whether there is room (see `pause.rs`).
+    pub paused: Option<Instant>,
 }
 
 /// How an actor gets its table.
@@ -187,6 +189,7 @@ impl Table {
             live: None,
             next_hand: None,
             last_dealer: None,
+            paused: None,
         })
     }
 
@@ -210,6 +213,10 @@ impl Table {
     }
 
     fn next_wake(&self) -> Option<Instant> {
+        // Paused, the turn timer and the next deal wait: nobody can act, so nobody times out.
+        if self.paused.is_some() {
+            return self.paused;
+        }
         let turn = self.in_play().and_then(|l| l.deadline).map(|d| d.at);
         match (turn, self.next_hand.map(|d| d.at)) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -237,6 +244,11 @@ impl Table {
         let Asked { request, responder } = asked;
         let Request { player, command, button, key, edit_message } = request;
         let key = key.as_deref();
+        // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
+        if self.paused.is_some() && !matches!(command, Command::Status | Command::Cards) && !self.try_resume().await {
+            responder.respond(Err(UserError::new(DISK_FULL))).await;
+            return;
+        }
         let result = match command {
             Command::Join => self.join(player).await,
             Command::Leave => self.leave(player, key).await,
@@ -250,10 +262,17 @@ impl Table {
         if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {
             self.redraw("after a command").await;
         }
+        if result.as_ref().is_err_and(UserError::is_disk_full) {
+            self.pause().await;
+        }
         responder.respond(result).await;
     }
 
     async fn on_timer(&mut self) {
+        if self.paused.is_some() {
+            self.try_resume().await;
+            return;
+        }
         if self.live.as_ref().is_some_and(|l| l.cancelled) {
             // A refund that failed is retried; the hand is settled only once it is on disk.
             let _ = self.refund_cancelled().await;
@@ -268,6 +287,10 @@ impl Table {
         if self.next_hand.is_some_and(|d| d.at <= now) {
             self.next_hand = None;
             if let Err(e) = self.deal().await {
+                if e.is_disk_full() {
+                    // Dealt once there is room again.
+                    return self.pause().await;
+                }
                 tracing::info!(reason = %e, "no new hand dealt");
                 // The last hand's message announced this deal: it now waits for players instead.
                 if self.live.is_some() {

@@ -7,7 +7,7 @@
 //! Layout: this file routes requests to actors; `actor.rs` is one table's
 //! loop and timers; its jobs each have a file: `lobby.rs` (join, leave,
 //! start, close, back), `play.rs` (game actions), `timeout.rs` (the turn
-//! timer's packs and sitting out), `deal.rs` (a new hand), `recovery.rs`
+//! timer's packs and sitting out), `deal.rs` (a new hand), `pause.rs` (a full disk), `recovery.rs`
 //! (a restart), `notes.rs` (private notes and their DMs), `view.rs` (what a
 //! table shows). `button.rs` is the `custom_id` format, `history.rs` what
 //! `/history` may reveal of a stored hand.
@@ -18,6 +18,7 @@ mod deal;
 pub mod history;
 mod lobby;
 mod notes;
+mod pause;
 mod play;
 pub mod presenter;
 mod recovery;
@@ -54,6 +55,11 @@ impl UserError {
     pub fn new(msg: impl Into<String>) -> UserError {
         UserError(msg.into())
     }
+
+    /// The refusal of a write the full disk could not take.
+    pub fn is_disk_full(&self) -> bool {
+        self.0 == DISK_FULL
+    }
 }
 
 /// The answer to a request for a table that has been closed.
@@ -62,8 +68,17 @@ pub const TABLE_CLOSED: &str = "That table is closed.";
 /// Internal failures are logged in full; the user is told only this.
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side; nothing was changed. Please try again.";
 
-/// Logs an internal failure once, with what was being done, and gives the user the apology.
-pub(crate) fn internal(context: &str, e: impl std::fmt::Display) -> UserError {
+/// The answer to every change asked of a table paused by a full disk (see `actor.rs`).
+pub const DISK_FULL: &str =
+    "The bot's disk is full; this table is paused and nothing was lost. It resumes by itself when space is freed.";
+
+/// Logs an internal failure once, with what was being done, and gives the user the apology; a store write
+/// refused for a full disk gets [`DISK_FULL`] instead (and pauses the table, see `actor.rs`).
+pub(crate) fn internal<E: std::fmt::Display + 'static>(context: &str, e: E) -> UserError {
+    if let Some(StoreError::DiskFull { .. }) = (&e as &dyn std::any::Any).downcast_ref::<StoreError>() {
+        tracing::warn!(error = %e, "{context}");
+        return UserError::new(DISK_FULL);
+    }
     tracing::error!(error = %e, "{context}");
     UserError::new(INTERNAL_ERROR)
 }

@@ -30,6 +30,11 @@ pub trait Presenter: Send + Sync + 'static {
     fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>>;
     /// Sends a private note by DM.
     fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>>;
+    /// Posts a short message in the table's channel: the table paused for a full disk, or resumed. Tools with
+    /// no channel keep the default, which shows nothing.
+    fn notice(&self, _view: &TableView, _text: &str) -> BoxFuture<'_, Result<(), String>> {
+        Box::pin(async { Ok(()) })
+    }
 }
 
 /// Answers the interaction that carried a request. Awaited by the actor

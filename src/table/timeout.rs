@@ -23,6 +23,7 @@ impl Table {
                     self.count_timeout(user).await;
                 }
             }
+            Err(e) if e.is_disk_full() => return self.pause().await,
             Err(e) => {
                 // Nothing changed; try again after another turn's time rather than spinning.
                 tracing::error!(error = %e, "timeout could not be applied");
