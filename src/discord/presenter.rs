@@ -86,7 +86,7 @@ impl Presenter for DiscordPresenter {
     }
 
     fn notice(&self, view: &TableView, text: &str) -> BoxFuture<'_, Result<(), String>> {
-        let msg = CreateMessage::new().content(text).allowed_mentions(CreateAllowedMentions::new());
+        let msg = CreateMessage::new().content(cap::content(text)).allowed_mentions(CreateAllowedMentions::new());
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
             with_retry("posting a notice", CALL_BUDGET, || channel.send_message(&*self.http, msg.clone()))
