@@ -387,7 +387,7 @@ fn run_refuses_to_start_on_a_full_disk() {
 fn run_refuses_a_database_that_vanishes_at_exit() {
     for url in ["sqlite::memory:", "sqlite://", "sqlite://?mode=memory"] {
         let (code, out) = run_bot(url, None);
-        assert_eq!(code, Some(1), "{url}: the bot must refuse to start: {out}");
+        assert_eq!(code, Some(2), "{url}: the bot must refuse to start (a bad setting: exit 2): {out}");
         assert!(out.contains("in memory") || out.contains("no file"), "{url}: {out}");
     }
 }

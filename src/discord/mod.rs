@@ -28,7 +28,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{FullEvent, Interaction};
 
 use crate::config::Config;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
 pub use buttons::member_is_admin;
 pub use connect::RunError;
@@ -69,7 +69,11 @@ pub async fn run(config: Config) -> Result<(), RunError> {
     // A stop while the database opens (its checks can take a while on a big file) abandons the opening: SQLite
     // rolls back whatever was not committed.
     let store = tokio::select! {
-        opened = Store::open(&config.database_url) => opened.map_err(|e| RunError::Failed(e.into()))?,
+        opened = Store::open(&config.database_url) => opened.map_err(|e| match e {
+            // A URL the bot cannot keep chips in is a bad setting: restarting with it cannot help (exit 2).
+            StoreError::BadUrl { .. } | StoreError::Invalid(_) => RunError::Refused(e.to_string()),
+            e => RunError::Failed(e.into()),
+        })?,
         () = stop.requested() => return Ok(()),
     };
     let tables = Arc::new(OnceLock::new());
