@@ -19,7 +19,7 @@ use crate::store::Store;
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
     /// Tables played concurrently.
-    #[arg(long, default_value_t = 8, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 8, value_parser = super::at_least_one::<usize>)]
     pub tables: usize,
     /// Players per table (2 to 10).
     #[arg(long, default_value_t = 4, value_parser = super::players_arg())]

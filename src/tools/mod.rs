@@ -31,9 +31,13 @@ pub(crate) fn players_arg() -> RangedU64ValueParser<usize> {
     RangedU64ValueParser::new().range(MIN_SEATS as u64..=MAX_SEATS as u64)
 }
 
-/// A count that must be at least 1 (`--tables`, `--hands`).
-pub(crate) fn at_least_one() -> RangedU64ValueParser<usize> {
-    RangedU64ValueParser::new().range(1..)
+/// A count that must be at least 1 (`--tables`, `--hands`), refused in those words (clap's own range parser
+/// would print the type's whole range, "not in 1..18446744073709551615").
+pub(crate) fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(arg: &str) -> Result<T, String> {
+    match arg.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        _ => Err("must be a whole number, at least 1".into()),
+    }
 }
 
 /// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr

@@ -18,10 +18,10 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "sqlite://teenpatti-sim.db")]
     pub database_url: String,
     /// Tables played concurrently (at least 1).
-    #[arg(long, default_value_t = 4, value_parser = super::at_least_one())]
+    #[arg(long, default_value_t = 4, value_parser = super::at_least_one::<usize>)]
     pub tables: usize,
     /// Hands per table (at least 1).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = super::at_least_one::<u64>)]
     pub hands: u64,
     /// Players per table (2 to 10).
     #[arg(long, default_value_t = 4, value_parser = super::players_arg())]
