@@ -294,7 +294,7 @@ pub struct BetRange {
 
 impl BetRange {
     pub fn contains(&self, amount: Chips) -> bool {
-        (self.min..=self.max).contains(&amount) && amount % self.step == 0
+        (self.min..=self.max).contains(&amount) && amount.is_multiple_of(self.step)
     }
 
     /// The raise offered beside the minimum bet: twice the minimum, capped at
