@@ -423,6 +423,12 @@ impl Sim {
                     Op::Request { user, command }
                 }
                 _ if self.view.next_hand_at.is_some() && r < 0.90 => Op::Wait(HAND_BREAK + Duration::from_secs(1)),
+                // Fewer than two seated: Start can only be refused, so someone sits down (an empty table pressing
+                // Start for ever is the driver stuck, not the table).
+                _ if seated.len() < 2 => match self.users.iter().find(|u| !seated.contains(u)) {
+                    Some(&user) => Op::Request { user, command: Command::Join },
+                    None => Op::Start,
+                },
                 _ => Op::Start,
             };
         };
