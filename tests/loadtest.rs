@@ -87,7 +87,8 @@ const SOAK: &str = r"^soak samples=(\d+) rss_first_kib=(\d+) rss_last_kib=(\d+) 
 #[test]
 fn soak_with_faults_keeps_memory_flat_no_task_left_and_the_books_exact() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = ["--tables", "32", "--players", "4", "--rate", "5", "--seconds", "60", "--faults", "0.02", "--seed", "7"];
+    let args =
+        ["--tables", "32", "--players", "4", "--rate", "5", "--seconds", "60", "--faults", "0.02", "--seed", "7"];
     let out = loadtest(tmp.path(), &args);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let fields = summary(&out);
