@@ -25,24 +25,30 @@ pub struct Faults {
     discord: Dice,
 }
 
-/// One seeded source of faults, and how many it fired.
+/// One seeded source of faults, and how many it fired (`chaos` draws its store faults from one too).
 #[derive(Debug)]
-struct Dice {
+pub(super) struct Dice {
     rng: Mutex<ChaCha8Rng>,
     fired: AtomicU64,
 }
 
 impl Dice {
-    fn new(seed: u64) -> Dice {
+    pub(super) fn new(seed: u64) -> Dice {
         Dice { rng: Mutex::new(ChaCha8Rng::seed_from_u64(seed)), fired: AtomicU64::new(0) }
     }
 
-    fn roll(&self, rate: f64) -> bool {
+    /// True (a fault) with chance `rate`, drawn in call order.
+    pub(super) fn roll(&self, rate: f64) -> bool {
         let fail = self.rng.lock().unwrap_or_else(|p| p.into_inner()).gen_bool(rate);
         if fail {
             self.fired.fetch_add(1, Ordering::SeqCst);
         }
         fail
+    }
+
+    /// Faults fired so far.
+    pub(super) fn fired(&self) -> u64 {
+        self.fired.load(Ordering::SeqCst)
     }
 }
 
@@ -83,11 +89,11 @@ impl Faults {
 
     /// Store batches failed so far.
     pub fn store_injected(&self) -> u64 {
-        self.store.fired.load(Ordering::SeqCst)
+        self.store.fired()
     }
 
     /// Discord calls failed so far.
     pub fn discord_injected(&self) -> u64 {
-        self.discord.fired.load(Ordering::SeqCst)
+        self.discord.fired()
     }
 }
