@@ -23,6 +23,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tokio::time::Instant;
 
+use super::faults::Dice;
 use crate::discord::render;
 use crate::engine::{Action, Card, EventKind, Hand, RandomAgent, Rules};
 use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
@@ -117,22 +118,6 @@ fn mix(parts: &[u64]) -> u64 {
 
 fn chance(x: u64, p: f64) -> bool {
     ((x >> 11) as f64 / (1u64 << 53) as f64) < p
-}
-
-/// Failed store batches, drawn in commit order from the seed.
-struct StoreDice {
-    rng: Mutex<ChaCha8Rng>,
-    fired: AtomicU64,
-}
-
-impl StoreDice {
-    fn roll(&self) -> bool {
-        let fail = self.rng.lock().unwrap_or_else(|p| p.into_inner()).gen_bool(STORE_FAULT);
-        if fail {
-            self.fired.fetch_add(1, Ordering::Relaxed);
-        }
-        fail
-    }
 }
 
 /// Discord as the seed has it: posts and edits fail at random (drawn in the actor's order), DMs fail by
@@ -284,7 +269,8 @@ struct Sim {
     seed: u64,
     rng: ChaCha8Rng,
     url: String,
-    dice: Arc<StoreDice>,
+    /// Failed store batches, drawn in commit order from the seed.
+    dice: Arc<Dice>,
     presenter: Arc<ChaosPresenter>,
     decks: Decks,
     store: Store,
@@ -307,9 +293,9 @@ struct Sim {
 }
 
 impl Sim {
-    fn options(dice: &Arc<StoreDice>) -> OpenOptions {
+    fn options(dice: &Arc<Dice>) -> OpenOptions {
         let dice = dice.clone();
-        OpenOptions { faults: Some(FaultPlan::new(move || dice.roll())), ..OpenOptions::default() }
+        OpenOptions { faults: Some(FaultPlan::new(move || dice.roll(STORE_FAULT))), ..OpenOptions::default() }
     }
 
     async fn play(seed: u64, steps: usize, url: String) -> anyhow::Result<ChaosRun> {
@@ -317,7 +303,7 @@ impl Sim {
         let players = rng.gen_range(3..=5);
         let users: Vec<UserId> = (0..players + 1).map(|i| UserId(100 + i as u64)).collect();
         let closed = users.iter().copied().filter(|_| rng.gen_bool(DMS_CLOSED)).collect();
-        let dice = Arc::new(StoreDice { rng: Mutex::new(ChaCha8Rng::seed_from_u64(mix(&[seed, 1]))), fired: 0.into() });
+        let dice = Arc::new(Dice::new(mix(&[seed, 1])));
         let presenter = Arc::new(ChaosPresenter {
             seed,
             rng: Mutex::new(ChaCha8Rng::seed_from_u64(mix(&[seed, 2]))),
@@ -388,7 +374,7 @@ impl Sim {
         }
         sim.service.shutdown().await;
         sim.store.close().await;
-        sim.run.store_faults = sim.dice.fired.load(Ordering::Relaxed);
+        sim.run.store_faults = sim.dice.fired();
         sim.run.discord_faults = sim.presenter.faults.load(Ordering::Relaxed);
         sim.run.trace = std::mem::take(&mut sim.trace);
         Ok(sim.run)
@@ -477,7 +463,7 @@ impl Sim {
         let op = self.choose();
         let before = state(&self.view);
         let before_balances = self.balances().await?;
-        let (faults_before, acked_before) = (self.dice.fired.load(Ordering::Relaxed), self.acked.len());
+        let (faults_before, acked_before) = (self.dice.fired(), self.acked.len());
         let t = self.started.elapsed().as_secs();
         let (line, refused) = match self.apply(&op).await {
             Ok(done) => done,
@@ -492,7 +478,7 @@ impl Sim {
             tokio::task::yield_now().await;
         }
         self.view = self.status().await?;
-        let store_faults = self.dice.fired.load(Ordering::Relaxed) - faults_before;
+        let store_faults = self.dice.fired() - faults_before;
         let (lines, shown) = self.presenter.take();
         self.trace.push(format!("{step} t={t}s {line} store_faults={store_faults}"));
         self.trace.extend(lines);

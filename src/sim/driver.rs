@@ -15,6 +15,7 @@ use rand_chacha::ChaCha8Rng;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 
+use super::faults::Faults;
 use super::pace::Pace;
 use super::stats::{Count, Refusal, Stats};
 use super::{table_users, Recorder, SimConfig, SIM_ADMIN, SIM_CHANNEL_BASE, SIM_GUILD};
@@ -111,6 +112,7 @@ struct Line {
     recorder: Arc<Recorder>,
     stats: Arc<Stats>,
     table: TableId,
+    faults: Option<Arc<Faults>>,
 }
 
 impl Line {
@@ -119,6 +121,7 @@ impl Line {
     async fn request(&self, req: Request, timed: bool) -> Result<Update, UserError> {
         let (tx, rx) = oneshot::channel();
         let sent = Instant::now();
+        let injected = self.injected();
         self.service.send(self.table, req, self.recorder.responder(tx)).await;
         // The actor answers every request it takes.
         let answer = rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)));
@@ -126,9 +129,20 @@ impl Line {
             self.stats.latency(sent.elapsed());
         }
         if is_internal(&answer) {
-            self.stats.add(Count::Error);
+            self.internal_error(injected);
         }
         answer
+    }
+
+    /// Store faults injected so far (`--faults`), to explain an internal error that follows.
+    fn injected(&self) -> Option<u64> {
+        self.faults.as_ref().map(|f| f.store_injected())
+    }
+
+    /// Counts an internal error: faulted when a store fault was injected since `injected` was read, else an error.
+    fn internal_error(&self, injected: Option<u64>) {
+        let explained = injected.is_some_and(|before| self.injected().is_some_and(|now| now > before));
+        self.stats.add(if explained { Count::Faulted } else { Count::Error });
     }
 }
 
@@ -199,7 +213,7 @@ impl TableDriver {
         let mut rng = ChaCha8Rng::seed_from_u64(cfg.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let pace = cfg.rate.map(|rate| Pace::new(rate, &mut rng));
         let mut driver = TableDriver {
-            line: Line { service, recorder, stats, table },
+            line: Line { service, recorder, stats, table, faults: cfg.faults.clone() },
             users,
             rng,
             pace,
@@ -446,12 +460,13 @@ impl TableDriver {
             if balance >= TOP_UP_BELOW {
                 continue;
             }
+            let injected = self.line.injected();
             let topped = store.admin_grant(SIM_GUILD, user, TOP_UP, SIM_ADMIN, "simulate top-up").await.map(|_| ());
             match topped {
                 Ok(()) => self.line.stats.add(Count::TopUp),
                 Err(e) => {
                     tracing::error!(error = %e, %user, "could not top up a wallet");
-                    self.line.stats.add(Count::Error);
+                    self.line.internal_error(injected);
                 }
             }
         }

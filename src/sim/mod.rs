@@ -39,9 +39,11 @@ macro_rules! counters {
 
 pub mod chaos;
 mod driver;
+mod faults;
 mod pace;
 mod recorder;
 pub mod rss;
+mod soak;
 mod stats;
 
 use std::io::Write;
@@ -55,7 +57,9 @@ use crate::ids::{GuildId, UserId};
 use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
 use driver::{Closer, TableDriver, Until};
+pub use faults::Faults;
 pub use recorder::{Recorder, Shown};
+pub use soak::SoakReport;
 pub use stats::{Counts, Latency, Stats};
 
 /// Tables set up at once: tables open one by one in a real guild, and a thousand set-ups at once would make
@@ -87,6 +91,10 @@ pub struct SimConfig {
     /// flushed before that table's next request, and `writer batches=B writes=W` every 100 ms of play (the crash
     /// test checks each acknowledged action is in the database after a kill, and that batches held several).
     pub ack_log: bool,
+    /// `loadtest --faults`: store batches and Discord calls failed during play.
+    pub faults: Option<Arc<Faults>>,
+    /// Run the soak checks ([`SimReport::soak`]).
+    pub soak: bool,
 }
 
 /// When the tables stop playing.
@@ -112,6 +120,8 @@ pub struct SimReport {
     pub rss_before_kib: u64,
     /// Peak resident memory with the tables open (set up and played), in KiB.
     pub rss_peak_kib: u64,
+    /// With [`SimConfig::soak`]: memory through play, and the tasks left after the tables closed.
+    pub soak: Option<SoakReport>,
 }
 
 impl SimReport {
@@ -174,10 +184,14 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         anyhow::bail!("the rate must be a positive number of actions per second (or none)");
     }
     let stats = Arc::new(Stats::new()?);
-    let recorder = Arc::new(Recorder::default());
+    let recorder = Arc::new(Recorder::with_faults(cfg.faults.clone()));
     let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::ZERO });
     // The baseline is the service ready to serve: the store's reading connections open (see `open_readers`).
     open_readers(store).await?;
+    let tasks_before = match cfg.soak {
+        true => Some(soak::tasks_before().await),
+        false => None,
+    };
     rss::reset_peak();
     let rss_before_kib = rss::current_kib();
 
@@ -215,6 +229,10 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         Stop::After(d) => Until { hands: None, at: Some(started + d) },
     };
     go.send_replace(Some(until));
+    if let Some(faults) = &cfg.faults {
+        faults.arm(true);
+    }
+    let sampler = cfg.soak.then(|| soak::Sampler::start(until.at.map(|at| at - started)));
     let progress = cfg.progress.map(|every| tokio::spawn(progress(stats.clone(), every, started)));
     let batches = cfg.ack_log.then(|| tokio::spawn(writer_batches(store.clone())));
 
@@ -228,12 +246,25 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         }
     }
     let elapsed = started.elapsed();
+    if let Some(faults) = &cfg.faults {
+        faults.arm(false);
+    }
     for task in [progress, batches].into_iter().flatten() {
         task.abort();
+        // Gone before the tasks are counted (an aborted task's result is its cancellation).
+        let _ = task.await;
     }
+    let rss_samples = match sampler {
+        Some(sampler) => Some(sampler.finish().await),
+        None => None,
+    };
     let rss_peak_kib = rss::peak_kib();
     futures::future::join_all(closers.into_iter().map(Closer::close)).await;
     service.shutdown().await;
+    let soak = match (tasks_before, rss_samples) {
+        (Some(before), Some(samples)) => Some(SoakReport::new(&samples, before, soak::tasks_after(before).await)),
+        _ => None,
+    };
     if let Some(e) = failure {
         return Err(e);
     }
@@ -245,6 +276,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         shown: recorder.shown(),
         rss_before_kib,
         rss_peak_kib,
+        soak,
     })
 }
 

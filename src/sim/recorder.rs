@@ -10,6 +10,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
+
+use super::faults::Faults;
 use tokio::sync::{oneshot, Notify};
 
 use crate::discord::render;
@@ -41,9 +43,22 @@ counters! {
 pub struct Recorder {
     shown: Counters,
     dealt: Mutex<HashMap<TableId, Arc<Notify>>>,
+    /// `--faults`: Discord's posts, edits and DMs fail at this run's rate.
+    faults: Option<Arc<Faults>>,
 }
 
+/// The error of a Discord call failed on purpose.
+const DISCORD_FAULT: &str = "injected Discord fault (loadtest --faults)";
+
 impl Recorder {
+    pub fn with_faults(faults: Option<Arc<Faults>>) -> Recorder {
+        Recorder { faults, ..Recorder::default() }
+    }
+
+    fn fails(&self) -> bool {
+        self.faults.as_ref().is_some_and(|f| f.discord_fails())
+    }
+
     /// Notified each time `table` posts a new hand message.
     pub fn dealt(&self, table: TableId) -> Arc<Notify> {
         self.dealt.lock().unwrap_or_else(|p| p.into_inner()).entry(table).or_default().clone()
@@ -87,17 +102,27 @@ fn json_bytes<T: Serialize>(value: &T) -> usize {
 
 impl Presenter for Recorder {
     fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+        if self.fails() {
+            self.dealt(view.table_id).notify_one();
+            return Box::pin(async { Err(DISCORD_FAULT.to_string()) });
+        }
         let id = MessageId(self.count(&self.shown.posts, hand_message_bytes(view)) + 1);
         self.dealt(view.table_id).notify_one();
         Box::pin(async move { Ok(id) })
     }
 
     fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
+        if self.fails() {
+            return Box::pin(async { Err(DISCORD_FAULT.to_string()) });
+        }
         self.count(&self.shown.edits, hand_message_bytes(view));
         Box::pin(async { Ok(()) })
     }
 
     fn dm(&self, _user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
+        if self.fails() {
+            return Box::pin(async { Err(DmError::Failed(DISCORD_FAULT.to_string())) });
+        }
         self.count(&self.shown.dms, render::note_text(view, note, Some(SERVER_NAME)).len());
         Box::pin(async { Ok(()) })
     }

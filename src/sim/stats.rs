@@ -23,6 +23,9 @@ counters! {
         refused,
         /// Internal errors: a store or service failure (the apology `table::INTERNAL_ERROR`). Must stay 0.
         errors,
+        /// Answers with the internal-error text explained by a store fault injected while the request was in the
+        /// service (`--faults`): not errors. The driver retries the click (looks again) or skips the top-up.
+        faulted,
         /// Of `refused`: the second click of a double click.
         duplicates,
         /// Of `refused`: clicks out of turn, on stale buttons, or with a bet out of range.
@@ -54,6 +57,8 @@ pub(super) enum Count {
     Hand,
     Action,
     Error,
+    /// An internal error explained by an injected fault.
+    Faulted,
     TopUp,
     /// A refusal, of this kind.
     Refused(Refusal),
@@ -84,6 +89,7 @@ impl Stats {
             Count::Hand => &c.hands,
             Count::Action => &c.actions,
             Count::Error => &c.errors,
+            Count::Faulted => &c.faulted,
             Count::TopUp => &c.top_ups,
             Count::Refused(kind) => {
                 c.refused.fetch_add(1, Ordering::Relaxed);

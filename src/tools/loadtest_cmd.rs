@@ -6,15 +6,22 @@
 //! `loadtest tables=T players=P seconds=S actions=N refused=N actions_per_s=X p50_ms=X p99_ms=X max_ms=X errors=N
 //! rss_kib=N rss_per_table_kib=X audit=ok`
 //!
-//! Exit status: 0, or 1 when the audit failed or any internal error was seen, or 2 when it could not run.
+//! With `--soak` or `--faults RATE`, a soak line on stderr too (memory flat, no task left, the books exact; see
+//! `docs/chaos.md`, "Soak"):
+//!
+//! `soak samples=N rss_first_kib=N rss_last_kib=N rss_bound_kib=N tasks_before=N tasks_after=N store_faults=N
+//! discord_faults=N faulted=N audit=ok verdict=ok`
+//!
+//! Exit status: 0, or 1 when the audit failed, any unexplained internal error was seen, or a soak check failed,
+//! or 2 when it could not run.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::sim::{self, SimConfig, SimReport, Stop};
-use crate::store::Store;
+use crate::sim::{self, Faults, SimConfig, SimReport, SoakReport, Stop};
+use crate::store::{OpenOptions, Store};
 
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
@@ -42,6 +49,14 @@ pub struct LoadtestArgs {
     /// every 100 ms of play.
     #[arg(long, hide = true)]
     pub ack_log: bool,
+    /// Fail this fraction (0 to 1) of the store's write batches, and of Discord's posts, edits and DMs, during
+    /// play, drawn from --seed. Implies --soak. Answers a fault explains are counted apart, not as errors.
+    #[arg(long, value_name = "RATE")]
+    pub faults: Option<f64>,
+    /// Soak checks: resident memory flat through play, no task left after the tables close (a soak line on
+    /// stderr; exit 1 if a check fails).
+    #[arg(long)]
+    pub soak: bool,
 }
 
 pub fn run(args: &LoadtestArgs) -> ExitCode {
@@ -55,6 +70,7 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
     if args.seconds == 0 {
         anyhow::bail!("--seconds must be at least 1");
     }
+    let faults = args.faults.map(|rate| Faults::new(rate, args.seed)).transpose()?;
     let cfg = SimConfig {
         tables: args.tables,
         players: args.players,
@@ -63,6 +79,8 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         rate: (args.rate > 0.0).then_some(args.rate),
         progress: Some(Duration::from_secs(1)),
         ack_log: args.ack_log,
+        faults: faults.clone(),
+        soak: args.soak || faults.is_some(),
     };
     // Removed on drop, after the store is closed.
     let mut temporary = None;
@@ -76,7 +94,8 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         }
     };
     eprintln!("loadtest: database {url}{}", if temporary.is_some() { " (temporary)" } else { "" });
-    let store = Store::open(&url).await?;
+    let options = OpenOptions { faults: faults.as_ref().map(Faults::plan), ..OpenOptions::default() };
+    let store = Store::open_with(&url, options).await?;
     let played = sim::run(&store, &cfg).await;
     let audit = store.audit().await;
     store.close().await;
@@ -91,7 +110,45 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         eprintln!("{} answers the table service must never give (logged above)", c.failed_checks);
     }
     println!("{}", summary(args, &report, ok));
-    Ok(ok && c.errors == 0)
+    let soak_ok = report.soak.as_ref().is_none_or(|soak| soak_verdict(soak, &report, faults.as_deref(), ok));
+    Ok(ok && c.errors == 0 && soak_ok)
+}
+
+/// Prints the soak line on stderr (and a line for each failed check); true when every check held.
+fn soak_verdict(soak: &SoakReport, report: &SimReport, faults: Option<&Faults>, audit_ok: bool) -> bool {
+    if !soak.rss_ok() {
+        eprintln!(
+            "soak FAILED: memory grew from {} KiB (median of the first quartile of the samples) to {} KiB (of the \
+             last quartile), over the bound {} KiB (10% + 4 MiB)",
+            soak.rss_first_kib,
+            soak.rss_last_kib,
+            soak.rss_bound_kib()
+        );
+    }
+    if !soak.tasks_ok() {
+        eprintln!(
+            "soak FAILED: {} tasks alive after the tables closed, {} before they opened: a task was left behind",
+            soak.tasks_after, soak.tasks_before
+        );
+    }
+    let ok = soak.ok() && audit_ok && report.counts.errors == 0;
+    let injected = |f: fn(&Faults) -> u64| faults.map_or(0, f);
+    eprintln!(
+        "soak samples={} rss_first_kib={} rss_last_kib={} rss_bound_kib={} tasks_before={} tasks_after={} \
+         store_faults={} discord_faults={} faulted={} audit={} verdict={}",
+        soak.samples,
+        soak.rss_first_kib,
+        soak.rss_last_kib,
+        soak.rss_bound_kib(),
+        soak.tasks_before,
+        soak.tasks_after,
+        injected(Faults::store_injected),
+        injected(Faults::discord_injected),
+        report.counts.faulted,
+        if audit_ok { "ok" } else { "FAILED" },
+        if ok { "ok" } else { "FAILED" }
+    );
+    ok
 }
 
 /// The one summary line, for scripts.

@@ -52,6 +52,8 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         rate: None,
         progress: None,
         ack_log: false,
+        faults: None,
+        soak: false,
     };
     let report = sim::run(&store, &cfg).await?;
     let audit = store.audit().await?;
