@@ -32,6 +32,18 @@ pub fn echo(input: &str) -> String {
     out
 }
 
+/// At most `max` characters of `text`, an ellipsis marking a cut (for text that is not quoted input, or is
+/// quoted at another length: a database URL, a Discord field). Reads no further than it keeps.
+pub fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some(_) => {
+            let end = text.char_indices().nth(max.saturating_sub(1)).map_or(0, |(i, _)| i);
+            format!("{}…", &text[..end])
+        }
+    }
+}
+
 /// Characters that reorder the text around them (bidirectional marks, embeddings, overrides, isolates).
 fn is_direction_mark(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')

@@ -19,16 +19,7 @@ pub const AUTHOR_MAX: usize = 256;
 /// The limit on all of an embed's text together.
 pub const EMBED_TOTAL_MAX: usize = 6000;
 
-/// At most `max` characters, an ellipsis marking a cut. Reads no further than it keeps.
-pub fn cut(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some(_) => {
-            let end = text.char_indices().nth(max.saturating_sub(1)).map_or(0, |(i, _)| i);
-            format!("{}…", &text[..end])
-        }
-    }
-}
+pub use crate::echo::cut;
 
 /// A message's content, within [`CONTENT_MAX`].
 pub fn content(text: impl Into<String>) -> String {

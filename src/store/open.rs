@@ -225,13 +225,9 @@ fn free_text(path: &str) -> String {
     }
 }
 
-/// At most 200 characters of something the user typed, for a message.
+/// At most 200 characters of something the user typed (a database URL, a parameter), for a message.
 fn cut(s: &str) -> String {
-    let mut c: String = s.chars().take(200).collect();
-    if c.len() < s.len() {
-        c.push('…');
-    }
-    c
+    crate::echo::cut(s, 200)
 }
 
 #[cfg(test)]
