@@ -320,6 +320,19 @@ async fn a_table_whose_root_page_is_overwritten_is_refused_at_open() {
     assert_eq!(std::fs::read(&db.path).unwrap(), bytes, "the damaged file is left as it was");
 }
 
+/// Runs `PRAGMA wal_checkpoint(mode)` until it is not busy and `done` holds of its (busy, log, checkpointed).
+async fn checkpoint_fully(store: &Store, mode: &str, done: impl Fn((i64, i64, i64)) -> bool) {
+    for _ in 0..400 {
+        let got: (i64, i64, i64) =
+            sqlx::query_as(&format!("PRAGMA wal_checkpoint({mode})")).fetch_one(store.pool()).await.unwrap();
+        if got.0 == 0 && done(got) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    panic!("a {mode} checkpoint never completed");
+}
+
 /// A WAL that loses its middle (cut mid-frame) after its frames were checkpointed: SQLite replays the frames
 /// before the cut over a file that already holds later pages, and the mix is a damaged tree. (A WAL torn at its
 /// end is ordinary recovery and loses only the transaction it cut.) Every cut SQLite itself finds damaged must
@@ -333,7 +346,10 @@ async fn a_wal_cut_mid_frame_over_checkpointed_pages_is_refused_at_open() {
         .unwrap();
     // A history in the file itself, the WAL emptied.
     add_history(&store, 0..600).await;
-    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(store.pool()).await.unwrap();
+    // A checkpoint answers busy, doing nothing, while the store's background one runs (every 20 ms). Had this
+    // one not emptied the WAL, the reader below would pin its frames and the cuts would fall elsewhere (seen in
+    // CI: no cut damaged anything).
+    checkpoint_fully(&store, "TRUNCATE", |(_, log, _)| log == 0).await;
     // More history in the WAL. A reader holding the file's own snapshot keeps every checkpoint out (and so the
     // WAL from starting over) meanwhile: the WAL holds all of it, whatever the background checkpoints' timing.
     let mut reader = store.pool().acquire().await.unwrap();
@@ -342,17 +358,18 @@ async fn a_wal_cut_mid_frame_over_checkpointed_pages_is_refused_at_open() {
     add_history(&store, 600..1200).await;
     sqlx::query("COMMIT").execute(&mut *reader).await.unwrap();
     drop(reader);
-    let done: (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)").fetch_one(store.pool()).await.unwrap();
-    assert_eq!((done.0, done.1), (0, done.2), "every frame is checkpointed into the file");
+    checkpoint_fully(&store, "PASSIVE", |(_, log, done)| log > 0 && log == done).await;
     let wal = std::fs::read(db.path.with_extension("db-wal")).unwrap();
     let file = std::fs::read(&db.path).unwrap();
     store.close().await;
-    let frames = (wal.len() - 32) / (4096 + 24);
+    // The WAL header's page size (big-endian, bytes 8..12): a frame is that page and a 24-byte header.
+    let frame = u32::from_be_bytes([wal[8], wal[9], wal[10], wal[11]]) as usize + 24;
+    let frames = (wal.len() - 32) / frame;
     assert!(frames > 100, "the WAL holds {frames} frames");
 
     let mut damaged = 0;
     for (i, k) in (1..40).map(|n| frames * n / 40).enumerate() {
-        let cut = 32 + k * (4096 + 24) + 1000;
+        let cut = 32 + k * frame + 1000;
         let place = |name: &str| {
             let path = dir.path().join(format!("{i}-{name}.db"));
             std::fs::write(&path, &file).unwrap();
