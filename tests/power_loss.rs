@@ -255,7 +255,7 @@ async fn check(image: &Image, acks: &[(u64, Ack)]) -> Result<(), String> {
 
 async fn check_store(store: &Store, image: &Image, acks: &[(u64, Ack)]) -> Result<(), String> {
     let db = |e: sqlx::Error| format!("reading the image: {e}");
-    let pool = store.pool();
+    let pool = store.sqlite_pool().unwrap();
     let tables: HashSet<i64> =
         sqlx::query_scalar("SELECT id FROM game_tables").fetch_all(pool).await.map_err(db)?.into_iter().collect();
     let wallets: HashSet<i64> =

@@ -102,7 +102,8 @@ async fn sigkill_mid_play_loses_and_invents_nothing() {
         assert!(store.refund_hand(h.summary.id, "again").await.unwrap().is_empty(), "refunds are idempotent");
         assert!(store.hand_contributions(h.summary.id).await.unwrap().iter().all(|&(_, c)| c == 0));
     }
-    let min: i64 = sqlx::query_scalar("SELECT MIN(balance) FROM wallets").fetch_one(store.pool()).await.unwrap();
+    let min: i64 =
+        sqlx::query_scalar("SELECT MIN(balance) FROM wallets").fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     assert!(min >= 0);
 }
 
@@ -220,8 +221,10 @@ async fn sigkill_mid_batch_loses_nothing_acknowledged() {
     );
 
     let store = Store::open(&db.url).await.unwrap();
-    let rows: Vec<(i64, i64, Option<String>)> =
-        sqlx::query_as("SELECT hand_id, seq, idem_key FROM hand_actions").fetch_all(store.pool()).await.unwrap();
+    let rows: Vec<(i64, i64, Option<String>)> = sqlx::query_as("SELECT hand_id, seq, idem_key FROM hand_actions")
+        .fetch_all(store.sqlite_pool().unwrap())
+        .await
+        .unwrap();
     let keys: HashMap<(i64, i64), Option<String>> = rows.into_iter().map(|(h, s, k)| ((h, s), k)).collect();
     let acked: HashSet<(i64, i64)> = acks.iter().map(|a| (a.hand, a.seq)).collect();
     assert_eq!(acked.len(), acks.len(), "an action was acknowledged twice");

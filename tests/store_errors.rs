@@ -29,7 +29,7 @@ async fn a_schema_from_a_newer_binary_is_refused() {
         "INSERT INTO _sqlx_migrations (version, description, installed_on, success, checksum, execution_time) \
          VALUES (29990101000000, 'from the future', CURRENT_TIMESTAMP, TRUE, X'00', 0)",
     )
-    .execute(store.pool())
+    .execute(store.sqlite_pool().unwrap())
     .await
     .unwrap();
     store.close().await;
@@ -44,7 +44,7 @@ async fn a_schema_from_a_newer_binary_is_refused() {
 async fn a_full_disk_is_a_clear_error_and_loses_nothing() {
     let (db, store) = temp_store().await;
     store.balance(G, UserId(1)).await.unwrap();
-    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(store.pool()).await.unwrap();
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     store.close().await;
 
     // Cap the file at its current size: the next page it needs is "disk full".
@@ -69,7 +69,7 @@ async fn a_full_disk_is_a_clear_error_and_loses_nothing() {
     // The failed transaction left no trace; every earlier one is intact.
     let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallets WHERE user_id = ?")
         .bind(user)
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite_pool().unwrap())
         .await
         .unwrap();
     assert_eq!(exists, 0);
@@ -86,8 +86,14 @@ async fn a_full_disk_is_a_clear_error_and_loses_nothing() {
 
 #[tokio::test]
 async fn a_bad_url_is_an_error() {
-    let err = Store::open("postgres://nope").await.unwrap_err();
+    let err = Store::open("mysql://nope").await.unwrap_err();
     assert!(matches!(err, StoreError::Invalid(_)), "{err:?}");
+    assert!(err.to_string().contains("postgres://"), "says what is supported: {err}");
+    // A PostgreSQL server that cannot be reached is named, without its password.
+    let err = Store::open("postgres://bot:s3cret@nope.invalid/tp").await.unwrap_err();
+    assert!(matches!(err, StoreError::CannotOpen { .. }), "{err:?}");
+    let msg = err.to_string();
+    assert!(msg.contains("postgres://bot:***@nope.invalid/tp") && !msg.contains("s3cret"), "{msg}");
 }
 
 #[tokio::test]
@@ -101,7 +107,7 @@ async fn a_missing_folder_is_a_clear_error() {
 /// Runs raw SQL on one connection with the schema's CHECK constraints off: a
 /// value this binary never writes, as a damaged or foreign file could hold.
 async fn tamper(store: &Store, sql: &str) {
-    let mut conn = store.pool().acquire().await.unwrap();
+    let mut conn = store.sqlite_pool().unwrap().acquire().await.unwrap();
     sqlx::query("PRAGMA ignore_check_constraints = ON").execute(&mut *conn).await.unwrap();
     sqlx::query(sql).execute(&mut *conn).await.unwrap();
     sqlx::query("PRAGMA ignore_check_constraints = OFF").execute(&mut *conn).await.unwrap();
@@ -131,7 +137,10 @@ async fn open_table(store: &Store) -> teenpatti::store::TableRow {
 async fn an_unknown_table_status_is_corrupt_never_closed() {
     let (_db, store) = temp_store().await;
     let t = open_table(&store).await;
-    let err = sqlx::query("UPDATE game_tables SET status = 'paused'").execute(store.pool()).await.unwrap_err();
+    let err = sqlx::query("UPDATE game_tables SET status = 'paused'")
+        .execute(store.sqlite_pool().unwrap())
+        .await
+        .unwrap_err();
     assert!(err.to_string().contains("CHECK constraint failed"), "the schema refuses it: {err}");
     tamper(&store, "UPDATE game_tables SET status = 'paused'").await;
     let msg = corrupt(store.table(t.id).await);
@@ -153,7 +162,7 @@ async fn an_unknown_hand_status_or_ending_is_corrupt() {
     tamper(&store, &insert("paused", "NULL")).await;
     let msg = corrupt(store.recent_hands(G, None, None, 10).await);
     assert!(msg.contains("paused"), "{msg}");
-    sqlx::query("DELETE FROM hands").execute(store.pool()).await.unwrap();
+    sqlx::query("DELETE FROM hands").execute(store.sqlite_pool().unwrap()).await.unwrap();
     tamper(&store, &insert("finished", "'timeout'")).await;
     let msg = corrupt(store.recent_hands(G, None, None, 10).await);
     assert!(msg.contains("timeout"), "{msg}");
@@ -172,7 +181,7 @@ async fn an_unknown_ledger_reason_is_corrupt() {
 async fn malformed_json_is_corrupt() {
     let (_db, store) = temp_store().await;
     let t = open_table(&store).await;
-    sqlx::query("UPDATE game_tables SET rules = 'not json'").execute(store.pool()).await.unwrap();
+    sqlx::query("UPDATE game_tables SET rules = 'not json'").execute(store.sqlite_pool().unwrap()).await.unwrap();
     corrupt(store.table(t.id).await);
     corrupt(store.open_tables().await);
 }
@@ -190,9 +199,10 @@ where
         + Unpin
         + 'static,
 {
-    let stored: String = sqlx::query_scalar("SELECT ?").bind(value).fetch_one(store.pool()).await.unwrap();
+    let stored: String =
+        sqlx::query_scalar("SELECT ?").bind(value).fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     assert_eq!(stored, name, "{value:?} is stored as");
-    let read: T = sqlx::query_scalar("SELECT ?").bind(name).fetch_one(store.pool()).await.unwrap();
+    let read: T = sqlx::query_scalar("SELECT ?").bind(name).fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     assert_eq!(read, value, "{name:?} reads as");
 }
 
@@ -323,8 +333,10 @@ async fn a_table_whose_root_page_is_overwritten_is_refused_at_open() {
 /// Runs `PRAGMA wal_checkpoint(mode)` until it is not busy and `done` holds of its (busy, log, checkpointed).
 async fn checkpoint_fully(store: &Store, mode: &str, done: impl Fn((i64, i64, i64)) -> bool) {
     for _ in 0..400 {
-        let got: (i64, i64, i64) =
-            sqlx::query_as(&format!("PRAGMA wal_checkpoint({mode})")).fetch_one(store.pool()).await.unwrap();
+        let got: (i64, i64, i64) = sqlx::query_as(&format!("PRAGMA wal_checkpoint({mode})"))
+            .fetch_one(store.sqlite_pool().unwrap())
+            .await
+            .unwrap();
         if got.0 == 0 && done(got) {
             return;
         }
@@ -352,7 +364,7 @@ async fn a_wal_cut_mid_frame_over_checkpointed_pages_is_refused_at_open() {
     checkpoint_fully(&store, "TRUNCATE", |(_, log, _)| log == 0).await;
     // More history in the WAL. A reader holding the file's own snapshot keeps every checkpoint out (and so the
     // WAL from starting over) meanwhile: the WAL holds all of it, whatever the background checkpoints' timing.
-    let mut reader = store.pool().acquire().await.unwrap();
+    let mut reader = store.sqlite_pool().unwrap().acquire().await.unwrap();
     sqlx::query("BEGIN").execute(&mut *reader).await.unwrap();
     sqlx::query("SELECT COUNT(*) FROM wallets").execute(&mut *reader).await.unwrap();
     add_history(&store, 600..1200).await;

@@ -1,10 +1,10 @@
-//! Hands, tables and queries through the real engine and a real SQLite file.
+//! Hands, tables and queries through the real engine, on a real SQLite file and on PostgreSQL.
 
 mod fixtures;
 
 use std::sync::Arc;
 
-use fixtures::{assert_books, temp_store, ADMIN, G};
+use fixtures::{assert_books, ADMIN, G};
 use teenpatti::engine::cards::seeded_deck;
 use teenpatti::engine::{Action, Hand, HandSetup, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
@@ -86,9 +86,7 @@ async fn act(
     Ok(r)
 }
 
-#[tokio::test]
-async fn a_hand_moves_chips_and_pays_the_winner() {
-    let (_db, store) = temp_store().await;
+async fn a_hand_moves_chips_and_pays_the_winner(store: Store) {
     let t = table(&store, ChannelId(10)).await;
     let users = ids([1, 2, 3]);
     let mut live = start(&store, t, ChannelId(10), &users, 10, 7).await;
@@ -136,9 +134,7 @@ impl Live {
     }
 }
 
-#[tokio::test]
-async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user() {
-    let (_db, store) = temp_store().await;
+async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user(store: Store) {
     let t = table(&store, ChannelId(10)).await;
     store.balance(G, UserId(1)).await.unwrap();
     store.admin_grant(G, UserId(2), -995, ADMIN, "nearly broke").await.unwrap();
@@ -158,15 +154,12 @@ async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user() {
         .unwrap_err();
     assert!(matches!(err, StoreError::InsufficientFunds { user: UserId(2), need: 10, have: 5 }), "{err:?}");
     assert_eq!(store.balance(G, UserId(1)).await.unwrap(), 1000, "seat 0's boot was rolled back");
-    let hands: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hands").fetch_one(store.pool()).await.unwrap();
-    assert_eq!(hands, 0);
+    assert_eq!(store.raw_i64("SELECT COUNT(*) FROM hands").await.unwrap(), Some(0));
     assert!(store.recent_hands(G, None, None, 10).await.unwrap().is_empty());
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn the_same_key_twice_changes_nothing() {
-    let (_db, store) = temp_store().await;
+async fn the_same_key_twice_changes_nothing(store: Store) {
     let t = table(&store, ChannelId(10)).await;
     let mut live = start(&store, t, ChannelId(10), &ids([1, 2, 3]), 10, 9).await;
     let mut next = live.hand.clone();
@@ -190,9 +183,7 @@ async fn the_same_key_twice_changes_nothing() {
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn a_refund_returns_every_chip_once() {
-    let (_db, store) = temp_store().await;
+async fn a_refund_returns_every_chip_once(store: Store) {
     let t = table(&store, ChannelId(10)).await;
     let mut live = start(&store, t, ChannelId(10), &ids([1, 2, 3]), 10, 11).await;
     act(&store, &mut live, 0, Action::Bet(20), None).await.unwrap();
@@ -221,9 +212,7 @@ async fn a_refund_returns_every_chip_once() {
 }
 
 /// Two tables debit one wallet at the same instant: exactly one succeeds.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_tables_cannot_spend_the_same_chips() {
-    let (_db, store) = temp_store().await;
+async fn two_tables_cannot_spend_the_same_chips(store: Store) {
     let (ta, tb) = (table(&store, ChannelId(10)).await, table(&store, ChannelId(20)).await);
     const SHARED: UserId = UserId(42);
     for round in 0..40u64 {
@@ -277,17 +266,15 @@ async fn two_tables_cannot_spend_the_same_chips() {
                 assert!(live.hand.is_over());
             }
         }
-        let min: i64 = sqlx::query_scalar("SELECT MIN(balance) FROM wallets").fetch_one(store.pool()).await.unwrap();
-        assert!(min >= 0);
+        let min = store.raw_i64("SELECT MIN(balance) FROM wallets").await.unwrap();
+        assert!(min.is_some_and(|m| m >= 0));
     }
     let audit = store.audit().await.unwrap();
     assert!(audit.ok(), "{audit:?}");
     assert_eq!(audit.live_pots, 0);
 }
 
-#[tokio::test]
-async fn tables_and_seats() {
-    let (_db, store) = temp_store().await;
+async fn tables_and_seats(store: Store) {
     let new = NewTable {
         guild: G,
         channel: ChannelId(10),
@@ -335,9 +322,7 @@ async fn tables_and_seats() {
     assert_eq!(store.table(t.id).await.unwrap().unwrap().status, TableStatus::Closed);
 }
 
-#[tokio::test]
-async fn history_leaderboard_and_stats() {
-    let (_db, store) = temp_store().await;
+async fn history_leaderboard_and_stats(store: Store) {
     let (ta, tb) = (table(&store, ChannelId(10)).await, table(&store, ChannelId(20)).await);
     // Hand 1 at table A: user 1 wins 30 from 2 and 3 (net +20).
     let mut h1 = start(&store, ta, ChannelId(10), &ids([1, 2, 3]), 10, 1).await;
@@ -401,9 +386,7 @@ async fn history_leaderboard_and_stats() {
 /// Group commit: writes queued together are committed in one transaction. A bet that the wallet can no longer
 /// cover (the same wallet bet at another table earlier in the batch) is refused alone; the writes before and
 /// after it in the batch are committed.
-#[tokio::test]
-async fn an_overdraft_in_a_batch_refuses_only_that_write() {
-    let (_db, store) = temp_store().await;
+async fn an_overdraft_in_a_batch_refuses_only_that_write(store: Store) {
     let alice = UserId(1);
     let mut hands = Vec::new();
     for (channel, users) in [(20, ids([1, 2])), (21, ids([1, 3])), (22, ids([4, 5]))] {
@@ -453,3 +436,14 @@ async fn an_overdraft_in_a_batch_refuses_only_that_write() {
     assert_eq!(store.live_pot(b.id).await.unwrap(), Some(600), "the refused bet left the pot as it was");
     assert_books(&store).await;
 }
+
+on_both_backends!(
+    a_hand_moves_chips_and_pays_the_winner,
+    a_boot_nobody_can_cover_writes_nothing_and_names_the_user,
+    the_same_key_twice_changes_nothing,
+    a_refund_returns_every_chip_once,
+    two_tables_cannot_spend_the_same_chips,
+    tables_and_seats,
+    history_leaderboard_and_stats,
+    an_overdraft_in_a_batch_refuses_only_that_write
+);

@@ -18,7 +18,7 @@ async fn a_v1_database_keeps_its_history_stats_and_ledger() {
     // Schema v1 alone, as the first release created it.
     let v1 = tempfile::tempdir().unwrap();
     let init = "20240101000001_init.sql";
-    std::fs::copy(format!("{}/migrations/{init}", env!("CARGO_MANIFEST_DIR")), v1.path().join(init)).unwrap();
+    std::fs::copy(format!("{}/migrations/sqlite/{init}", env!("CARGO_MANIFEST_DIR")), v1.path().join(init)).unwrap();
     let options = SqliteConnectOptions::from_str(&db.url).unwrap().create_if_missing(true);
     let pool = SqlitePool::connect_with(options).await.unwrap();
     Migrator::new(v1.path()).await.unwrap().run(&pool).await.unwrap();
@@ -74,11 +74,13 @@ async fn a_stored_joker_rank_from_an_earlier_build_is_dropped() {
     sqlx::query("UPDATE guild_settings SET default_rules = json_patch(default_rules, ?) WHERE guild_id = ?")
         .bind(rules)
         .bind(G.0 as i64)
-        .execute(store.pool())
+        .execute(store.sqlite_pool().unwrap())
         .await
         .unwrap();
-    let stored: String =
-        sqlx::query_scalar("SELECT default_rules FROM guild_settings").fetch_one(store.pool()).await.unwrap();
+    let stored: String = sqlx::query_scalar("SELECT default_rules FROM guild_settings")
+        .fetch_one(store.sqlite_pool().unwrap())
+        .await
+        .unwrap();
     assert!(stored.contains(r#""joker":"7""#), "the old value is stored: {stored}");
     let read = store.guild_settings(G).await.unwrap();
     assert_eq!(read.default_rules.joker, None);

@@ -1,11 +1,11 @@
 //! Wallets, the ledger, daily claims, admin grants and guild settings, on
-//! real SQLite files.
+//! real SQLite files and on PostgreSQL (the tests in `on_both_backends!`).
 
 mod fixtures;
 
 use std::sync::Arc;
 
-use fixtures::{assert_books, temp_db, temp_store, ADMIN, ALICE, BOB, G, G2};
+use fixtures::{assert_books, temp_db, ADMIN, ALICE, BOB, G, G2};
 use teenpatti::engine::Rules;
 use teenpatti::ids::UserId;
 use teenpatti::store::{DailyClaim, GuildSettings, OpenOptions, Reason, Store, StoreError};
@@ -22,16 +22,14 @@ async fn creates_the_file_and_a_wallet_with_the_starting_grant() {
     assert_eq!(ledger.len(), 1);
     assert_eq!((ledger[0].delta, ledger[0].reason), (1000, Reason::StartingGrant));
     // WAL mode is on.
-    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(store.pool()).await.unwrap();
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     assert_eq!(mode, "wal");
-    let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(store.pool()).await.unwrap();
+    let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys").fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     assert_eq!(fk, 1);
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn guilds_are_independent_and_settings_apply() {
-    let (_db, store) = temp_store().await;
+async fn guilds_are_independent_and_settings_apply(store: Store) {
     assert_eq!(store.guild_settings(G2).await.unwrap(), GuildSettings::default());
     let custom = GuildSettings {
         starting_balance: 5000,
@@ -52,9 +50,7 @@ async fn guilds_are_independent_and_settings_apply() {
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn daily_honours_the_cooldown() {
-    let (_db, store) = temp_store().await;
+async fn daily_honours_the_cooldown(store: Store) {
     let t0 = 1_700_000_000;
     assert_eq!(store.claim_daily(G, ALICE, t0).await.unwrap(), DailyClaim::Claimed { amount: 100, balance: 1100 });
     assert_eq!(store.claim_daily(G, ALICE, t0 + 10).await.unwrap(), DailyClaim::TooSoon { next_at: t0 + 86_400 });
@@ -70,9 +66,7 @@ async fn daily_honours_the_cooldown() {
     assert_books(&store).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn concurrent_daily_claims_pay_once() {
-    let (_db, store) = temp_store().await;
+async fn concurrent_daily_claims_pay_once(store: Store) {
     let now = 1_700_000_000;
     for round in 0..10u64 {
         let user = UserId(400_000_000_000_000_000 + round);
@@ -98,9 +92,7 @@ async fn concurrent_daily_claims_pay_once() {
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn admin_grants_never_go_below_zero() {
-    let (_db, store) = temp_store().await;
+async fn admin_grants_never_go_below_zero(store: Store) {
     assert_eq!(store.admin_grant(G, ALICE, 500, ADMIN, "prize").await.unwrap(), 1500);
     assert_eq!(store.admin_grant(G, ALICE, -1500, ADMIN, "fine").await.unwrap(), 0);
     let err = store.admin_grant(G, ALICE, -1, ADMIN, "too much").await.unwrap_err();
@@ -114,25 +106,19 @@ async fn admin_grants_never_go_below_zero() {
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn the_schema_refuses_a_negative_balance() {
-    let (_db, store) = temp_store().await;
+async fn the_schema_refuses_a_negative_balance(store: Store) {
     store.balance(G, ALICE).await.unwrap();
-    let err = sqlx::query("UPDATE wallets SET balance = -1 WHERE user_id = ?")
-        .bind(ALICE)
-        .execute(store.pool())
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("CHECK constraint failed"), "{err}");
+    let err = store.raw_execute(&format!("UPDATE wallets SET balance = -1 WHERE user_id = {ALICE}")).await.unwrap_err();
+    let msg = err.to_string();
+    // SQLite's words, then PostgreSQL's.
+    assert!(msg.contains("CHECK constraint failed") || msg.contains("violates check constraint"), "{msg}");
     assert_eq!(store.balance(G, ALICE).await.unwrap(), 1000);
     assert_books(&store).await;
 }
 
-#[tokio::test]
-async fn the_audit_sees_a_tampered_balance() {
-    let (_db, store) = temp_store().await;
+async fn the_audit_sees_a_tampered_balance(store: Store) {
     store.balance(G, ALICE).await.unwrap();
-    sqlx::query("UPDATE wallets SET balance = balance + 5").execute(store.pool()).await.unwrap();
+    store.raw_execute("UPDATE wallets SET balance = balance + 5").await.unwrap();
     let audit = store.audit().await.unwrap();
     assert!(!audit.ok());
     assert_eq!(audit.wallet_mismatches.len(), 1);
@@ -164,3 +150,12 @@ async fn the_wal_starts_over_under_a_steady_stream_of_writes() {
     assert!(stats.wal_restarts >= 2, "the WAL never started over: {stats:?}");
     assert_books(&store).await;
 }
+
+on_both_backends!(
+    guilds_are_independent_and_settings_apply,
+    daily_honours_the_cooldown,
+    concurrent_daily_claims_pay_once,
+    admin_grants_never_go_below_zero,
+    the_schema_refuses_a_negative_balance,
+    the_audit_sees_a_tampered_balance
+);

@@ -235,7 +235,7 @@ async fn random_traffic_keeps_every_chip() {
 async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
     let db = temp_db("full.db");
     let store = Store::open(&db.url).await.unwrap();
-    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(store.pool()).await.unwrap();
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(store.sqlite_pool().unwrap()).await.unwrap();
     store.close().await;
     let opts = OpenOptions { max_page_count: Some(pages as u64 + 64), ..OpenOptions::default() };
     let store = Store::open_with(&db.url, opts).await.unwrap();
@@ -250,8 +250,10 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
     ask(&service, table, opener, Command::Start, None, 2).await.unwrap();
 
     // Fill every page the cap allows.
-    sqlx::query("CREATE TABLE filler (b BLOB)").execute(store.pool()).await.unwrap();
-    while sqlx::query("INSERT INTO filler VALUES (zeroblob(1000))").execute(store.pool()).await.is_ok() {}
+    sqlx::query("CREATE TABLE filler (b BLOB)").execute(store.sqlite_pool().unwrap()).await.unwrap();
+    while sqlx::query("INSERT INTO filler VALUES (zeroblob(1000))").execute(store.sqlite_pool().unwrap()).await.is_ok()
+    {
+    }
 
     // Play on until a write needs a page the cap does not allow.
     const PAUSED: &str = "The bot's disk is full; this table is paused and nothing was lost.";
@@ -280,7 +282,7 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
     assert!(notices[0].1.contains("paused"), "{notices:?}");
 
     // Room again: the table finds out by itself and says so once.
-    sqlx::query("DROP TABLE filler").execute(store.pool()).await.unwrap();
+    sqlx::query("DROP TABLE filler").execute(store.sqlite_pool().unwrap()).await.unwrap();
     let start = std::time::Instant::now();
     while recorder.notices.lock().unwrap().len() < 2 {
         assert!(start.elapsed() < Duration::from_secs(30), "the table never resumed");

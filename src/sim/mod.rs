@@ -286,13 +286,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
 /// and SQLite's state of a connection (about 110 KiB), memory of the store rather than of the tables. What the
 /// connections grow to during the run (their statement and page caches) still counts.
 async fn open_readers(store: &Store) -> anyhow::Result<()> {
-    let pool = store.pool();
-    let mut held = Vec::new();
-    for _ in 0..pool.options().get_max_connections() {
-        let mut conn = pool.acquire().await?;
-        sqlx::query("SELECT count(*) FROM sqlite_master").execute(&mut *conn).await?;
-        held.push(conn);
-    }
+    store.open_every_reader().await?;
     Ok(())
 }
 

@@ -29,8 +29,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use sqlx::{Row, SqliteConnection};
-
+use super::db::{sql, Backend, Conn};
 use super::error::Ctx;
 use super::{chips, wallets, Entry, HandEnd, HandStatus, NewHand, Reason, Recorded, StoreError};
 use crate::engine::{Action, Event, EventKind, Seat};
@@ -149,18 +148,33 @@ pub(crate) struct HandIds {
 }
 
 impl HandIds {
-    async fn take(&mut self, conn: &mut SqliteConnection, n: usize) -> Result<i64, sqlx::Error> {
+    /// Ids for `n` new hands. SQLite: one more than the largest, on from there (this writer is the file's only
+    /// one). PostgreSQL: from the hands' sequence, as several processes start hands at once.
+    async fn take(&mut self, conn: &mut Conn, n: usize) -> Result<Vec<HandId>, sqlx::Error> {
+        let lite = match conn {
+            Conn::Sqlite(lite) => lite,
+            Conn::Pg(pg) => return Ok(super::pg::next_hand_ids(pg, n).await?.into_iter().map(HandId).collect()),
+        };
         let first = match self.next {
             Some(next) => next,
-            None => sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) + 1 FROM hands").fetch_one(conn).await?,
+            None => sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) + 1 FROM hands").fetch_one(lite).await?,
         };
         self.next = Some(first + n as i64);
-        Ok(first)
+        Ok((first..).take(n).map(HandId).collect())
     }
 
     /// Reads the largest id again before the next batch.
     pub(crate) fn forget(&mut self) {
         self.next = None;
+    }
+}
+
+/// The statement's text for this connection's database: the hot path's bulk statements read the batch from a
+/// JSON array, which SQLite spells `json_each(?1)` and PostgreSQL `json_array_elements($1)` with casts.
+fn pick(conn: &Conn, sqlite: &'static str, postgres: &'static str) -> &'static str {
+    match conn.backend() {
+        Backend::Sqlite => sqlite,
+        Backend::Postgres => postgres,
     }
 }
 
@@ -196,19 +210,21 @@ fn hand_rows<'a>(starts: &[&'a StartWrite], ids: &[HandId]) -> (Vec<HandRow<'a>>
 /// Starts a hand the careful way: creates any missing wallet (with its
 /// starting grant) and takes the boots one by one, so that a boot nobody
 /// can pay is refused naming the user.
-pub(crate) async fn start_alone(
-    conn: &mut SqliteConnection,
-    hand_ids: &mut HandIds,
-    s: &StartWrite,
-) -> Result<HandId, StoreError> {
+pub(crate) async fn start_alone(conn: &mut Conn, hand_ids: &mut HandIds, s: &StartWrite) -> Result<HandId, StoreError> {
     const CTX: &str = "starting a hand";
-    let hand_id = HandId(hand_ids.take(&mut *conn, 1).await.ctx(CTX)?);
-    let (hands, players) = hand_rows(&[s], &[hand_id]);
-    sqlx::query(INSERT_HANDS).bind(json(&hands)?).bind(HandStatus::Live).execute(&mut *conn).await.ctx(CTX)?;
+    let ids = hand_ids.take(&mut *conn, 1).await.ctx(CTX)?;
+    let (hands, players) = hand_rows(&[s], &ids);
+    let hand_id = *ids.first().ok_or(StoreError::Invalid("no id for a new hand".into()))?;
+    sql(pick(conn, INSERT_HANDS, PG_INSERT_HANDS))
+        .bind(json(&hands)?)
+        .bind(HandStatus::Live)
+        .execute(&mut *conn)
+        .await
+        .ctx(CTX)?;
     for &user in &s.users {
         wallets::ensure(conn, s.guild, user, s.now).await?;
     }
-    sqlx::query(INSERT_PLAYERS).bind(json(&players)?).execute(&mut *conn).await.ctx(CTX)?;
+    sql(pick(conn, INSERT_PLAYERS, PG_INSERT_PLAYERS)).bind(json(&players)?).execute(&mut *conn).await.ctx(CTX)?;
     for &(user, amount) in &s.boots {
         wallets::apply(conn, &Entry::hand(s.guild, user, -amount, Reason::Bet, hand_id, s.now)).await?;
     }
@@ -291,8 +307,8 @@ fn db_id(id: u64) -> i64 {
 // (`RETURNING` the rows that passed, to set aside those that did not).
 macro_rules! insert_actions {
     () => {
-        "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at) \
-     SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5 \
+        "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at, writer) \
+     SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, ?3 \
      FROM json_each(?1) j CROSS JOIN hands h ON h.id = j.value ->> 0 \
      WHERE +h.status = ?2 AND h.guild_id = j.value ->> 6 AND h.seats = j.value ->> 7 \
        AND (j.value ->> 1 = 0 OR EXISTS \
@@ -330,6 +346,68 @@ macro_rules! end_hands {
 }
 const END_HANDS: &str = end_hands!();
 const END_HANDS_NAMING: &str = concat!(end_hands!(), " RETURNING id");
+
+// The same statements on PostgreSQL: the batch's rows come from `json_array_elements` as text, cast to the
+// columns' types; a statement does not see the rows it inserts itself (as SQLite's may), which only means that
+// two actions of one hand in one batch are recorded one after the other (a table sends one at a time anyway).
+const PG_INSERT_HANDS: &str =
+    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
+     SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT), \
+            CAST(value ->> 3 AS BIGINT), CAST(value ->> 4 AS JSONB), CAST(value ->> 5 AS JSONB), \
+            CAST(value ->> 6 AS JSONB), CAST(value ->> 7 AS BIGINT), $2, 0, CAST(value ->> 8 AS BIGINT) \
+     FROM json_array_elements(CAST($1 AS JSON))";
+
+const PG_INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_id) \
+     SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT) \
+     FROM json_array_elements(CAST($1 AS JSON))";
+
+macro_rules! pg_insert_actions {
+    () => {
+        "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at, writer) \
+     SELECT h.id, j.seq, j.seat, j.action, j.key, j.at, $3 \
+     FROM (SELECT CAST(value ->> 0 AS BIGINT) AS hand, CAST(value ->> 1 AS BIGINT) AS seq, \
+                  CAST(value ->> 2 AS BIGINT) AS seat, CAST(value ->> 3 AS JSONB) AS action, value ->> 4 AS key, \
+                  CAST(value ->> 5 AS BIGINT) AS at, CAST(value ->> 6 AS BIGINT) AS guild, \
+                  CAST(value ->> 7 AS JSONB) AS seats \
+           FROM json_array_elements(CAST($1 AS JSON))) j \
+     JOIN hands h ON h.id = j.hand \
+     WHERE h.status = $2 AND h.guild_id = j.guild AND h.seats = j.seats \
+       AND (j.seq = 0 OR EXISTS (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = j.seq - 1)) \
+     ON CONFLICT DO NOTHING"
+    };
+}
+const PG_INSERT_ACTIONS: &str = pg_insert_actions!();
+const PG_INSERT_ACTIONS_NAMING: &str = concat!(pg_insert_actions!(), " RETURNING hand_id, seq");
+
+const PG_INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
+     SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT), value ->> 3, \
+            CAST(value ->> 4 AS BIGINT), CAST(value ->> 5 AS BIGINT) \
+     FROM json_array_elements(CAST($1 AS JSON))";
+
+macro_rules! pg_update_wallets {
+    () => {
+        "UPDATE wallets SET balance = wallets.balance + d.net \
+     FROM (SELECT CAST(value ->> 0 AS BIGINT) AS g, CAST(value ->> 1 AS BIGINT) AS u, \
+                  CAST(value ->> 2 AS BIGINT) AS net, CAST(value ->> 3 AS BIGINT) AS out \
+           FROM json_array_elements(CAST($1 AS JSON))) d \
+     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out"
+    };
+}
+const PG_UPDATE_WALLETS: &str = pg_update_wallets!();
+const PG_UPDATE_WALLETS_NAMING: &str = concat!(pg_update_wallets!(), " RETURNING wallets.guild_id, wallets.user_id");
+
+macro_rules! pg_end_hands {
+    () => {
+        "UPDATE hands SET status = $2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, finished_at = d.at \
+     FROM (SELECT CAST(value ->> 0 AS BIGINT) AS id, CAST(value ->> 1 AS BIGINT) AS pot, \
+                  CAST(value ->> 2 AS JSONB) AS winners, value ->> 3 AS ended_by, CAST(value ->> 4 AS BIGINT) AS at \
+           FROM json_array_elements(CAST($1 AS JSON))) d \
+     WHERE hands.id = d.id AND hands.status = $3 \
+       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = $4)"
+    };
+}
+const PG_END_HANDS: &str = pg_end_hands!();
+const PG_END_HANDS_NAMING: &str = concat!(pg_end_hands!(), " RETURNING hands.id");
 
 /// Why [`record_all`] did not record its writes (the caller rolls back).
 #[derive(Debug)]
@@ -411,22 +489,26 @@ impl Money {
 /// every action of `writes`, or refuses (leaving partial work for the caller
 /// to roll back to its savepoint).
 pub(crate) async fn record_all(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     hand_ids: &mut HandIds,
     starts: &[&StartWrite],
     writes: &[&ActionWrite],
     mode: Mode,
+    writer: Option<&str>,
 ) -> Result<Vec<HandId>, Refusal> {
     let mut ids = Vec::with_capacity(starts.len());
     let mut players = Vec::new();
     let mut money = Money::default();
     if !starts.is_empty() {
-        let first = hand_ids.take(&mut *conn, starts.len()).await.map_err(statement)?;
-        ids.extend((first..).take(starts.len()).map(HandId));
+        ids = hand_ids.take(&mut *conn, starts.len()).await.map_err(statement)?;
         let (hands, seated) = hand_rows(starts, &ids);
         players = seated;
-        let done = sqlx::query(INSERT_HANDS).bind(encode(&hands)?).bind(HandStatus::Live).execute(&mut *conn).await;
-        if !matches!(&done, Ok(d) if d.rows_affected() == starts.len() as u64) {
+        let done = sql(pick(conn, INSERT_HANDS, PG_INSERT_HANDS))
+            .bind(encode(&hands)?)
+            .bind(HandStatus::Live)
+            .execute(&mut *conn)
+            .await;
+        if !matches!(&done, Ok(d) if *d == starts.len() as u64) {
             hand_ids.forget();
             done.map_err(statement)?;
             return Err(check("the new hands", mode, || Suspects {
@@ -458,25 +540,31 @@ pub(crate) async fn record_all(
     let wallets: Vec<(i64, i64, i64, i64)> = wallets.into_iter().map(|((g, u), (net, out))| (g, u, net, out)).collect();
 
     if !players.is_empty() {
-        sqlx::query(INSERT_PLAYERS).bind(encode(&players)?).execute(&mut *conn).await.map_err(statement)?;
+        sql(pick(conn, INSERT_PLAYERS, PG_INSERT_PLAYERS))
+            .bind(encode(&players)?)
+            .execute(&mut *conn)
+            .await
+            .map_err(statement)?;
     }
     if !actions.is_empty() {
         let rows = encode(&actions)?;
         if mode == Mode::Count {
-            let done = sqlx::query(INSERT_ACTIONS)
+            let done = sql(pick(conn, INSERT_ACTIONS, PG_INSERT_ACTIONS))
                 .bind(rows)
                 .bind(HandStatus::Live)
+                .bind(writer)
                 .execute(&mut *conn)
                 .await
                 .map_err(statement)?;
-            if done.rows_affected() != actions.len() as u64 {
+            if done != actions.len() as u64 {
                 return Err(check("the action log", mode, Suspects::default));
             }
         } else {
-            let logged: Vec<(HandId, i64)> = sqlx::query_as(INSERT_ACTIONS_NAMING)
+            let logged: Vec<(HandId, i64)> = sql(pick(conn, INSERT_ACTIONS_NAMING, PG_INSERT_ACTIONS_NAMING))
                 .bind(rows)
                 .bind(HandStatus::Live)
-                .fetch_all(&mut *conn)
+                .bind(writer)
+                .all(&mut *conn)
                 .await
                 .map_err(statement)?;
             if logged.len() != actions.len() {
@@ -488,16 +576,21 @@ pub(crate) async fn record_all(
         }
     }
     if !ledger.is_empty() {
-        sqlx::query(INSERT_LEDGER).bind(encode(&ledger)?).execute(&mut *conn).await.map_err(statement)?;
+        sql(pick(conn, INSERT_LEDGER, PG_INSERT_LEDGER))
+            .bind(encode(&ledger)?)
+            .execute(&mut *conn)
+            .await
+            .map_err(statement)?;
         let rows = encode(&wallets)?;
         if mode == Mode::Count {
-            let done = sqlx::query(UPDATE_WALLETS).bind(rows).execute(&mut *conn).await.map_err(statement)?;
-            if done.rows_affected() != wallets.len() as u64 {
+            let update = pick(conn, UPDATE_WALLETS, PG_UPDATE_WALLETS);
+            let done = sql(update).bind(rows).execute(&mut *conn).await.map_err(statement)?;
+            if done != wallets.len() as u64 {
                 return Err(check("the wallets", mode, Suspects::default));
             }
         } else {
-            let paid: Vec<(i64, i64)> =
-                sqlx::query_as(UPDATE_WALLETS_NAMING).bind(rows).fetch_all(&mut *conn).await.map_err(statement)?;
+            let update = pick(conn, UPDATE_WALLETS_NAMING, PG_UPDATE_WALLETS_NAMING);
+            let paid: Vec<(i64, i64)> = sql(update).bind(rows).all(&mut *conn).await.map_err(statement)?;
             if paid.len() != wallets.len() {
                 let paid: HashSet<(i64, i64)> = paid.into_iter().collect();
                 let short = |keys: Vec<(i64, i64)>| keys.iter().any(|k| !paid.contains(k));
@@ -512,22 +605,16 @@ pub(crate) async fn record_all(
     }
     if !ends.is_empty() {
         let rows = encode(&ends)?;
-        let query =
-            |sql| sqlx::query(sql).bind(rows).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
+        let query = |text| sql(text).bind(rows).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
         if mode == Mode::Count {
-            let done = query(END_HANDS).execute(&mut *conn).await.map_err(statement)?;
-            if done.rows_affected() != ends.len() as u64 {
+            let done = query(pick(conn, END_HANDS, PG_END_HANDS)).execute(&mut *conn).await.map_err(statement)?;
+            if done != ends.len() as u64 {
                 return Err(check("the hand's end", mode, Suspects::default));
             }
         } else {
-            let ended: Vec<HandId> = query(END_HANDS_NAMING)
-                .fetch_all(&mut *conn)
-                .await
-                .map_err(statement)?
-                .iter()
-                .map(|r| r.try_get(0))
-                .collect::<Result<_, _>>()
-                .map_err(statement)?;
+            let ended: Vec<(HandId,)> =
+                query(pick(conn, END_HANDS_NAMING, PG_END_HANDS_NAMING)).all(&mut *conn).await.map_err(statement)?;
+            let ended: Vec<HandId> = ended.into_iter().map(|(id,)| id).collect();
             if ended.len() != ends.len() {
                 let ended: HashSet<HandId> = ended.into_iter().collect();
                 let failed = |i: &usize| writes[*i].end.is_some() && !ended.contains(&writes[*i].hand_id);
@@ -547,43 +634,36 @@ fn encode<T: serde::Serialize>(rows: &[T]) -> Result<String, Refusal> {
 /// Says why one action was refused, reading the state its batch saw
 /// (after the failed attempt was rolled back). A repeated idempotency key is
 /// not an error: the action was recorded before.
-pub(crate) async fn diagnose(
-    conn: &mut SqliteConnection,
-    w: &ActionWrite,
-    refused: Refused,
-) -> Result<Recorded, StoreError> {
+pub(crate) async fn diagnose(conn: &mut Conn, w: &ActionWrite, refused: Refused) -> Result<Recorded, StoreError> {
     const CTX: &str = "recording an action";
     let hand_id = w.hand_id;
     if let Some(key) = &w.key {
-        let seen: Option<HandId> = sqlx::query_scalar("SELECT hand_id FROM hand_actions WHERE idem_key = ?")
-            .bind(key)
-            .fetch_optional(&mut *conn)
+        let seen: Option<HandId> = sql("SELECT hand_id FROM hand_actions WHERE idem_key = $1")
+            .bind(key.as_str())
+            .scalar_optional(&mut *conn)
             .await
             .ctx(CTX)?;
         if seen.is_some() {
             return Ok(Recorded::Duplicate);
         }
     }
-    let hand: Option<(GuildId, String, HandStatus)> =
-        sqlx::query_as("SELECT guild_id, seats, status FROM hands WHERE id = ?")
+    let hand: Option<(GuildId, sqlx::types::Json<Vec<UserId>>, HandStatus)> =
+        sql("SELECT guild_id, seats, status FROM hands WHERE id = $1")
             .bind(hand_id)
-            .fetch_optional(&mut *conn)
+            .optional(&mut *conn)
             .await
             .ctx(CTX)?;
-    let Some((guild, seats, status)) = hand else {
+    let Some((guild, sqlx::types::Json(seats), status)) = hand else {
         return Err(StoreError::NotFound(format!("hand #{hand_id}")));
     };
     if status != HandStatus::Live {
         return Err(StoreError::HandNotLive(hand_id));
     }
-    if guild != w.guild || seats != w.seats {
+    if guild != w.guild || serde_json::to_string(&seats).ok().as_deref() != Some(w.seats.as_str()) {
         return Err(StoreError::Invalid(format!("hand #{hand_id} is not in guild {} with seats {}", w.guild, w.seats)));
     }
-    let expected: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM hand_actions WHERE hand_id = ?")
-        .bind(hand_id)
-        .fetch_one(&mut *conn)
-        .await
-        .ctx(CTX)?;
+    let expected: i64 =
+        sql("SELECT COUNT(*) FROM hand_actions WHERE hand_id = $1").bind(hand_id).scalar(&mut *conn).await.ctx(CTX)?;
     if w.seq != expected {
         return Err(StoreError::OutOfOrder { hand_id, expected, got: w.seq });
     }
@@ -600,10 +680,10 @@ pub(crate) async fn diagnose(
     }
     if let Some(end) = &w.end {
         let bets: i64 =
-            sqlx::query_scalar("SELECT COALESCE(-SUM(delta), 0) FROM ledger WHERE hand_id = ? AND reason = ?")
+            sql("SELECT CAST(COALESCE(-SUM(delta), 0) AS BIGINT) FROM ledger WHERE hand_id = $1 AND reason = $2")
                 .bind(hand_id)
                 .bind(Reason::Bet)
-                .fetch_one(&mut *conn)
+                .scalar(&mut *conn)
                 .await
                 .ctx(CTX)?;
         let pot_now = bets + w.debits.iter().map(|&(_, a)| a).sum::<i64>();

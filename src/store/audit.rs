@@ -1,5 +1,6 @@
 //! The books: checks that no chip was lost or invented.
 
+use super::db::{sql, Held};
 use super::error::Ctx;
 use super::{HandStatus, Reason, Store, StoreError};
 use crate::ids::{GuildId, HandId, UserId};
@@ -77,69 +78,71 @@ impl Store {
     /// figures are one consistent snapshot even while tables play.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn audit(&self) -> Result<Audit, StoreError> {
-        let mut tx = self.pool.begin().await.ctx("auditing")?;
-        let wallet_mismatches: Vec<WalletMismatch> = sqlx::query_as(
-            "SELECT w.guild_id, w.user_id, w.balance, COALESCE(l.total, 0) AS ledger_sum FROM wallets w \
+        // One snapshot for every statement, so that the sums agree with each other while the writer goes on.
+        let mut tx = self.pool.acquire().await.ctx("auditing")?;
+        tx.begin_snapshot().await.ctx("auditing")?;
+        let audit = audit(&mut tx).await;
+        let end = if audit.is_ok() { "COMMIT" } else { "ROLLBACK" };
+        sql(end).execute(&mut tx).await.ctx("auditing")?;
+        audit
+    }
+}
+
+/// The audit's statements, in one read transaction.
+async fn audit(tx: &mut Held) -> Result<Audit, StoreError> {
+    let wallet_mismatches: Vec<WalletMismatch> = sql(
+        "SELECT w.guild_id, w.user_id, w.balance, CAST(COALESCE(l.total, 0) AS BIGINT) AS ledger_sum FROM wallets w \
              LEFT JOIN (SELECT guild_id, user_id, SUM(delta) AS total FROM ledger GROUP BY guild_id, user_id) l \
                ON l.guild_id = w.guild_id AND l.user_id = w.user_id \
              WHERE w.balance <> COALESCE(l.total, 0)",
-        )
-        .fetch_all(&mut *tx)
-        .await
-        .ctx("auditing wallets")?;
-        let hand_mismatches: Vec<HandMismatch> = sqlx::query_as(
-            "SELECT h.id AS hand_id, h.status, h.pot, COALESCE(-l.total, 0) AS in_hand FROM hands h \
-             LEFT JOIN (SELECT hand_id, SUM(delta) AS total, -SUM(CASE WHEN reason = ?1 THEN delta ELSE 0 END) AS bets \
+    )
+    .all(&mut *tx)
+    .await
+    .ctx("auditing wallets")?;
+    let hand_mismatches: Vec<HandMismatch> =
+        sql("SELECT h.id AS hand_id, h.status, h.pot, CAST(COALESCE(-l.total, 0) AS BIGINT) AS in_hand FROM hands h \
+             LEFT JOIN (SELECT hand_id, SUM(delta) AS total, -SUM(CASE WHEN reason = $1 THEN delta ELSE 0 END) AS bets \
                         FROM ledger WHERE hand_id IS NOT NULL GROUP BY hand_id) l \
                ON l.hand_id = h.id \
-             WHERE CASE WHEN h.status = ?2 THEN COALESCE(l.total, 0) > 0 \
-                        ELSE COALESCE(l.total, 0) <> 0 OR (h.status = ?3 AND h.pot <> COALESCE(l.bets, 0)) END",
-        )
+             WHERE CASE WHEN h.status = $2 THEN COALESCE(l.total, 0) > 0 \
+                        ELSE COALESCE(l.total, 0) <> 0 OR (h.status = $3 AND h.pot <> COALESCE(l.bets, 0)) END")
         .bind(Reason::Bet)
         .bind(HandStatus::Live)
         .bind(HandStatus::Finished)
-        .fetch_all(&mut *tx)
+        .all(&mut *tx)
         .await
         .ctx("auditing hands")?;
-        let total_balances: Option<i64> = sqlx::query_scalar("SELECT SUM(balance) FROM wallets")
-            .fetch_one(&mut *tx)
+    let total_balances: Option<i64> =
+        sql("SELECT CAST(SUM(balance) AS BIGINT) FROM wallets").scalar(&mut *tx).await.ctx("auditing balances")?;
+    let live_pots: Option<i64> =
+        sql("SELECT CAST(-SUM(l.delta) AS BIGINT) FROM ledger l JOIN hands h ON h.id = l.hand_id WHERE h.status = $1")
+            .bind(HandStatus::Live)
+            .scalar(&mut *tx)
             .await
-            .ctx("auditing balances")?;
-        let live_pots: Option<i64> = sqlx::query_scalar(
-            "SELECT -SUM(l.delta) FROM ledger l JOIN hands h ON h.id = l.hand_id WHERE h.status = ?",
-        )
-        .bind(HandStatus::Live)
-        .fetch_one(&mut *tx)
-        .await
-        .ctx("auditing pots")?;
-        let (granted, transfers): (Option<i64>, Option<i64>) = sqlx::query_as(
-            "SELECT SUM(CASE WHEN reason IN (?, ?, ?) THEN delta ELSE 0 END), \
-                    SUM(CASE WHEN reason = ? THEN delta ELSE 0 END) \
-             FROM ledger",
-        )
+            .ctx("auditing pots")?;
+    let (granted, transfers): (Option<i64>, Option<i64>) =
+        sql("SELECT CAST(SUM(CASE WHEN reason IN ($1, $2, $3) THEN delta ELSE 0 END) AS BIGINT), \
+                    CAST(SUM(CASE WHEN reason = $4 THEN delta ELSE 0 END) AS BIGINT) \
+             FROM ledger")
         .bind(Reason::StartingGrant)
         .bind(Reason::Daily)
         .bind(Reason::AdminGrant)
         .bind(Reason::Transfer)
-        .fetch_one(&mut *tx)
+        .one(&mut *tx)
         .await
         .ctx("auditing grants")?;
-        let orphan_ledger_rows: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM ledger l WHERE NOT EXISTS \
-             (SELECT 1 FROM wallets w WHERE w.guild_id = l.guild_id AND w.user_id = l.user_id)",
-        )
-        .fetch_one(&mut *tx)
-        .await
-        .ctx("auditing the ledger")?;
-        tx.commit().await.ctx("auditing")?;
-        Ok(Audit {
-            wallet_mismatches,
-            hand_mismatches,
-            total_balances: total_balances.unwrap_or(0),
-            live_pots: live_pots.unwrap_or(0),
-            total_granted: granted.unwrap_or(0),
-            transfers_net: transfers.unwrap_or(0),
-            orphan_ledger_rows,
-        })
-    }
+    let orphan_ledger_rows: i64 = sql("SELECT COUNT(*) FROM ledger l WHERE NOT EXISTS \
+             (SELECT 1 FROM wallets w WHERE w.guild_id = l.guild_id AND w.user_id = l.user_id)")
+    .scalar(&mut *tx)
+    .await
+    .ctx("auditing the ledger")?;
+    Ok(Audit {
+        wallet_mismatches,
+        hand_mismatches,
+        total_balances: total_balances.unwrap_or(0),
+        live_pots: live_pots.unwrap_or(0),
+        total_granted: granted.unwrap_or(0),
+        transfers_net: transfers.unwrap_or(0),
+        orphan_ledger_rows,
+    })
 }

@@ -80,6 +80,10 @@ pub enum StoreError {
     /// The writer task is gone (the store was closed): nothing was written.
     #[error("the database writer has stopped; nothing was written")]
     WriterStopped,
+    /// Another process has taken over a shard this process ran (its lease expired: the process was frozen or
+    /// cut off): nothing was written, and this process must stop (docs/scale-out.md).
+    #[error("another process has taken over this process's tables; nothing was written")]
+    Fenced,
     /// The batch this write was committed with failed as a whole; nothing in it was written.
     #[error("database error while {context}: {detail}")]
     Batch { context: &'static str, detail: String },
@@ -105,7 +109,10 @@ pub(crate) const SQLITE_NOTADB: i64 = 26;
 
 pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
     match e {
-        sqlx::Error::Database(db) => db.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff),
+        // PostgreSQL's SQLSTATEs are digits too: only an SQLite error has an SQLite code.
+        sqlx::Error::Database(db) if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() => {
+            db.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff)
+        }
         _ => None,
     }
 }
@@ -135,6 +142,7 @@ impl StoreError {
             StoreError::Database { context, source } => StoreError::Batch { context, detail: source.to_string() },
             StoreError::Batch { context, detail } => StoreError::Batch { context, detail: detail.clone() },
             StoreError::WriterStopped => StoreError::WriterStopped,
+            StoreError::Fenced => StoreError::Fenced,
             other => StoreError::Batch { context: "committing a batch of writes", detail: other.to_string() },
         }
     }
@@ -143,10 +151,12 @@ impl StoreError {
         if matches!(source, sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)) {
             return StoreError::Corrupt(format!("{context}: {source}"));
         }
-        match sqlite_code(&source) {
-            Some(SQLITE_FULL) => StoreError::DiskFull { context, detail: source.to_string() },
-            _ => StoreError::Database { context, source },
+        let full = sqlite_code(&source) == Some(SQLITE_FULL)
+            || super::pg::pg_code(&source).as_deref() == Some(super::pg::DISK_FULL);
+        if full {
+            return StoreError::DiskFull { context, detail: source.to_string() };
         }
+        StoreError::Database { context, source }
     }
 }
 

@@ -9,55 +9,31 @@
 //! by a crash is either rebuilt with [`crate::engine::Hand::replay`] from its
 //! setup and action log, or refunded with [`Store::refund_hand`].
 
-use sqlx::SqliteConnection;
-
 use super::actions::{ActionRecord, ActionWrite, HandRef, StartWrite};
+use super::db::{sql, Conn};
 use super::error::Ctx;
 use super::{now_unix, wallets, Entry, Reason, Store, StoreError};
 use crate::engine::hand::EndedBy;
 use crate::engine::{Action, Event, HandSetup, Rules, Seat};
 use crate::ids::{ChannelId, GuildId, HandId, TableId, UserId};
 
-/// Stored as `live` / `finished` / `refunded` in `hands.status`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(type_name = "text", rename_all = "snake_case")]
-pub enum HandStatus {
-    Live,
-    Finished,
-    Refunded,
-}
-
-impl HandStatus {
-    /// The stored name, as a history shows it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HandStatus::Live => "live",
-            HandStatus::Finished => "finished",
-            HandStatus::Refunded => "refunded",
-        }
+super::db::stored_names! {
+    /// Stored as `live` / `finished` / `refunded` in `hands.status`.
+    pub enum HandStatus {
+        Live => "live",
+        Finished => "finished",
+        Refunded => "refunded",
     }
 }
 
-/// How a hand ended: the engine's [`EndedBy`], or refunded. Stored in
-/// `hands.ended_by` as `last_standing`, `show`, `pot_limit` or `refund`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(type_name = "text", rename_all = "snake_case")]
-pub enum HandEnd {
-    LastStanding,
-    Show,
-    PotLimit,
-    Refund,
-}
-
-impl HandEnd {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HandEnd::LastStanding => "last_standing",
-            HandEnd::Show => "show",
-            HandEnd::PotLimit => "pot_limit",
-            HandEnd::Refund => "refund",
-        }
+super::db::stored_names! {
+    /// How a hand ended: the engine's [`EndedBy`], or refunded. Stored in
+    /// `hands.ended_by` as `last_standing`, `show`, `pot_limit` or `refund`.
+    pub enum HandEnd {
+        LastStanding => "last_standing",
+        Show => "show",
+        PotLimit => "pot_limit",
+        Refund => "refund",
     }
 }
 
@@ -164,32 +140,34 @@ struct RecordRow {
 /// `winners` is NULL until the hand is finished; it reads as no winners.
 /// A live hand's pot is what its ledger rows hold (its row takes the pot when it ends).
 const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, \
-     CASE WHEN status = 'live' THEN (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = hands.id) \
+     CASE WHEN status = 'live' \
+          THEN (SELECT CAST(COALESCE(-SUM(l.delta), 0) AS BIGINT) FROM ledger l WHERE l.hand_id = hands.id) \
           ELSE pot END AS pot, \
      COALESCE(winners, '[]') AS winners, ended_by, started_at, finished_at";
 
 /// Refunds a live hand (see [`Store::refund_hand`]).
 async fn refund_hand(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     hand_id: HandId,
     note: String,
     now: i64,
 ) -> Result<Vec<(UserId, i64)>, StoreError> {
-    let hand: Option<(GuildId, HandStatus)> = sqlx::query_as("SELECT guild_id, status FROM hands WHERE id = ?")
+    let hand: Option<(GuildId, HandStatus)> = sql("SELECT guild_id, status FROM hands WHERE id = $1")
         .bind(hand_id)
-        .fetch_optional(&mut *conn)
+        .optional(&mut *conn)
         .await
         .ctx("refunding a hand")?;
     let Some((guild, status)) = hand else { return Err(StoreError::NotFound(format!("hand #{hand_id}"))) };
     if status != HandStatus::Live {
         return Ok(Vec::new());
     }
-    let owed: Vec<(UserId, i64)> =
-        sqlx::query_as("SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? GROUP BY user_id ORDER BY user_id")
-            .bind(hand_id)
-            .fetch_all(&mut *conn)
-            .await
-            .ctx("refunding a hand")?;
+    let owed: Vec<(UserId, i64)> = sql(
+        "SELECT user_id, CAST(-SUM(delta) AS BIGINT) FROM ledger WHERE hand_id = $1 GROUP BY user_id ORDER BY user_id",
+    )
+    .bind(hand_id)
+    .all(&mut *conn)
+    .await
+    .ctx("refunding a hand")?;
     let mut refunded = Vec::new();
     for (user, amount) in owed {
         if amount <= 0 {
@@ -199,7 +177,7 @@ async fn refund_hand(
         wallets::apply(&mut *conn, &entry).await?;
         refunded.push((user, amount));
     }
-    sqlx::query("UPDATE hands SET status = ?, ended_by = ?, finished_at = ? WHERE id = ?")
+    sql("UPDATE hands SET status = $1, ended_by = $2, finished_at = $3 WHERE id = $4")
         .bind(HandStatus::Refunded)
         .bind(HandEnd::Refund)
         .bind(now)
@@ -245,16 +223,17 @@ impl Store {
     }
 
     async fn live_hands_where(&self, table_id: Option<TableId>) -> Result<Vec<LiveHand>, StoreError> {
-        let sql = format!(
-            "SELECT {SUMMARY_COLS}, setup FROM hands WHERE status = ? AND (? IS NULL OR table_id = ?) ORDER BY id"
-        );
-        let mut hands: Vec<LiveHand> = sqlx::query_as(&sql)
-            .bind(HandStatus::Live)
-            .bind(table_id)
-            .bind(table_id)
-            .fetch_all(&self.pool)
-            .await
-            .ctx("reading live hands")?;
+        let text = match table_id {
+            Some(_) => {
+                format!("SELECT {SUMMARY_COLS}, setup FROM hands WHERE status = $1 AND table_id = $2 ORDER BY id")
+            }
+            None => format!("SELECT {SUMMARY_COLS}, setup FROM hands WHERE status = $1 ORDER BY id"),
+        };
+        let mut query = sql(text).bind(HandStatus::Live);
+        if let Some(table_id) = table_id {
+            query = query.bind(table_id);
+        }
+        let mut hands: Vec<LiveHand> = query.all(&self.pool).await.ctx("reading live hands")?;
         for hand in &mut hands {
             hand.actions = self.actions(hand.summary.id).await?.into_iter().map(|a| (a.seat, a.action)).collect();
         }
@@ -262,25 +241,21 @@ impl Store {
     }
 
     async fn actions(&self, hand_id: HandId) -> Result<Vec<ActionRow>, StoreError> {
-        sqlx::query_as(
-            "SELECT seq, seat, action, idem_key, created_at FROM hand_actions WHERE hand_id = ? ORDER BY seq",
-        )
-        .bind(hand_id)
-        .fetch_all(&self.pool)
-        .await
-        .ctx("reading a hand's actions")
+        sql("SELECT seq, seat, action, idem_key, created_at FROM hand_actions WHERE hand_id = $1 ORDER BY seq")
+            .bind(hand_id)
+            .all(&self.pool)
+            .await
+            .ctx("reading a hand's actions")
     }
 
     /// Chips each user has put into this hand, per the ledger (net of refunds).
     pub async fn hand_contributions(&self, hand_id: HandId) -> Result<Vec<(UserId, i64)>, StoreError> {
-        sqlx::query_as(
-            "SELECT user_id, -SUM(delta) FROM ledger WHERE hand_id = ? AND reason IN (?, ?) \
-             GROUP BY user_id ORDER BY user_id",
-        )
+        sql("SELECT user_id, CAST(-SUM(delta) AS BIGINT) FROM ledger WHERE hand_id = $1 AND reason IN ($2, $3) \
+             GROUP BY user_id ORDER BY user_id")
         .bind(hand_id)
         .bind(Reason::Bet)
         .bind(Reason::Refund)
-        .fetch_all(&self.pool)
+        .all(&self.pool)
         .await
         .ctx("reading a hand's contributions")
     }
@@ -297,12 +272,11 @@ impl Store {
 
     /// The hand row, its setup and its action log.
     pub async fn hand_record(&self, hand_id: HandId) -> Result<Option<HandRecord>, StoreError> {
-        let row: Option<RecordRow> =
-            sqlx::query_as(&format!("SELECT {SUMMARY_COLS}, rules, setup, seed FROM hands WHERE id = ?"))
-                .bind(hand_id)
-                .fetch_optional(&self.pool)
-                .await
-                .ctx("reading a hand")?;
+        let row: Option<RecordRow> = sql(format!("SELECT {SUMMARY_COLS}, rules, setup, seed FROM hands WHERE id = $1"))
+            .bind(hand_id)
+            .optional(&self.pool)
+            .await
+            .ctx("reading a hand")?;
         let Some(RecordRow { summary, rules, setup, seed }) = row else { return Ok(None) };
         let actions = self.actions(hand_id).await?;
         Ok(Some(HandRecord { summary, rules, setup, seed: seed.map(|s| s as u64), actions }))
@@ -318,34 +292,41 @@ impl Store {
         user: Option<UserId>,
         limit: u32,
     ) -> Result<Vec<HandSummary>, StoreError> {
-        let mut sql = format!("SELECT {SUMMARY_COLS} FROM hands WHERE guild_id = ?");
+        let mut text = format!("SELECT {SUMMARY_COLS} FROM hands WHERE guild_id = $1");
+        let mut n = 1;
+        let mut next = || {
+            n += 1;
+            n
+        };
         if channel.is_some() {
-            sql.push_str(" AND channel_id = ?");
+            text.push_str(&format!(" AND channel_id = ${}", next()));
         }
         if user.is_some() {
-            sql.push_str(" AND id IN (SELECT hand_id FROM hand_players WHERE guild_id = ? AND user_id = ?)");
+            text.push_str(&format!(
+                " AND id IN (SELECT hand_id FROM hand_players WHERE guild_id = $1 AND user_id = ${})",
+                next()
+            ));
         }
-        sql.push_str(" ORDER BY started_at DESC, id DESC LIMIT ?");
-        let mut q = sqlx::query_as(&sql).bind(guild);
+        text.push_str(&format!(" ORDER BY started_at DESC, id DESC LIMIT ${}", next()));
+        let mut q = sql(text).bind(guild);
         if let Some(c) = channel {
             q = q.bind(c);
         }
         if let Some(u) = user {
-            q = q.bind(guild).bind(u);
+            q = q.bind(u);
         }
-        q.bind(i64::from(limit)).fetch_all(&self.pool).await.ctx("reading hand history")
+        q.bind(i64::from(limit)).all(&self.pool).await.ctx("reading hand history")
     }
 
     /// Chips in the pot of a live hand (None if there is no such live hand).
     pub async fn live_pot(&self, hand_id: HandId) -> Result<Option<i64>, StoreError> {
         // The pot as a hand's summary reads it (a live hand's is its ledger rows).
-        let hand: Option<HandSummary> =
-            sqlx::query_as(&format!("SELECT {SUMMARY_COLS} FROM hands WHERE id = ? AND status = ?"))
-                .bind(hand_id)
-                .bind(HandStatus::Live)
-                .fetch_optional(&self.pool)
-                .await
-                .ctx("reading a pot")?;
+        let hand: Option<HandSummary> = sql(format!("SELECT {SUMMARY_COLS} FROM hands WHERE id = $1 AND status = $2"))
+            .bind(hand_id)
+            .bind(HandStatus::Live)
+            .optional(&self.pool)
+            .await
+            .ctx("reading a pot")?;
         Ok(hand.map(|h| h.pot))
     }
 }

@@ -14,9 +14,12 @@
 
 mod actions;
 mod audit;
+pub(crate) mod db;
 mod error;
 mod hands;
+mod leases;
 mod open;
+mod pg;
 mod settings;
 mod stats;
 mod tables;
@@ -31,14 +34,17 @@ use sqlx::ConnectOptions;
 
 pub use actions::{ActionRecord, HandRef};
 pub use audit::{Audit, HandMismatch, WalletMismatch};
+pub use db::Backend;
 pub use error::StoreError;
 pub use hands::{ActionRow, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
+pub use leases::{new_token, Fence, LeaseRefusal};
 pub use settings::GuildSettings;
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
 pub use wallets::{DailyClaim, LedgerRow};
 
 use crate::ids::{GuildId, HandId, UserId};
+use db::{sql, Conn, Pool, Sql};
 use error::Ctx;
 use writer::Writer;
 pub use writer::{FaultPlan, WriteHold, WriteStats};
@@ -49,19 +55,22 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://teenpatti.db";
 /// How long a connection waits for another writer's lock before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+/// The SQLite schema's migrations (`migrations/sqlite`).
+static SQLITE_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+/// The PostgreSQL schema's migrations (`migrations/postgres`): the same tables in PostgreSQL's types.
+static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// Connection settings beyond the URL.
 #[derive(Clone, Debug)]
 pub struct OpenOptions {
-    /// Pool size. SQLite has one writer at a time; readers run beside it (WAL).
+    /// Pool size of the readers (the writer has its own connection).
     pub max_connections: u32,
     /// `PRAGMA max_page_count` on every connection: a hard cap on the file's
     /// size in pages (none by default). Writes past it fail with
-    /// [`StoreError::DiskFull`], exactly like a full disk.
+    /// [`StoreError::DiskFull`], exactly like a full disk. SQLite only.
     pub max_page_count: Option<u64>,
     /// WAL frames (pages) past which the writer lets the WAL start over
-    /// (see `writer.rs`).
+    /// (see `writer.rs`). SQLite only.
     pub wal_restart_frames: i64,
     /// Test hook: the SQLite VFS every connection of the store uses (the
     /// power-loss test's fault-injecting one, `tests/power_loss.rs`); None:
@@ -75,7 +84,7 @@ pub struct OpenOptions {
     /// Injected write failures (the seeded simulation and the soak; see `writer.rs`). None for the bot.
     #[doc(hidden)]
     pub faults: Option<FaultPlan>,
-    /// Time the integrity check at open may take before it is stopped (see `open.rs`).
+    /// Time the integrity check at open may take before it is stopped (see `open.rs`). SQLite only.
     pub integrity_budget: Duration,
 }
 
@@ -94,24 +103,31 @@ impl Default for OpenOptions {
 }
 
 /// The store: a cheap-to-clone handle on a pool of reading connections and
-/// the one writer (see `writer.rs`).
+/// the one writer (see `writer.rs`), on SQLite or PostgreSQL.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
     writer: Writer,
 }
 
 impl Store {
     /// Opens (creating if missing) the database at `url` and brings its schema
-    /// up to date. `url` is `sqlite://path/to/file.db` (`?mode=rw`: the file must exist).
+    /// up to date. `url` is `sqlite://path/to/file.db` (`?mode=rw`: the file must exist) or
+    /// `postgres://user:password@host:port/database`.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with(url, OpenOptions::default()).await
     }
 
-    /// Opens through the start-up check of `open.rs`, the same for every subcommand: a URL the bot can keep
-    /// chips in, an existing folder, a file that is ours, intact and writable with room for a commit.
-    #[tracing::instrument(level = "info", skip(opts), err(level = "debug"))]
+    /// Opens through the start-up check of `open.rs` (SQLite: a URL the bot can keep chips in, an existing
+    /// folder, a file that is ours, intact and writable with room for a commit) or of `pg.rs` (PostgreSQL: a
+    /// server that answers, a database that is ours).
+    #[tracing::instrument(level = "info", skip_all, fields(url = %open::shown_url(url)), err(level = "debug"))]
     pub async fn open_with(url: &str, opts: OpenOptions) -> Result<Store, StoreError> {
+        if pg::is_postgres_url(url) {
+            let (pool, conn) = pg::open(url, &opts).await?;
+            let writer = Writer::start(Conn::Pg(conn), Pool::Pg(pool.clone()), opts.wal_restart_frames, opts.faults)?;
+            return Ok(Store { pool: Pool::Pg(pool), writer });
+        }
         let target = open::parse_url(url)?;
         open::check_folder(&target)?;
         let path = target.path.as_str();
@@ -144,7 +160,18 @@ impl Store {
             .execute(&pool)
             .await
             .map_err(|e| open::classify(path, "reading the schema", e))?;
-        refuse_foreign(&pool, path).await?;
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' \
+             ORDER BY name",
+        )
+        .fetch_all(&pool)
+        .await
+        .map_err(|e| open::classify(path, "reading the schema", e))?;
+        let readers = Pool::Sqlite(pool.clone());
+        refuse_foreign(&readers, &SQLITE_MIGRATOR, path, &tables).await.map_err(|e| match e {
+            Refusal::Store(e) => e,
+            Refusal::Read(e) => open::classify(path, "reading the schema", e),
+        })?;
         // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
         let mut write_conn = connect
             .clone()
@@ -154,11 +181,16 @@ impl Store {
             .await
             .map_err(|e| open::classify(path, "opening the write connection", e))?;
         open::check_integrity(&mut write_conn, path, opts.integrity_budget).await?;
-        MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
+        SQLITE_MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
         open::check_writable(&mut write_conn, path).await?;
         tracing::info!(%path, "database ready");
-        let writer = Writer::start(write_conn, pool.clone(), opts.wal_restart_frames, opts.faults)?;
-        Ok(Store { pool, writer })
+        let writer = Writer::start(Conn::Sqlite(write_conn), readers.clone(), opts.wal_restart_frames, opts.faults)?;
+        Ok(Store { pool: readers, writer })
+    }
+
+    /// Which database this store runs on.
+    pub fn backend(&self) -> Backend {
+        self.pool.backend()
     }
 
     /// Whether a write of a few pages fits now (a commit through the writer that leaves nothing behind): how a
@@ -168,23 +200,48 @@ impl Store {
         self.writer.write(|conn| Box::pin(open::room_probe(conn))).await
     }
 
-    /// Runs one statement through the writer (one statement: no savepoint of
+    /// Runs one statement through the writer (one statement: on SQLite, no savepoint of
     /// its own) and returns how many rows it changed.
-    pub(crate) async fn execute_one(
-        &self,
-        context: &'static str,
-        query: sqlx::query::Query<'static, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'static>>,
-    ) -> Result<u64, StoreError> {
-        self.writer
-            .write_one(move |conn| {
-                Box::pin(async move { Ok(query.execute(&mut *conn).await.ctx(context)?.rows_affected()) })
-            })
-            .await
+    pub(crate) async fn execute_one(&self, context: &'static str, query: Sql<'static>) -> Result<u64, StoreError> {
+        self.writer.write_one(move |conn| Box::pin(async move { query.execute(conn).await.ctx(context) })).await
     }
 
-    /// The underlying pool, for tools and tests that need raw SQL.
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
+    /// The SQLite pool, for tools and tests that need raw SQL on an SQLite store (None on PostgreSQL).
+    pub fn sqlite_pool(&self) -> Option<&SqlitePool> {
+        match &self.pool {
+            Pool::Sqlite(p) => Some(p),
+            Pool::Pg(_) => None,
+        }
+    }
+
+    /// Runs raw SQL (no values bound) on either database, outside the writer: for tests that break the books
+    /// on purpose. Returns the rows changed.
+    #[doc(hidden)]
+    pub async fn raw_execute(&self, text: &str) -> Result<u64, sqlx::Error> {
+        sql(text).execute(&self.pool).await
+    }
+
+    /// The one integer a raw query returns (NULL: None), on either database. For tests.
+    #[doc(hidden)]
+    pub async fn raw_i64(&self, text: &str) -> Result<Option<i64>, sqlx::Error> {
+        sql(text).scalar::<Option<i64>>(&self.pool).await
+    }
+
+    /// Opens every reading connection the pool may hold (each reads the schema) and gives them back to it: the
+    /// memory baseline of `simulate` and `loadtest` is taken after this.
+    #[doc(hidden)]
+    pub async fn open_every_reader(&self) -> Result<(), sqlx::Error> {
+        let (max, text) = match &self.pool {
+            Pool::Sqlite(p) => (p.options().get_max_connections(), "SELECT count(*) FROM sqlite_master"),
+            Pool::Pg(p) => (p.options().get_max_connections(), "SELECT count(*) FROM pg_tables"),
+        };
+        let mut held = Vec::new();
+        for _ in 0..max {
+            let mut conn = self.pool.acquire().await?;
+            sql(text).execute(&mut conn).await?;
+            held.push(conn);
+        }
+        Ok(())
     }
 
     /// Batches the writer has committed and the writes in them (a mean batch size is writes / batches).
@@ -212,25 +269,28 @@ impl Store {
     }
 }
 
+/// Why [`refuse_foreign`] refused: the database is not ours, or could not be read.
+enum Refusal {
+    Store(StoreError),
+    Read(sqlx::Error),
+}
+
 /// A database is ours if it is empty (new) or its migrations start with this
 /// bot's first one; anything else (another application's tables, another
 /// sqlx application's migrations) is refused before anything is written.
-async fn refuse_foreign(pool: &SqlitePool, path: &str) -> Result<(), StoreError> {
-    let tables: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
-    )
-    .fetch_all(pool)
-    .await
-    .map_err(|e| open::classify(path, "reading the schema", e))?;
+/// `tables`: the names of the database's tables, sorted.
+async fn refuse_foreign(
+    readers: &Pool,
+    migrator: &sqlx::migrate::Migrator,
+    shown: &str,
+    tables: &[String],
+) -> Result<(), Refusal> {
     if tables.is_empty() {
         return Ok(());
     }
-    let ours = MIGRATOR.iter().next().map(|m| m.version);
+    let ours = migrator.iter().next().map(|m| m.version);
     let first: Option<i64> = if tables.iter().any(|t| t == "_sqlx_migrations") {
-        sqlx::query_scalar("SELECT MIN(version) FROM _sqlx_migrations")
-            .fetch_one(pool)
-            .await
-            .map_err(|e| open::classify(path, "reading the schema", e))?
+        sql("SELECT MIN(version) FROM _sqlx_migrations").scalar(readers).await.map_err(Refusal::Read)?
     } else {
         None
     };
@@ -244,7 +304,7 @@ async fn refuse_foreign(pool: &SqlitePool, path: &str) -> Result<(), StoreError>
     if tables.len() > found.len() {
         found.push("…".into());
     }
-    Err(StoreError::NotOurs { path: path.to_string(), found: found.join(", ") })
+    Err(Refusal::Store(StoreError::NotOurs { path: shown.to_string(), found: found.join(", ") }))
 }
 
 fn migrate_error(path: &str, e: MigrateError) -> StoreError {
@@ -255,36 +315,20 @@ fn migrate_error(path: &str, e: MigrateError) -> StoreError {
     }
 }
 
-/// Why a balance changed. Stored as its snake_case name in `ledger.reason`
-/// (`starting_grant`, `daily`, `bet`, `pot_won`, `refund`, `admin_grant`,
-/// `transfer`, the schema's `CHECK` list); any other stored value reads as
-/// [`StoreError::Corrupt`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(type_name = "text", rename_all = "snake_case")]
-pub enum Reason {
-    StartingGrant,
-    Daily,
-    Bet,
-    PotWon,
-    Refund,
-    AdminGrant,
-    /// Chips moved between two players. Nothing writes it today; the schema
-    /// allows it and the audit checks such rows sum to zero.
-    Transfer,
-}
-
-impl Reason {
-    /// The stored name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::StartingGrant => "starting_grant",
-            Reason::Daily => "daily",
-            Reason::Bet => "bet",
-            Reason::PotWon => "pot_won",
-            Reason::Refund => "refund",
-            Reason::AdminGrant => "admin_grant",
-            Reason::Transfer => "transfer",
-        }
+db::stored_names! {
+    /// Why a balance changed. Stored as its snake_case name in `ledger.reason`
+    /// (the schema's `CHECK` list); any other stored value reads as
+    /// [`StoreError::Corrupt`].
+    pub enum Reason {
+        StartingGrant => "starting_grant",
+        Daily => "daily",
+        Bet => "bet",
+        PotWon => "pot_won",
+        Refund => "refund",
+        AdminGrant => "admin_grant",
+        /// Chips moved between two players. Nothing writes it today; the schema
+        /// allows it and the audit checks such rows sum to zero.
+        Transfer => "transfer",
     }
 }
 
@@ -318,11 +362,9 @@ impl<'a> Entry<'a> {
     }
 }
 
-pub(crate) async fn insert_ledger(conn: &mut sqlx::SqliteConnection, e: &Entry<'_>) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    )
+pub(crate) async fn insert_ledger(conn: &mut Conn, e: &Entry<'_>) -> Result<(), StoreError> {
+    sql("INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
     .bind(e.guild)
     .bind(e.user)
     .bind(e.delta)

@@ -53,8 +53,8 @@ pub(crate) struct Target {
 pub(crate) fn parse_url(url: &str) -> Result<Target, StoreError> {
     let Some(rest) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) else {
         return Err(StoreError::Invalid(format!(
-            "database URL {:?} is not supported; use sqlite://path/to/file.db",
-            cut(url)
+            "database URL {:?} is not supported; use sqlite://path/to/file.db or postgres://user@host/database",
+            shown_url(url)
         )));
     };
     let bad = |why: String| StoreError::BadUrl { url: cut(url), why };
@@ -197,7 +197,12 @@ pub(crate) async fn check_writable(conn: &mut SqliteConnection, path: &str) -> R
 /// Whether a write of a few pages fits (a paused table's question, asked through the writer): a scratch table
 /// with one blob, dropped in the same transaction. Its pages go back to the file's free list, so asking again
 /// does not grow the file.
-pub(crate) async fn room_probe(conn: &mut SqliteConnection) -> Result<(), StoreError> {
+pub(crate) async fn room_probe(conn: &mut super::db::Conn) -> Result<(), StoreError> {
+    let conn = match conn {
+        super::db::Conn::Sqlite(conn) => conn,
+        // PostgreSQL keeps its own disk: a committed write that changes nothing answers the same question.
+        super::db::Conn::Pg(conn) => return super::pg::write_probe(conn).await,
+    };
     for sql in [
         "CREATE TABLE IF NOT EXISTS _teenpatti_room_probe (b BLOB)",
         "INSERT INTO _teenpatti_room_probe VALUES (zeroblob(16384))",
@@ -223,6 +228,12 @@ fn free_text(path: &str) -> String {
         Some(b) => format!("{} KiB", b / 1024),
         None => "free space unknown".into(),
     }
+}
+
+/// A database URL as logs and messages show it: a PostgreSQL URL's password is replaced by `***`, and at most
+/// 200 characters of it.
+pub(crate) fn shown_url(url: &str) -> String {
+    cut(&super::pg::redact(url))
 }
 
 /// At most 200 characters of something the user typed (a database URL, a parameter), for a message.

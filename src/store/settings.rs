@@ -1,13 +1,11 @@
 //! Per-guild settings: starting balance, daily grant, default rules, turn timer.
 
-use serde::{Deserialize, Serialize};
-use sqlx::types::Json;
-use sqlx::SqliteConnection;
-
+use super::db::{json_arg, sql, On};
 use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::Rules;
 use crate::ids::GuildId;
+use serde::{Deserialize, Serialize};
 
 /// A guild's settings; [`Default`] is what a guild that never set any gets.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, sqlx::FromRow)]
@@ -49,15 +47,14 @@ impl GuildSettings {
     }
 }
 
-pub(crate) async fn load(conn: &mut SqliteConnection, guild: GuildId) -> Result<GuildSettings, StoreError> {
-    let settings: Option<GuildSettings> = sqlx::query_as(
-        "SELECT starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds \
-         FROM guild_settings WHERE guild_id = ?",
-    )
-    .bind(guild)
-    .fetch_optional(conn)
-    .await
-    .ctx("reading guild settings")?;
+pub(crate) async fn load<'a>(on: impl Into<On<'a>>, guild: GuildId) -> Result<GuildSettings, StoreError> {
+    let settings: Option<GuildSettings> =
+        sql("SELECT starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds \
+         FROM guild_settings WHERE guild_id = $1")
+        .bind(guild)
+        .optional(on)
+        .await
+        .ctx("reading guild settings")?;
     let mut settings = settings.unwrap_or_default();
     // Earlier builds let `/config set joker` store a joker rank that play never read; tables now refuse
     // that option, so a stored one is dropped rather than making every `/table open` of the server fail.
@@ -69,21 +66,21 @@ impl Store {
     /// The guild's settings, or the defaults if it never set any.
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
-        let mut conn = self.pool.acquire().await.ctx("reading guild settings")?;
-        load(&mut conn, guild).await
+        load(&self.pool, guild).await
     }
 
     #[tracing::instrument(level = "debug", skip(self, settings), err(level = "debug"))]
     pub async fn set_guild_settings(&self, guild: GuildId, settings: &GuildSettings) -> Result<(), StoreError> {
         settings.validate()?;
         let settings = settings.clone();
+        let rules = json_arg(&settings.default_rules).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?;
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                    sqlx::query(
+                    sql(
             "INSERT INTO guild_settings \
                (guild_id, starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, updated_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (guild_id) DO UPDATE SET starting_balance = excluded.starting_balance, \
                daily_amount = excluded.daily_amount, daily_cooldown_secs = excluded.daily_cooldown_secs, \
                default_rules = excluded.default_rules, turn_seconds = excluded.turn_seconds, \
@@ -93,7 +90,7 @@ impl Store {
         .bind(settings.starting_balance)
         .bind(settings.daily_amount)
         .bind(settings.daily_cooldown_secs)
-        .bind(Json(&settings.default_rules))
+        .bind(rules)
         .bind(settings.turn_seconds)
         .bind(now_unix())
         .execute(&mut *conn)

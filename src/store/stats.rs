@@ -1,5 +1,6 @@
 //! Leaderboards and per-player statistics.
 
+use super::db::sql;
 use super::error::Ctx;
 use super::{HandStatus, Reason, Store, StoreError};
 use crate::ids::{GuildId, UserId};
@@ -50,32 +51,28 @@ impl Store {
         // Winnings are the play rows: bets, pots won and refunds.
         let (rows_sql, count_sql, play) = match by {
             LeaderBy::Balance => (
-                "SELECT user_id, balance FROM wallets WHERE guild_id = ? \
-                 ORDER BY balance DESC, user_id LIMIT ? OFFSET ?",
-                "SELECT COUNT(*) FROM wallets WHERE guild_id = ?",
+                "SELECT user_id, balance FROM wallets WHERE guild_id = $1 \
+                 ORDER BY balance DESC, user_id LIMIT $2 OFFSET $3",
+                "SELECT COUNT(*) FROM wallets WHERE guild_id = $1",
                 None,
             ),
             LeaderBy::Winnings => (
-                "SELECT user_id, SUM(delta) AS net FROM ledger \
-                 WHERE guild_id = ? AND reason IN (?, ?, ?) \
-                 GROUP BY user_id ORDER BY net DESC, user_id LIMIT ? OFFSET ?",
-                "SELECT COUNT(DISTINCT user_id) FROM ledger WHERE guild_id = ? AND reason IN (?, ?, ?)",
+                "SELECT user_id, CAST(SUM(delta) AS BIGINT) AS net FROM ledger \
+                 WHERE guild_id = $1 AND reason IN ($2, $3, $4) \
+                 GROUP BY user_id ORDER BY net DESC, user_id LIMIT $5 OFFSET $6",
+                "SELECT COUNT(DISTINCT user_id) FROM ledger WHERE guild_id = $1 AND reason IN ($2, $3, $4)",
                 Some([Reason::Bet, Reason::PotWon, Reason::Refund]),
             ),
         };
-        let mut rows_query = sqlx::query_as(rows_sql).bind(guild);
-        let mut count_query = sqlx::query_scalar(count_sql).bind(guild);
+        let mut rows_query = sql(rows_sql).bind(guild);
+        let mut count_query = sql(count_sql).bind(guild);
         for reason in play.into_iter().flatten() {
             rows_query = rows_query.bind(reason);
             count_query = count_query.bind(reason);
         }
-        let rows: Vec<(UserId, i64)> = rows_query
-            .bind(i64::from(per_page))
-            .bind(offset)
-            .fetch_all(&self.pool)
-            .await
-            .ctx("reading the leaderboard")?;
-        let total: i64 = count_query.fetch_one(&self.pool).await.ctx("reading the leaderboard")?;
+        let rows: Vec<(UserId, i64)> =
+            rows_query.bind(i64::from(per_page)).bind(offset).all(&self.pool).await.ctx("reading the leaderboard")?;
+        let total: i64 = count_query.scalar(&self.pool).await.ctx("reading the leaderboard")?;
         let rows = rows
             .into_iter()
             .enumerate()
@@ -89,34 +86,32 @@ impl Store {
     pub async fn stats(&self, guild: GuildId, user: UserId) -> Result<Stats, StoreError> {
         // Bets are found through the hands the user sat in, the other rows through the per-user index
         // (`reason <> 'bet'` spelled out so that SQLite uses it): see migration v2.
-        let (played, bets): (i64, Option<i64>) = sqlx::query_as(
-            "SELECT COUNT(DISTINCT CASE WHEN h.status <> ?1 THEN l.hand_id END), SUM(l.delta) \
+        let (played, bets): (i64, Option<i64>) =
+            sql("SELECT COUNT(DISTINCT CASE WHEN h.status <> $1 THEN l.hand_id END), CAST(SUM(l.delta) AS BIGINT) \
              FROM hand_players p JOIN ledger l ON l.hand_id = p.hand_id AND l.user_id = p.user_id \
              JOIN hands h ON h.id = p.hand_id \
-             WHERE p.guild_id = ?2 AND p.user_id = ?3 AND l.reason = ?4",
-        )
-        // played: bets in hands that were not refunded
-        .bind(HandStatus::Refunded)
-        .bind(guild)
-        .bind(user)
-        .bind(Reason::Bet)
-        .fetch_one(&self.pool)
-        .await
-        .ctx("reading stats")?;
-        let (won, biggest, rest): (i64, Option<i64>, Option<i64>) = sqlx::query_as(
-            "SELECT COUNT(DISTINCT CASE WHEN reason = ?1 THEN hand_id END), \
-                    MAX(CASE WHEN reason = ?1 THEN delta END), \
-                    SUM(CASE WHEN reason IN (?1, ?2) THEN delta ELSE 0 END) \
-             FROM ledger WHERE guild_id = ?3 AND user_id = ?4 AND reason <> 'bet'",
-        )
-        // won, biggest pot; net: the play rows (bets above, pots won and refunds here)
-        .bind(Reason::PotWon)
-        .bind(Reason::Refund)
-        .bind(guild)
-        .bind(user)
-        .fetch_one(&self.pool)
-        .await
-        .ctx("reading stats")?;
+             WHERE p.guild_id = $2 AND p.user_id = $3 AND l.reason = $4")
+            // played: bets in hands that were not refunded
+            .bind(HandStatus::Refunded)
+            .bind(guild)
+            .bind(user)
+            .bind(Reason::Bet)
+            .one(&self.pool)
+            .await
+            .ctx("reading stats")?;
+        let (won, biggest, rest): (i64, Option<i64>, Option<i64>) =
+            sql("SELECT COUNT(DISTINCT CASE WHEN reason = $1 THEN hand_id END), \
+                    MAX(CASE WHEN reason = $1 THEN delta END), \
+                    CAST(SUM(CASE WHEN reason IN ($1, $2) THEN delta ELSE 0 END) AS BIGINT) \
+             FROM ledger WHERE guild_id = $3 AND user_id = $4 AND reason <> 'bet'")
+            // won, biggest pot; net: the play rows (bets above, pots won and refunds here)
+            .bind(Reason::PotWon)
+            .bind(Reason::Refund)
+            .bind(guild)
+            .bind(user)
+            .one(&self.pool)
+            .await
+            .ctx("reading stats")?;
         let net = bets.unwrap_or(0) + rest.unwrap_or(0);
         let win_rate = if played > 0 { won as f64 / played as f64 } else { 0.0 };
         Ok(Stats { hands_played: played, hands_won: won, biggest_pot: biggest.unwrap_or(0), net, win_rate })

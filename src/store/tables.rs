@@ -1,20 +1,18 @@
 //! Tables (at most one open per channel) and their seats.
 
-use sqlx::types::Json;
-use sqlx::Sqlite;
-
+use super::db::{json_arg, sql, Arg};
 use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 use crate::engine::Rules;
 use crate::ids::{ChannelId, GuildId, MessageId, TableId, UserId};
 
-/// Stored as `open` / `closed` in `game_tables.status`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(type_name = "text", rename_all = "snake_case")]
-pub enum TableStatus {
-    Open,
-    Closed,
+super::db::stored_names! {
+    /// Stored as `open` / `closed` in `game_tables.status`.
+    pub enum TableStatus {
+        Open => "open",
+        Closed => "closed",
+    }
 }
 
 /// What opening a table needs.
@@ -84,28 +82,29 @@ impl Store {
             .write(move |conn| {
                 Box::pin(async move {
                 let existing: Option<TableId> =
-                    sqlx::query_scalar("SELECT id FROM game_tables WHERE channel_id = ? AND status = ?")
+                    sql("SELECT id FROM game_tables WHERE channel_id = $1 AND status = $2")
                         .bind(new.channel)
                         .bind(TableStatus::Open)
-                        .fetch_optional(&mut *conn)
+                        .scalar_optional(&mut *conn)
                         .await
                         .ctx("opening a table")?;
                 if let Some(table_id) = existing {
                     return Err(StoreError::TableExists { channel: new.channel, table_id });
                 }
-                let table: TableRow = sqlx::query_as(&format!(
+                let rules = json_arg(&new.rules).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?;
+                let table: TableRow = sql(format!(
                     "INSERT INTO game_tables (guild_id, channel_id, opener_id, rules, max_players, turn_seconds, status, \
-                     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING {TABLE_COLS}"
+                     created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {TABLE_COLS}"
                 ))
                 .bind(new.guild)
                 .bind(new.channel)
                 .bind(new.opener)
-                .bind(Json(&new.rules))
+                .bind(rules)
                 .bind(i64::from(new.max_players))
                 .bind(new.turn_seconds)
                 .bind(TableStatus::Open)
                 .bind(now_unix())
-                .fetch_one(&mut *conn)
+                .one(&mut *conn)
                 .await
                 .ctx("opening a table")?;
                 Ok(table)
@@ -115,28 +114,28 @@ impl Store {
     }
 
     pub async fn table(&self, id: TableId) -> Result<Option<TableRow>, StoreError> {
-        sqlx::query_as(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE id = ?"))
+        sql(format!("SELECT {TABLE_COLS} FROM game_tables WHERE id = $1"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .optional(&self.pool)
             .await
             .ctx("reading a table")
     }
 
     /// The channel's open table, if any.
     pub async fn table_in_channel(&self, channel: ChannelId) -> Result<Option<TableRow>, StoreError> {
-        sqlx::query_as(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE channel_id = ? AND status = ?"))
+        sql(format!("SELECT {TABLE_COLS} FROM game_tables WHERE channel_id = $1 AND status = $2"))
             .bind(channel)
             .bind(TableStatus::Open)
-            .fetch_optional(&self.pool)
+            .optional(&self.pool)
             .await
             .ctx("reading a table")
     }
 
     /// Every open table (to restore after a restart).
     pub async fn open_tables(&self) -> Result<Vec<TableRow>, StoreError> {
-        sqlx::query_as(&format!("SELECT {TABLE_COLS} FROM game_tables WHERE status = ? ORDER BY id"))
+        sql(format!("SELECT {TABLE_COLS} FROM game_tables WHERE status = $1 ORDER BY id"))
             .bind(TableStatus::Open)
-            .fetch_all(&self.pool)
+            .all(&self.pool)
             .await
             .ctx("reading open tables")
     }
@@ -144,7 +143,7 @@ impl Store {
     /// Closes a table. Returns false if it was not open.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
     pub async fn close_table(&self, id: TableId) -> Result<bool, StoreError> {
-        let query = sqlx::query("UPDATE game_tables SET status = ?, closed_at = ? WHERE id = ? AND status = ?")
+        let query = sql("UPDATE game_tables SET status = $1, closed_at = $2 WHERE id = $3 AND status = $4")
             .bind(TableStatus::Closed)
             .bind(now_unix())
             .bind(id)
@@ -153,7 +152,7 @@ impl Store {
     }
 
     pub async fn set_table_message(&self, id: TableId, message_id: MessageId) -> Result<(), StoreError> {
-        let query = sqlx::query("UPDATE game_tables SET message_id = ? WHERE id = ?").bind(message_id).bind(id);
+        let query = sql("UPDATE game_tables SET message_id = $1 WHERE id = $2").bind(message_id).bind(id);
         if self.execute_one("updating a table", query).await? == 0 {
             return Err(StoreError::NotFound(format!("table #{id}")));
         }
@@ -168,9 +167,9 @@ impl Store {
             .write(move |conn| {
                 Box::pin(async move {
                     let table: Option<(TableStatus, i64)> =
-                        sqlx::query_as("SELECT status, max_players FROM game_tables WHERE id = ?")
+                        sql("SELECT status, max_players FROM game_tables WHERE id = $1")
                             .bind(table_id)
-                            .fetch_optional(&mut *conn)
+                            .optional(&mut *conn)
                             .await
                             .ctx("taking a seat")?;
                     let Some((status, max)) = table else {
@@ -179,34 +178,33 @@ impl Store {
                     if status != TableStatus::Open {
                         return Err(StoreError::TableClosed(table_id));
                     }
-                    let existing: Option<SeatRow> = sqlx::query_as(&format!(
-                        "SELECT {SEAT_COLS} FROM table_seats WHERE table_id = ? AND user_id = ?"
-                    ))
-                    .bind(table_id)
-                    .bind(user)
-                    .fetch_optional(&mut *conn)
-                    .await
-                    .ctx("taking a seat")?;
+                    let existing: Option<SeatRow> =
+                        sql(format!("SELECT {SEAT_COLS} FROM table_seats WHERE table_id = $1 AND user_id = $2"))
+                            .bind(table_id)
+                            .bind(user)
+                            .optional(&mut *conn)
+                            .await
+                            .ctx("taking a seat")?;
                     if let Some(seat) = existing {
                         return Ok(seat);
                     }
                     let (count, last): (i64, Option<i64>) =
-                        sqlx::query_as("SELECT COUNT(*), MAX(position) FROM table_seats WHERE table_id = ?")
+                        sql("SELECT COUNT(*), MAX(position) FROM table_seats WHERE table_id = $1")
                             .bind(table_id)
-                            .fetch_one(&mut *conn)
+                            .one(&mut *conn)
                             .await
                             .ctx("taking a seat")?;
                     if count >= max {
                         return Err(StoreError::TableFull(table_id));
                     }
-                    let seat: SeatRow = sqlx::query_as(&format!(
-                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES (?, ?, ?, FALSE, 0, ?) RETURNING {SEAT_COLS}"
+                    let seat: SeatRow = sql(format!(
+                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES ($1, $2, $3, FALSE, 0, $4) RETURNING {SEAT_COLS}"
                     ))
                     .bind(table_id)
                     .bind(user)
                     .bind(last.map_or(0, |p| p + 1))
                     .bind(now_unix())
-                    .fetch_one(&mut *conn)
+                    .one(&mut *conn)
                     .await
                     .ctx("taking a seat")?;
                     Ok(seat)
@@ -217,43 +215,40 @@ impl Store {
 
     /// Removes a user's seat. Returns false if they were not seated.
     pub async fn remove_seat(&self, table_id: TableId, user: UserId) -> Result<bool, StoreError> {
-        let query = sqlx::query("DELETE FROM table_seats WHERE table_id = ? AND user_id = ?").bind(table_id).bind(user);
+        let query = sql("DELETE FROM table_seats WHERE table_id = $1 AND user_id = $2").bind(table_id).bind(user);
         Ok(self.execute_one("leaving a seat", query).await? == 1)
     }
 
     /// The table's seats in seat order.
     pub async fn seats(&self, table_id: TableId) -> Result<Vec<SeatRow>, StoreError> {
-        sqlx::query_as(&format!("SELECT {SEAT_COLS} FROM table_seats WHERE table_id = ? ORDER BY position"))
+        sql(format!("SELECT {SEAT_COLS} FROM table_seats WHERE table_id = $1 ORDER BY position"))
             .bind(table_id)
-            .fetch_all(&self.pool)
+            .all(&self.pool)
             .await
             .ctx("reading seats")
     }
 
     pub async fn set_sat_out(&self, table_id: TableId, user: UserId, sat_out: bool) -> Result<(), StoreError> {
-        let sql = "UPDATE table_seats SET sat_out = ? WHERE table_id = ? AND user_id = ?";
-        self.update_seat(table_id, user, sql, sat_out).await
+        let text = "UPDATE table_seats SET sat_out = $1 WHERE table_id = $2 AND user_id = $3";
+        self.update_seat(table_id, user, text, sat_out).await
     }
 
     /// Sets the count of consecutive turn timeouts.
     pub async fn set_timeouts(&self, table_id: TableId, user: UserId, n: u32) -> Result<(), StoreError> {
-        let sql = "UPDATE table_seats SET timeouts = ? WHERE table_id = ? AND user_id = ?";
-        self.update_seat(table_id, user, sql, i64::from(n)).await
+        let text = "UPDATE table_seats SET timeouts = $1 WHERE table_id = $2 AND user_id = $3";
+        self.update_seat(table_id, user, text, i64::from(n)).await
     }
 
-    /// Runs `sql` (`SET column = ? WHERE table_id = ? AND user_id = ?`) on one
+    /// Runs `text` (`SET column = $1 WHERE table_id = $2 AND user_id = $3`) on one
     /// seat; [`StoreError::NotFound`] if the user is not seated.
-    async fn update_seat<T>(
+    async fn update_seat(
         &self,
         table_id: TableId,
         user: UserId,
-        sql: &'static str,
-        value: T,
-    ) -> Result<(), StoreError>
-    where
-        T: for<'q> sqlx::Encode<'q, Sqlite> + sqlx::Type<Sqlite> + Send + 'static,
-    {
-        let query = sqlx::query(sql).bind(value).bind(table_id).bind(user);
+        text: &'static str,
+        value: impl Into<Arg>,
+    ) -> Result<(), StoreError> {
+        let query = sql(text).bind(value).bind(table_id).bind(user);
         if self.execute_one("updating a seat", query).await? == 0 {
             return Err(StoreError::NotFound(format!("seat of user {user} at table #{table_id}")));
         }

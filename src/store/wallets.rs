@@ -1,8 +1,7 @@
 //! Wallets: one per (guild, user), created lazily with the guild's starting
 //! balance. Every change is a ledger row in the same transaction.
 
-use sqlx::SqliteConnection;
-
+use super::db::{sql, Backend, Conn};
 use super::error::Ctx;
 use super::{insert_ledger, now_unix, settings, Entry, Reason, Store, StoreError};
 use crate::ids::{GuildId, HandId, UserId};
@@ -37,32 +36,27 @@ pub struct LedgerRow {
     pub created_at: i64,
 }
 
-pub(crate) async fn current(
-    conn: &mut SqliteConnection,
+pub(crate) async fn current<'a>(
+    on: impl Into<super::db::On<'a>>,
     guild: GuildId,
     user: UserId,
 ) -> Result<Option<i64>, StoreError> {
-    sqlx::query_scalar("SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?")
+    sql("SELECT balance FROM wallets WHERE guild_id = $1 AND user_id = $2")
         .bind(guild)
         .bind(user)
-        .fetch_optional(conn)
+        .scalar_optional(on)
         .await
         .ctx("reading a balance")
 }
 
 /// The wallet's balance, creating it (with its `starting_grant` row) if new.
 /// Call inside a write transaction.
-pub(crate) async fn ensure(
-    conn: &mut SqliteConnection,
-    guild: GuildId,
-    user: UserId,
-    now: i64,
-) -> Result<i64, StoreError> {
-    if let Some(b) = current(conn, guild, user).await? {
+pub(crate) async fn ensure(conn: &mut Conn, guild: GuildId, user: UserId, now: i64) -> Result<i64, StoreError> {
+    if let Some(b) = current(&mut *conn, guild, user).await? {
         return Ok(b);
     }
-    let start = settings::load(conn, guild).await?.starting_balance.max(0);
-    sqlx::query("INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?, ?, ?, ?)")
+    let start = settings::load(&mut *conn, guild).await?.starting_balance.max(0);
+    sql("INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES ($1, $2, $3, $4)")
         .bind(guild)
         .bind(user)
         .bind(start)
@@ -76,20 +70,18 @@ pub(crate) async fn ensure(
 
 /// Adds `e.delta` (any sign) to the wallet, refusing to go below zero, and
 /// writes the ledger row. Returns the new balance. The wallet must exist.
-pub(crate) async fn apply(conn: &mut SqliteConnection, e: &Entry<'_>) -> Result<i64, StoreError> {
-    let new: Option<i64> = sqlx::query_scalar(
-        "UPDATE wallets SET balance = balance + ? WHERE guild_id = ? AND user_id = ? AND balance + ? >= 0 \
-         RETURNING balance",
-    )
-    .bind(e.delta)
-    .bind(e.guild)
-    .bind(e.user)
-    .bind(e.delta)
-    .fetch_optional(&mut *conn)
-    .await
-    .ctx("changing a balance")?;
+pub(crate) async fn apply(conn: &mut Conn, e: &Entry<'_>) -> Result<i64, StoreError> {
+    let new: Option<i64> =
+        sql("UPDATE wallets SET balance = balance + $1 WHERE guild_id = $2 AND user_id = $3 AND balance + $1 >= 0 \
+         RETURNING balance")
+        .bind(e.delta)
+        .bind(e.guild)
+        .bind(e.user)
+        .scalar_optional(&mut *conn)
+        .await
+        .ctx("changing a balance")?;
     let Some(new) = new else {
-        return match current(conn, e.guild, e.user).await? {
+        return match current(&mut *conn, e.guild, e.user).await? {
             Some(have) => Err(StoreError::InsufficientFunds { user: e.user, need: -e.delta, have }),
             None => Err(StoreError::NotFound(format!("wallet of user {} in guild {}", e.user, e.guild))),
         };
@@ -103,11 +95,9 @@ impl Store {
     /// starting grant on first use).
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn balance(&self, guild: GuildId, user: UserId) -> Result<i64, StoreError> {
-        let mut conn = self.pool.acquire().await.ctx("reading a balance")?;
-        if let Some(b) = current(&mut conn, guild, user).await? {
+        if let Some(b) = current(&self.pool, guild, user).await? {
             return Ok(b);
         }
-        drop(conn);
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
@@ -123,14 +113,21 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn balances(&self, guild: GuildId, users: &[UserId]) -> Result<Vec<i64>, StoreError> {
         let ids: Vec<i64> = users.iter().map(|u| u.0 as i64).collect();
-        let found: Vec<(UserId, i64)> = sqlx::query_as(
-            "SELECT user_id, balance FROM wallets WHERE guild_id = ? AND user_id IN (SELECT value FROM json_each(?))",
-        )
-        .bind(guild)
-        .bind(serde_json::to_string(&ids).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?)
-        .fetch_all(&self.pool)
-        .await
-        .ctx("reading balances")?;
+        let text = match self.pool.backend() {
+            Backend::Sqlite => {
+                "SELECT user_id, balance FROM wallets WHERE guild_id = $1 AND user_id IN (SELECT value FROM json_each($2))"
+            }
+            Backend::Postgres => {
+                "SELECT user_id, balance FROM wallets WHERE guild_id = $1 \
+                 AND user_id IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($2 AS JSON)))"
+            }
+        };
+        let found: Vec<(UserId, i64)> = sql(text)
+            .bind(guild)
+            .bind(serde_json::to_string(&ids).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?)
+            .all(&self.pool)
+            .await
+            .ctx("reading balances")?;
         let mut balances = Vec::with_capacity(users.len());
         for &user in users {
             balances.push(match found.iter().find(|(u, _)| *u == user) {
@@ -151,25 +148,21 @@ impl Store {
                 Box::pin(async move {
                     let s = settings::load(&mut *conn, guild).await?;
                     ensure(&mut *conn, guild, user, now_unix).await?;
-                    let claimed = sqlx::query(
-                        "UPDATE wallets SET last_daily_at = ? WHERE guild_id = ? AND user_id = ? \
-                     AND (last_daily_at IS NULL OR last_daily_at + ? <= ?)",
-                    )
+                    let claimed = sql("UPDATE wallets SET last_daily_at = $1 WHERE guild_id = $2 AND user_id = $3 \
+                         AND (last_daily_at IS NULL OR last_daily_at + $4 <= $1)")
                     .bind(now_unix)
                     .bind(guild)
                     .bind(user)
                     .bind(s.daily_cooldown_secs)
-                    .bind(now_unix)
                     .execute(&mut *conn)
                     .await
-                    .ctx("claiming daily chips")?
-                    .rows_affected();
+                    .ctx("claiming daily chips")?;
                     if claimed == 0 {
                         let last: Option<i64> =
-                            sqlx::query_scalar("SELECT last_daily_at FROM wallets WHERE guild_id = ? AND user_id = ?")
+                            sql("SELECT last_daily_at FROM wallets WHERE guild_id = $1 AND user_id = $2")
                                 .bind(guild)
                                 .bind(user)
-                                .fetch_one(&mut *conn)
+                                .scalar(&mut *conn)
                                 .await
                                 .ctx("claiming daily chips")?;
                         return Ok(DailyClaim::TooSoon { next_at: last.unwrap_or(now_unix) + s.daily_cooldown_secs });
@@ -219,20 +212,18 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn ledger(&self, guild: GuildId, user: UserId, limit: u32) -> Result<Vec<LedgerRow>, StoreError> {
         // `reason <> 'bet'` is spelled out so that SQLite uses the partial index.
-        sqlx::query_as(
-            "SELECT id, guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at FROM ledger \
-             WHERE guild_id = ?1 AND user_id = ?2 AND reason <> 'bet' \
+        sql("SELECT id, guild_id, user_id, delta, reason, hand_id, actor_id, note, created_at FROM ledger \
+             WHERE guild_id = $1 AND user_id = $2 AND reason <> 'bet' \
              UNION ALL \
              SELECT l.id, l.guild_id, l.user_id, l.delta, l.reason, l.hand_id, l.actor_id, l.note, l.created_at \
              FROM hand_players p JOIN ledger l ON l.hand_id = p.hand_id \
-             WHERE p.guild_id = ?1 AND p.user_id = ?2 AND l.user_id = ?2 AND l.reason = ?3 \
-             ORDER BY id DESC LIMIT ?4",
-        )
+             WHERE p.guild_id = $1 AND p.user_id = $2 AND l.user_id = $2 AND l.reason = $3 \
+             ORDER BY id DESC LIMIT $4")
         .bind(guild)
         .bind(user)
         .bind(Reason::Bet)
         .bind(i64::from(limit))
-        .fetch_all(&self.pool)
+        .all(&self.pool)
         .await
         .ctx("reading the ledger")
     }

@@ -32,10 +32,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures::future::BoxFuture;
-use sqlx::{Connection, SqliteConnection, SqlitePool};
+use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
 
 use super::actions::{self, ActionWrite, HandIds, Mode, Refused, StartWrite};
+use super::db::{sql, Backend, Conn, Pool};
+use super::leases::{check_fence, Fence};
 use super::{Recorded, StoreError};
 use crate::ids::HandId;
 
@@ -94,7 +96,7 @@ impl std::fmt::Debug for FaultPlan {
 
 /// One write, as the store's methods express it: a function of the write
 /// connection (inside the batch's transaction or a savepoint of it).
-type WriteFn<T> = Box<dyn for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send>;
+type WriteFn<T> = Box<dyn for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, Result<T, StoreError>> + Send>;
 
 /// A queued job, its result kept until the batch commits.
 trait Job: Send {
@@ -103,7 +105,7 @@ trait Job: Send {
     /// whole transaction).
     fn single(&self) -> bool;
     /// Runs the write; the result is kept for [`Job::finish`].
-    fn run<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, ()>;
+    fn run<'c>(&'c mut self, conn: &'c mut Conn) -> BoxFuture<'c, ()>;
     /// Whether the write failed (its savepoint must be rolled back).
     fn failed(&self) -> bool;
     /// The write's error, again (for the rest of a batch it brought down).
@@ -124,7 +126,7 @@ impl<T: Send + 'static> Job for Pending<T> {
         self.single
     }
 
-    fn run<'c>(&'c mut self, conn: &'c mut SqliteConnection) -> BoxFuture<'c, ()> {
+    fn run<'c>(&'c mut self, conn: &'c mut Conn) -> BoxFuture<'c, ()> {
         Box::pin(async move {
             if let Some(write) = self.write.take() {
                 self.result = Some(write(conn).await);
@@ -199,6 +201,8 @@ impl<W, T> Queued<W, T> {
 pub(crate) struct Writer {
     tx: mpsc::Sender<Msg>,
     counts: Arc<Counts>,
+    /// This process's shard leases, checked at the start of every batch once set (see `leases.rs`).
+    fence: Arc<std::sync::Mutex<Option<Arc<Fence>>>>,
 }
 
 /// What the writer has done so far.
@@ -263,8 +267,8 @@ impl Writer {
     /// Starts the writer task on `conn`, which it owns from now on, and the
     /// checkpoints (through a connection of `readers`).
     pub fn start(
-        conn: SqliteConnection,
-        readers: SqlitePool,
+        conn: Conn,
+        readers: Pool,
         restart_frames: i64,
         faults: Option<FaultPlan>,
     ) -> Result<Writer, StoreError> {
@@ -278,16 +282,25 @@ impl Writer {
             .build()
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's runtime: {e}")))?;
         let job_counts = counts.clone();
+        let fence = Arc::new(std::sync::Mutex::new(None));
+        let job_fence = fence.clone();
         let span = tracing::Span::current();
         std::thread::Builder::new()
             .name("store-writer".into())
             .spawn(move || {
                 let _span = span.enter();
-                runtime.block_on(run(conn, rx, job_counts, restart_frames, faults));
+                runtime.block_on(run(conn, rx, job_counts, job_fence, restart_frames, faults));
             })
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's thread: {e}")))?;
-        tokio::spawn(checkpoints(readers, counts.clone()));
-        Ok(Writer { tx, counts })
+        if let Pool::Sqlite(readers) = readers {
+            tokio::spawn(checkpoints(readers, counts.clone()));
+        }
+        Ok(Writer { tx, counts, fence })
+    }
+
+    /// Every batch from now on first checks `fence` (see `leases.rs`).
+    pub fn set_fence(&self, fence: Fence) {
+        *self.fence.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Arc::new(fence));
     }
 
     pub fn stats(&self) -> WriteStats {
@@ -311,7 +324,7 @@ impl Writer {
     pub async fn write<T, F>(&self, write: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
     {
         self.queue(false, Box::new(write)).await
     }
@@ -321,7 +334,7 @@ impl Writer {
     pub async fn write_one<T, F>(&self, write: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut SqliteConnection) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
+        F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, Result<T, StoreError>> + Send + 'static,
     {
         self.queue(true, Box::new(write)).await
     }
@@ -405,9 +418,10 @@ impl Batch {
 }
 
 async fn run(
-    mut conn: SqliteConnection,
+    mut conn: Conn,
     mut rx: mpsc::Receiver<Msg>,
     counts: Arc<Counts>,
+    fence: Arc<std::sync::Mutex<Option<Arc<Fence>>>>,
     restart_frames: i64,
     faults: Option<FaultPlan>,
 ) {
@@ -431,7 +445,8 @@ async fn run(
         if batch.len() == 0 {
             continue;
         }
-        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts, faults.as_ref()).await;
+        let fenced = fence.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
+        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts, fenced.as_deref(), faults.as_ref()).await;
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
@@ -439,8 +454,13 @@ async fn run(
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }
         batch.finish(outcome.as_ref().map(|_| ()));
+        let lite = match &mut conn {
+            Conn::Sqlite(lite) => Some(lite),
+            Conn::Pg(_) => None,
+        };
+        let Some(lite) = lite else { continue };
         if counts.wal_frames.load(Ordering::Relaxed) > restart_frames && restarted.elapsed() >= RESTART_EVERY {
-            match checkpoint(&mut conn).await {
+            match checkpoint(&mut *lite).await {
                 Ok(Checkpoint { busy: false, frames, copied }) if copied == frames => {
                     restarted = std::time::Instant::now();
                     counts.wal_frames.store(0, Ordering::Relaxed);
@@ -512,14 +532,23 @@ async fn checkpoints(readers: SqlitePool, counts: Arc<Counts>) {
 /// error), and the writer must then know that everything in the batch is
 /// gone rather than believe it still has savepoints to roll back to.
 async fn commit(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     batch: &mut Batch,
     hand_ids: &mut HandIds,
     counts: &Counts,
+    fence: Option<&Fence>,
     faults: Option<&FaultPlan>,
 ) -> Result<(), StoreError> {
-    exec(conn, "BEGIN IMMEDIATE").await.map_err(ctx)?;
-    // (The scale-out design's fencing check goes here: once per batch.)
+    let backend = conn.backend();
+    // SQLite: take the write lock now (the writer is its only writer). PostgreSQL: rows are locked as written.
+    exec(conn, if backend == Backend::Sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" }).await.map_err(ctx)?;
+    // This process still runs its shards: once per batch, before anything is written (see `leases.rs`).
+    if let Some(fence) = fence {
+        if let Err(e) = check_fence(conn, fence).await {
+            let _ = exec(conn, "ROLLBACK").await;
+            return Err(e);
+        }
+    }
     if let ([job], [], []) = (batch.jobs.as_mut_slice(), batch.starts.as_slice(), batch.actions.as_slice()) {
         job.run(conn).await;
         if job.failed() {
@@ -529,7 +558,8 @@ async fn commit(
         }
     } else {
         for job in batch.jobs.iter_mut() {
-            if job.single() {
+            // On PostgreSQL any failed statement ends the transaction unless a savepoint catches it.
+            if job.single() && backend == Backend::Sqlite {
                 job.run(conn).await;
                 if let Some(e) = job.error().filter(StoreError::may_end_transaction) {
                     let _ = exec(conn, "ROLLBACK").await;
@@ -544,7 +574,8 @@ async fn commit(
             }
         }
         if !(batch.starts.is_empty() && batch.actions.is_empty()) {
-            record_hands(conn, hand_ids, &mut batch.starts, &mut batch.actions, counts).await?;
+            let writer = fence.map(|f| f.owner.as_str());
+            record_hands(conn, hand_ids, &mut batch.starts, &mut batch.actions, counts, writer).await?;
         }
     }
     if faults.is_some_and(|f| (f.0)()) {
@@ -567,11 +598,12 @@ const BULK_ATTEMPTS: usize = 3;
 /// that only the writes that cannot be made are refused. An error means the
 /// transaction is gone.
 async fn record_hands(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn,
     hand_ids: &mut HandIds,
     starts: &mut [StartJob],
     actions: &mut [ActionJob],
     counts: &Counts,
+    writer: Option<&str>,
 ) -> Result<(), StoreError> {
     let mut bulk_starts: Vec<usize> = (0..starts.len()).collect();
     let mut bulk_actions: Vec<usize> = (0..actions.len()).collect();
@@ -582,7 +614,7 @@ async fn record_hands(
         savepoint(conn).await?;
         let s: Vec<&StartWrite> = bulk_starts.iter().map(|&i| &starts[i].write).collect();
         let a: Vec<&ActionWrite> = bulk_actions.iter().map(|&i| &actions[i].write).collect();
-        let refusal = match actions::record_all(conn, hand_ids, &s, &a, Mode::Count).await {
+        let refusal = match actions::record_all(conn, hand_ids, &s, &a, Mode::Count, writer).await {
             Ok(ids) => {
                 release(conn, false).await?;
                 for (&i, id) in bulk_starts.iter().zip(ids) {
@@ -603,7 +635,7 @@ async fn record_hands(
         let refusal = match refusal.refused {
             Refused::Check(_) if bulk_starts.len() + bulk_actions.len() > 1 => {
                 savepoint(conn).await?;
-                let named = actions::record_all(conn, hand_ids, &s, &a, Mode::Name).await;
+                let named = actions::record_all(conn, hand_ids, &s, &a, Mode::Name, writer).await;
                 release(conn, true).await?;
                 named.err().unwrap_or(refusal)
             }
@@ -641,7 +673,7 @@ async fn record_hands(
     }
     for a in actions.iter_mut().filter(|a| a.result.is_none()) {
         savepoint(conn).await?;
-        let refusal = actions::record_all(conn, hand_ids, &[], &[&a.write], Mode::Count).await.err();
+        let refusal = actions::record_all(conn, hand_ids, &[], &[&a.write], Mode::Count, writer).await.err();
         release(conn, refusal.is_some()).await?;
         a.result = Some(match refusal {
             None => Ok(Recorded::Applied),
@@ -655,7 +687,7 @@ fn ctx(e: sqlx::Error) -> StoreError {
     StoreError::db("committing a batch of writes", e)
 }
 
-async fn savepoint(conn: &mut SqliteConnection) -> Result<(), StoreError> {
+async fn savepoint(conn: &mut Conn) -> Result<(), StoreError> {
     if let Err(e) = exec(conn, "SAVEPOINT job").await {
         let _ = exec(conn, "ROLLBACK").await;
         return Err(ctx(e));
@@ -666,7 +698,7 @@ async fn savepoint(conn: &mut SqliteConnection) -> Result<(), StoreError> {
 /// Ends the savepoint: kept, or rolled back if its write failed. An error
 /// means the transaction is gone (SQLite rolled it back on the write's
 /// error): so is the whole batch.
-async fn release(conn: &mut SqliteConnection, failed: bool) -> Result<(), StoreError> {
+async fn release(conn: &mut Conn, failed: bool) -> Result<(), StoreError> {
     let end = if failed { "ROLLBACK TO job" } else { "RELEASE job" };
     if let Err(e) = exec(conn, end).await {
         let _ = exec(conn, "ROLLBACK").await;
@@ -679,6 +711,6 @@ async fn release(conn: &mut SqliteConnection, failed: bool) -> Result<(), StoreE
     Ok(())
 }
 
-async fn exec(conn: &mut SqliteConnection, sql: &'static str) -> Result<(), sqlx::Error> {
-    sqlx::query(sql).execute(conn).await.map(|_| ())
+async fn exec(conn: &mut Conn, text: &'static str) -> Result<(), sqlx::Error> {
+    sql(text).execute(conn).await.map(|_| ())
 }

@@ -320,7 +320,7 @@ impl World {
 
     async fn count_rows(&self, table: &str) -> i64 {
         let sql = format!("SELECT COUNT(*) FROM {table}");
-        sqlx::query_scalar(&sql).fetch_one(self.store().await.pool()).await.unwrap()
+        sqlx::query_scalar(&sql).fetch_one(self.store().await.sqlite_pool().unwrap()).await.unwrap()
     }
 
     /// The balances of `users`, the ledger and hand counts and hand `hand_id`'s action log.

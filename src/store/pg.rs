@@ -1,0 +1,132 @@
+//! PostgreSQL: opening a store on a server (`DATABASE_URL=postgres://…`), for several processes on one
+//! database. The start-up check matches SQLite's where it applies: a URL that parses, a server that answers, a
+//! database that is ours (empty, or this bot's migrations), a committed write. Integrity and free space are the
+//! server's business.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
+use sqlx::{ConnectOptions, Connection};
+
+use super::db::Pool;
+use super::{open, refuse_foreign, OpenOptions, Refusal, StoreError, PG_MIGRATOR};
+
+/// How long opening waits for the server (each connection).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// PostgreSQL's SQLSTATE for a full disk (`disk_full`).
+pub(crate) const DISK_FULL: &str = "53100";
+/// `read_only_sql_transaction`: a standby, or `default_transaction_read_only`.
+const READ_ONLY: &str = "25006";
+
+pub(crate) fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// The URL with its password (if any) replaced by `***`, for logs and messages.
+pub(crate) fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{tail}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
+/// Opens the readers' pool and the writer's connection, after the start-up check.
+pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgConnection), StoreError> {
+    let shown = open::shown_url(url);
+    let connect = PgConnectOptions::from_str(url)
+        .map_err(|e| StoreError::BadUrl { url: shown.clone(), why: format!("does not parse ({e})") })?
+        .application_name("teenpatti-bot")
+        // Statements are logged by the store's own spans; sqlx's per-statement INFO lines would flood the log.
+        .disable_statement_logging();
+    let cannot = |context: &str, e: sqlx::Error| StoreError::CannotOpen {
+        path: shown.clone(),
+        detail: format!("{context}: {}", crate::echo::cut(&e.to_string(), 300)),
+    };
+    let pool = PgPoolOptions::new()
+        .max_connections(opts.max_connections.max(1))
+        .acquire_timeout(CONNECT_TIMEOUT)
+        .connect_with(connect.clone())
+        .await
+        .map_err(|e| cannot("connecting to the server", e))?;
+    let tables: Vec<String> =
+        sqlx::query_scalar("SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
+            .fetch_all(&pool)
+            .await
+            .map_err(|e| cannot("reading the schema", e))?;
+    refuse_foreign(&Pool::Pg(pool.clone()), &PG_MIGRATOR, &shown, &tables).await.map_err(|e| match e {
+        Refusal::Store(e) => e,
+        Refusal::Read(e) => cannot("reading the schema", e),
+    })?;
+    // Several processes may start at once: sqlx takes an advisory lock around the migrations.
+    PG_MIGRATOR.run(&pool).await.map_err(|e| match e {
+        sqlx::migrate::MigrateError::VersionMissing(version) => StoreError::NewerSchema { version },
+        other => StoreError::Migration(other.to_string()),
+    })?;
+    let mut writer = tokio::time::timeout(CONNECT_TIMEOUT, connect.connect())
+        .await
+        .map_err(|_| cannot("opening the write connection", sqlx::Error::PoolTimedOut))?
+        .map_err(|e| cannot("opening the write connection", e))?;
+    write_probe(&mut writer).await?;
+    tracing::info!(url = %shown, "database ready (PostgreSQL)");
+    Ok((pool, writer))
+}
+
+/// A committed write that changes nothing (the first migration's row written over with itself): the server
+/// takes writes from this user on this database now.
+pub(crate) async fn write_probe(conn: &mut PgConnection) -> Result<(), StoreError> {
+    const CONTEXT: &str = "checking that the database can be written";
+    let mut tx = conn.begin().await.map_err(|e| classify(CONTEXT, e))?;
+    sqlx::query(
+        "UPDATE _sqlx_migrations SET version = version WHERE version = (SELECT MIN(version) FROM _sqlx_migrations)",
+    )
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| classify(CONTEXT, e))?;
+    tx.commit().await.map_err(|e| classify(CONTEXT, e))
+}
+
+/// The SQLSTATE of a PostgreSQL error.
+pub(crate) fn pg_code(e: &sqlx::Error) -> Option<String> {
+    match e {
+        sqlx::Error::Database(db) => {
+            db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().map(|pg| pg.code().to_string())
+        }
+        _ => None,
+    }
+}
+
+fn classify(context: &'static str, e: sqlx::Error) -> StoreError {
+    match pg_code(&e).as_deref() {
+        Some(READ_ONLY) => StoreError::ReadOnly { path: "the PostgreSQL database".into(), detail: e.to_string() },
+        _ => StoreError::db(context, e),
+    }
+}
+
+/// Hand ids for `n` new hands, from the hands' sequence: several processes start hands at once.
+pub(crate) async fn next_hand_ids(conn: &mut PgConnection, n: usize) -> Result<Vec<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT nextval(pg_get_serial_sequence('hands', 'id')) FROM generate_series(1, $1)")
+        .bind(n as i64)
+        .fetch_all(conn)
+        .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_never_show() {
+        assert_eq!(redact("postgres://bot:s3cret@db:5432/tp"), "postgres://bot:***@db:5432/tp");
+        assert_eq!(redact("postgresql://bot:p@ss@db/tp?sslmode=require"), "postgresql://bot:***@db/tp?sslmode=require");
+        assert_eq!(redact("postgres://bot@127.0.0.1:55432/postgres"), "postgres://bot@127.0.0.1:55432/postgres");
+        assert_eq!(redact("sqlite://teenpatti.db"), "sqlite://teenpatti.db");
+    }
+}
