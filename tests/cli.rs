@@ -391,3 +391,18 @@ fn run_refuses_a_database_that_vanishes_at_exit() {
         assert!(out.contains("in memory") || out.contains("no file"), "{url}: {out}");
     }
 }
+
+/// A second process on the bot's SQLite file is refused at start with a message naming the way to run several
+/// (PostgreSQL), and writes nothing; the first is untouched.
+#[tokio::test]
+async fn a_second_process_on_one_sqlite_file_is_refused() {
+    let db = fixtures::temp_db("shared.db");
+    let first = teenpatti::store::Store::open(&db.url).await.unwrap();
+    let out = bot().args(["simulate", "--tables", "1", "--hands", "1", "--database-url", &db.url]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the second process ran: {err}");
+    assert!(err.contains("another teenpatti-bot process is using") && err.contains("PostgreSQL"), "{err}");
+    assert!(first.recent_hands(fixtures::G, None, None, 10).await.unwrap().is_empty(), "it wrote nothing");
+    assert!(first.audit().await.unwrap().ok());
+    first.close().await;
+}

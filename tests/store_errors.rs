@@ -498,3 +498,21 @@ async fn a_full_disk_at_open_is_named() {
     // With room again, it opens.
     Store::open(&url).await.unwrap().close().await;
 }
+
+/// Two processes on one SQLite file would harm each other (the second one's start-up recovery would refund the
+/// first one's live hands): while a store has the file, a second one is refused, naming the way to run several;
+/// once the first is closed, the file opens again.
+#[tokio::test]
+async fn a_second_store_on_one_sqlite_file_is_refused() {
+    let db = temp_db("one.db");
+    let first = Store::open(&db.url).await.unwrap();
+    first.balance(G, UserId(1)).await.unwrap();
+    let err = Store::open(&db.url).await.unwrap_err();
+    assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");
+    let msg = err.to_string();
+    assert!(msg.contains("one.db") && msg.contains("PostgreSQL"), "{msg}");
+    assert_eq!(first.balance(G, UserId(1)).await.unwrap(), 1000, "the first store goes on");
+    first.close().await;
+    let again = Store::open(&db.url).await.unwrap();
+    assert!(again.audit().await.unwrap().ok());
+}

@@ -16,6 +16,12 @@ pub enum StoreError {
          point DATABASE_URL at a new file or at the bot's own database"
     )]
     NotOurs { path: String, found: String },
+    /// Another process has this SQLite file open (it holds `<file>.lock`).
+    #[error(
+        "another teenpatti-bot process is using {path} (it holds {path}.lock): stop it first; to run several \
+         processes, use PostgreSQL (DATABASE_URL=postgres://…, see docs/scale-out.md)"
+    )]
+    InUse { path: String },
     /// The file cannot be opened or created (missing folder, permissions).
     #[error("cannot open the database file {path}: {detail}")]
     CannotOpen { path: String, detail: String },

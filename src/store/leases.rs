@@ -99,14 +99,17 @@ impl Store {
             .write(move |conn| {
                 Box::pin(async move {
                     let now = now_ms(conn.backend());
+                    // All or none: a process that lost one shard stops, and its other shards go free on time.
                     let renewed = sql(format!(
                         "UPDATE shard_leases SET expires_at = {now} + $1 \
-                         WHERE shard BETWEEN $2 AND $3 AND token = $4"
+                         WHERE shard BETWEEN $2 AND $3 AND token = $4 \
+                           AND (SELECT COUNT(*) FROM shard_leases WHERE shard BETWEEN $2 AND $3 AND token = $4) = $5"
                     ))
                     .bind(ttl_ms)
                     .bind(i64::from(f.first))
                     .bind(i64::from(f.last))
                     .bind(f.token)
+                    .bind(f.shards())
                     .execute(&mut *conn)
                     .await
                     .ctx("renewing the shard leases")?;

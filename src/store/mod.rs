@@ -108,6 +108,8 @@ impl Default for OpenOptions {
 pub struct Store {
     pool: Pool,
     writer: Writer,
+    /// SQLite: the lock that keeps other processes off the file (see `open::lock_file`), let go at close.
+    lock: Option<std::sync::Arc<std::fs::File>>,
 }
 
 impl Store {
@@ -126,11 +128,12 @@ impl Store {
         if pg::is_postgres_url(url) {
             let (pool, conn) = pg::open(url, &opts).await?;
             let writer = Writer::start(Conn::Pg(conn), Pool::Pg(pool.clone()), opts.wal_restart_frames, opts.faults)?;
-            return Ok(Store { pool: Pool::Pg(pool), writer });
+            return Ok(Store { pool: Pool::Pg(pool), writer, lock: None });
         }
         let target = open::parse_url(url)?;
         open::check_folder(&target)?;
         let path = target.path.as_str();
+        let lock = open::lock_file(path)?;
         let mut connect = target
             .connect
             .clone()
@@ -185,7 +188,7 @@ impl Store {
         open::check_writable(&mut write_conn, path).await?;
         tracing::info!(%path, "database ready");
         let writer = Writer::start(Conn::Sqlite(write_conn), readers.clone(), opts.wal_restart_frames, opts.faults)?;
-        Ok(Store { pool: readers, writer })
+        Ok(Store { pool: readers, writer, lock: Some(std::sync::Arc::new(lock)) })
     }
 
     /// Which database this store runs on.
@@ -266,6 +269,11 @@ impl Store {
     pub async fn close(&self) {
         self.writer.close().await;
         self.pool.close().await;
+        if let Some(lock) = &self.lock {
+            if let Err(e) = lock.unlock() {
+                tracing::warn!(error = %e, "letting go of the database's lock file");
+            }
+        }
     }
 }
 

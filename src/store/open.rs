@@ -230,6 +230,32 @@ fn free_text(path: &str) -> String {
     }
 }
 
+/// Takes the file lock that keeps a second process off an SQLite database (`<file>.lock` beside it, an advisory
+/// lock of the system's, let go when the process ends however it ends). Two processes on one SQLite file would
+/// harm each other (the second one's start-up recovery would refund the first one's live hands): a second
+/// process is refused at once, naming the way to run several (PostgreSQL).
+pub(crate) fn lock_file(path: &str) -> Result<std::fs::File, StoreError> {
+    let lock = format!("{path}.lock");
+    // A lock needs no write access to the lock file: one another user made is opened for reading.
+    let opened = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock);
+    let opened = match opened {
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => std::fs::File::open(&lock).map_err(|_| e),
+        other => other,
+    };
+    let file = opened.map_err(|e| match e.kind() {
+        // The folder cannot be written: neither can the database's -wal and -shm files.
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+            StoreError::ReadOnly { path: path.to_string(), detail: format!("{lock}: {e}") }
+        }
+        _ => StoreError::CannotOpen { path: lock.clone(), detail: e.to_string() },
+    })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse { path: path.to_string() }),
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::CannotOpen { path: lock, detail: e.to_string() }),
+    }
+}
+
 /// A database URL as logs and messages show it: a PostgreSQL URL's password is replaced by `***`, and at most
 /// 200 characters of it.
 pub(crate) fn shown_url(url: &str) -> String {
