@@ -93,7 +93,7 @@ fn run_bot() -> ExitCode {
         Ok(r) => r,
         Err(e) => return fatal(EXIT_FAILED, format_args!("could not start the async runtime: {e}")),
     };
-    tracing::info!(database = %config.database_url, api = ?config.api_url, dev_guild = ?config.dev_guild, "starting");
+    tracing::info!(database = %crate::store::shown_url(&config.database_url), api = ?config.api_url, dev_guild = ?config.dev_guild, "starting");
     let result = runtime.block_on(crate::discord::run(config));
     // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the
     // store is already closed (`discord::run` closes it on every path), so nothing that matters is cut short.

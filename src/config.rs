@@ -22,7 +22,7 @@ impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
             .field("token", &"<redacted>")
-            .field("database_url", &self.database_url)
+            .field("database_url", &crate::store::shown_url(&self.database_url))
             .field("api_url", &self.api_url)
             .field("dev_guild", &self.dev_guild)
             .field("hand_break", &self.hand_break)

@@ -406,3 +406,13 @@ async fn a_second_process_on_one_sqlite_file_is_refused() {
     assert!(first.audit().await.unwrap().ok());
     first.close().await;
 }
+
+/// A PostgreSQL URL's password never reaches the log or a message: not at start, not when the server does
+/// not answer.
+#[test]
+fn a_postgres_password_is_never_printed() {
+    let (code, out) = run_bot("postgres://bot:hunter2secret@127.0.0.1:9/teenpatti", None);
+    assert_eq!(code, Some(1), "an unreachable server is a failure: {out}");
+    assert!(out.contains("postgres://bot:***@127.0.0.1:9/teenpatti"), "the URL is named: {out}");
+    assert!(!out.contains("hunter2secret"), "{out}");
+}

@@ -35,6 +35,7 @@ use sqlx::ConnectOptions;
 pub use actions::{ActionRecord, HandRef};
 pub use audit::{Audit, HandMismatch, WalletMismatch};
 pub use db::Backend;
+pub use open::shown_url;
 pub use error::StoreError;
 pub use hands::{ActionRow, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use leases::{new_token, Fence, LeaseRefusal};

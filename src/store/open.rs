@@ -258,7 +258,7 @@ pub(crate) fn lock_file(path: &str) -> Result<std::fs::File, StoreError> {
 
 /// A database URL as logs and messages show it: a PostgreSQL URL's password is replaced by `***`, and at most
 /// 200 characters of it.
-pub(crate) fn shown_url(url: &str) -> String {
+pub fn shown_url(url: &str) -> String {
     cut(&super::pg::redact(url))
 }
 

@@ -50,6 +50,12 @@ pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgCon
         path: shown.clone(),
         detail: format!("{context}: {}", crate::echo::cut(&e.to_string(), 300)),
     };
+    // The writer's connection first: one attempt, whose error says what is wrong (the pool would retry until
+    // its timeout and say only that it timed out).
+    let mut writer = tokio::time::timeout(CONNECT_TIMEOUT, connect.connect())
+        .await
+        .map_err(|_| cannot("connecting to the server", sqlx::Error::PoolTimedOut))?
+        .map_err(|e| cannot("connecting to the server", e))?;
     let pool = PgPoolOptions::new()
         .max_connections(opts.max_connections.max(1))
         .acquire_timeout(CONNECT_TIMEOUT)
@@ -70,10 +76,6 @@ pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgCon
         sqlx::migrate::MigrateError::VersionMissing(version) => StoreError::NewerSchema { version },
         other => StoreError::Migration(other.to_string()),
     })?;
-    let mut writer = tokio::time::timeout(CONNECT_TIMEOUT, connect.connect())
-        .await
-        .map_err(|_| cannot("opening the write connection", sqlx::Error::PoolTimedOut))?
-        .map_err(|e| cannot("opening the write connection", e))?;
     write_probe(&mut writer).await?;
     tracing::info!(url = %shown, "database ready (PostgreSQL)");
     Ok((pool, writer))

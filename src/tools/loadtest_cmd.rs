@@ -21,7 +21,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::sim::{self, Faults, SimConfig, SimReport, SoakReport, Stop};
-use crate::store::{OpenOptions, Store};
+use crate::store::{shown_url, OpenOptions, Store};
 
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
@@ -93,7 +93,7 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
             url
         }
     };
-    eprintln!("loadtest: database {url}{}", if temporary.is_some() { " (temporary)" } else { "" });
+    eprintln!("loadtest: database {}{}", shown_url(&url), if temporary.is_some() { " (temporary)" } else { "" });
     let options = OpenOptions { faults: faults.as_ref().map(Faults::plan), ..OpenOptions::default() };
     let store = Store::open_with(&url, options).await?;
     let played = sim::run(&store, &cfg).await;
