@@ -91,7 +91,7 @@ async fn a_bad_url_is_an_error() {
     assert!(err.to_string().contains("postgres://"), "says what is supported: {err}");
     // A PostgreSQL server that cannot be reached is named, without its password.
     let err = Store::open("postgres://bot:s3cret@nope.invalid/tp").await.unwrap_err();
-    assert!(matches!(err, StoreError::CannotOpen { .. }), "{err:?}");
+    assert!(matches!(err, StoreError::Unreachable { .. }), "{err:?}");
     let msg = err.to_string();
     assert!(msg.contains("postgres://bot:***@nope.invalid/tp") && !msg.contains("s3cret"), "{msg}");
 }

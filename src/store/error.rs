@@ -22,6 +22,9 @@ pub enum StoreError {
          processes, use PostgreSQL (DATABASE_URL=postgres://…, see docs/scale-out.md)"
     )]
     InUse { path: String },
+    /// PostgreSQL: the server does not answer, or refuses this user or database (`url` has no password).
+    #[error("cannot use the PostgreSQL database {url}: {detail}")]
+    Unreachable { url: String, detail: String },
     /// The file cannot be opened or created (missing folder, permissions).
     #[error("cannot open the database file {path}: {detail}")]
     CannotOpen { path: String, detail: String },

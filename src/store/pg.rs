@@ -46,8 +46,8 @@ pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgCon
         .application_name("teenpatti-bot")
         // Statements are logged by the store's own spans; sqlx's per-statement INFO lines would flood the log.
         .disable_statement_logging();
-    let cannot = |context: &str, e: sqlx::Error| StoreError::CannotOpen {
-        path: shown.clone(),
+    let cannot = |context: &str, e: sqlx::Error| StoreError::Unreachable {
+        url: shown.clone(),
         detail: format!("{context}: {}", crate::echo::cut(&e.to_string(), 300)),
     };
     // The writer's connection first: one attempt, whose error says what is wrong (the pool would retry until
