@@ -34,7 +34,7 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument as _;
 
 use crate::engine::Action;
-use crate::ids::{ChannelId, TableId, UserId};
+use crate::ids::{ChannelId, GuildId, TableId, UserId};
 use crate::store::{NewTable, Store, StoreError};
 
 pub use button::ButtonId;
@@ -187,10 +187,17 @@ impl TableService {
     /// Starts an actor for every open table (after a restart): live hands are
     /// rebuilt from their action logs, or refunded if they cannot be.
     pub async fn restore(&self) -> Result<usize, StoreError> {
+        self.restore_where(|_| true).await
+    }
+
+    /// Restores the open tables of the guilds `owns` says this process runs (its Discord shards: another
+    /// process runs the others, and their live hands are its to resume, never this one's to refund).
+    pub async fn restore_where(&self, owns: impl Fn(GuildId) -> bool) -> Result<usize, StoreError> {
         let tables = self.deps.store.open_tables().await?;
-        let n = tables.len();
-        for t in tables {
+        let mut n = 0;
+        for t in tables.into_iter().filter(|t| owns(t.guild)) {
             self.actor_for(t.id);
+            n += 1;
         }
         Ok(n)
     }
