@@ -102,10 +102,7 @@ async fn serve(
     let Some(mut client) = connect(config, store, tables, stop).await? else { return Ok(()) };
     let shards = client.shard_manager.clone();
     let run = config.shards;
-    tracing::info!(
-        "running {run} (a guild's events arrive on shard (guild id >> 22) % {}; DMs on shard 0)",
-        run.count
-    );
+    tracing::info!("running {run} (a guild's events arrive on shard (guild id >> 22) % {}; DMs on shard 0)", run.count);
     // serenity 0.12.5 reads this range's end as included (`start_connection(start, end, total)` boots
     // `end - start + 1` shards), despite the `Range` type: `first..last` runs `first..=last`.
     let range = run.first..run.last;
