@@ -16,6 +16,8 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Pause between hands.
     pub hand_break: Duration,
+    /// The Discord shards this process runs (docs/sharding.md).
+    pub shards: Shards,
 }
 
 impl fmt::Debug for Config {
@@ -26,6 +28,7 @@ impl fmt::Debug for Config {
             .field("api_url", &self.api_url)
             .field("dev_guild", &self.dev_guild)
             .field("hand_break", &self.hand_break)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -120,13 +123,111 @@ impl Config {
             })?),
             None => Duration::from_secs(5),
         };
+        let shards = Shards::from_settings(nonempty("DISCORD_SHARD_COUNT"), nonempty("DISCORD_SHARDS"))?;
         Ok(Config {
             token,
             database_url: nonempty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
             api_url,
             dev_guild,
             hand_break,
+            shards,
         })
+    }
+}
+
+/// The most shards `DISCORD_SHARD_COUNT` accepts. Discord asks for a shard per 2,500 servers; 16,384 shards is
+/// forty million servers, far past any bot this is meant for, and a typo such as an extra zero is caught.
+pub const MAX_SHARD_COUNT: u32 = 16_384;
+
+/// The Discord shards one process runs: `first..=last` of `count` (`DISCORD_SHARDS` of `DISCORD_SHARD_COUNT`).
+/// A guild lives on shard `(guild_id >> 22) % count`; DMs arrive on shard 0 only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub count: u32,
+    pub first: u32,
+    pub last: u32,
+}
+
+impl Default for Shards {
+    /// One shard, run here: the bot as it runs without either setting.
+    fn default() -> Shards {
+        Shards { count: 1, first: 0, last: 0 }
+    }
+}
+
+impl Shards {
+    /// The shard a guild's events arrive on (Discord's rule).
+    pub fn of_guild(guild_id: u64, count: u32) -> u32 {
+        // count >= 1 for every `Shards`; `max(1)` keeps a zero from dividing.
+        ((guild_id >> 22) % u64::from(count.max(1))) as u32
+    }
+
+    /// Does this process run the shard that guild `guild_id` lives on?
+    pub fn owns_guild(&self, guild_id: u64) -> bool {
+        (self.first..=self.last).contains(&Shards::of_guild(guild_id, self.count))
+    }
+
+    /// Does this process run every shard?
+    pub fn is_all(&self) -> bool {
+        self.first == 0 && self.last + 1 == self.count
+    }
+
+    /// Reads `DISCORD_SHARD_COUNT` (the total) and `DISCORD_SHARDS` (`A-B` inclusive, or `A`). Neither: one shard.
+    /// A count alone: this process runs all of them. A range without a count is refused: the count decides which
+    /// guild is on which shard, so every process must say it, and say the same.
+    fn from_settings(count: Option<String>, range: Option<String>) -> Result<Shards, ConfigError> {
+        let Some(count_text) = count else {
+            return match range {
+                None => Ok(Shards::default()),
+                Some(r) => Err(ConfigError::Invalid {
+                    name: "DISCORD_SHARDS",
+                    why: format!(
+                        "`{r}` needs DISCORD_SHARD_COUNT too (the total number of shards, the same in every process)"
+                    ),
+                }),
+            };
+        };
+        let count = count_text.parse::<u32>().ok().filter(|n| (1..=MAX_SHARD_COUNT).contains(n)).ok_or_else(|| {
+            ConfigError::Invalid {
+                name: "DISCORD_SHARD_COUNT",
+                why: format!("`{count_text}` is not a number of shards from 1 to {MAX_SHARD_COUNT}"),
+            }
+        })?;
+        let Some(range_text) = range else { return Ok(Shards { count, first: 0, last: count - 1 }) };
+        let bad = |why: String| ConfigError::Invalid { name: "DISCORD_SHARDS", why };
+        let shard = |part: &str| {
+            part.trim().parse::<u32>().map_err(|_| {
+                bad(format!("`{range_text}` is not a shard range: write `A-B` (both included) or one shard `A`"))
+            })
+        };
+        let (first, last) = match range_text.split_once('-') {
+            Some((a, b)) => (shard(a)?, shard(b)?),
+            None => {
+                let a = shard(&range_text)?;
+                (a, a)
+            }
+        };
+        if first > last {
+            return Err(bad(format!("`{range_text}` is reversed: the first shard comes first (`{last}-{first}`)")));
+        }
+        if last >= count {
+            return Err(bad(format!(
+                "`{range_text}` is outside the {count} shard(s) of DISCORD_SHARD_COUNT (shards are numbered 0 to {})",
+                count - 1
+            )));
+        }
+        Ok(Shards { count, first, last })
+    }
+}
+
+impl fmt::Display for Shards {
+    /// `shards 0-3 of 8`, `shard 2 of 8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "shard {} of {}", self.first, self.count)
+        } else {
+            write!(f, "shards {}-{} of {}", self.first, self.last, self.count)
+        }
     }
 }
 
@@ -165,6 +266,82 @@ mod tests {
         assert_eq!(c.hand_break, Duration::from_millis(250));
         assert!(cfg(&[("DISCORD_TOKEN", "t"), ("DEV_GUILD_ID", "abc")]).is_err());
         assert!(cfg(&[("DISCORD_TOKEN", "t"), ("DISCORD_API_URL", "ftp://x")]).is_err());
+    }
+
+    fn shards(pairs: &[(&str, &str)]) -> Result<Shards, String> {
+        let mut all = vec![("DISCORD_TOKEN", "t")];
+        all.extend_from_slice(pairs);
+        cfg(&all).map(|c| c.shards).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn shard_settings() {
+        let s = |count, first, last| Ok(Shards { count, first, last });
+        assert_eq!(shards(&[]), s(1, 0, 0), "neither: one shard, as before");
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", "8")]), s(8, 0, 7), "a count alone: all of them here");
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "0-3")]), s(8, 0, 3));
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", " 4 - 7 ")]), s(8, 4, 7));
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "7")]), s(8, 7, 7), "the last shard");
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", "1"), ("DISCORD_SHARDS", "0-0")]), s(1, 0, 0));
+        let max = MAX_SHARD_COUNT.to_string();
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", &max)]), s(MAX_SHARD_COUNT, 0, MAX_SHARD_COUNT - 1));
+        assert_eq!(shards(&[("DISCORD_SHARD_COUNT", " "), ("DISCORD_SHARDS", "")]), s(1, 0, 0), "blank is unset");
+    }
+
+    #[test]
+    fn bad_shard_settings_name_their_variable() {
+        let refused = [
+            (&[("DISCORD_SHARDS", "0-1")][..], "DISCORD_SHARDS", "needs DISCORD_SHARD_COUNT"),
+            (&[("DISCORD_SHARD_COUNT", "0")][..], "DISCORD_SHARD_COUNT", "from 1 to"),
+            (&[("DISCORD_SHARD_COUNT", "-2")][..], "DISCORD_SHARD_COUNT", "from 1 to"),
+            (&[("DISCORD_SHARD_COUNT", "eight")][..], "DISCORD_SHARD_COUNT", "from 1 to"),
+            (&[("DISCORD_SHARD_COUNT", "16385")][..], "DISCORD_SHARD_COUNT", "from 1 to"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "3-1")][..], "DISCORD_SHARDS", "reversed"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "0-8")][..], "DISCORD_SHARDS", "outside the 8"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "8")][..], "DISCORD_SHARDS", "outside the 8"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "0..3")][..], "DISCORD_SHARDS", "not a shard range"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "-1")][..], "DISCORD_SHARDS", "not a shard range"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "1-2-3")][..], "DISCORD_SHARDS", "not a shard range"),
+            (&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", "0-")][..], "DISCORD_SHARDS", "not a shard range"),
+        ];
+        for (pairs, name, why) in refused {
+            let e = shards(pairs).unwrap_err();
+            assert!(e.starts_with(&format!("{name} is not valid: ")) && e.contains(why), "{pairs:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_guild_belongs_to_one_shard() {
+        let all = Shards::default();
+        for g in [0, 1, 1 << 22, 1_200_000_000_000_000_001, u64::MAX] {
+            assert!(all.owns_guild(g), "count 1 owns every guild: {g}");
+        }
+        // (id >> 22) % count, as Discord routes events.
+        let on = |shard: u64, count: u64| ((1_000 * count + shard) << 22) | 0x3f_ffff;
+        let eight = |first, last| Shards { count: 8, first, last };
+        assert!(eight(3, 3).owns_guild(on(3, 8)));
+        assert!(!eight(3, 3).owns_guild(on(4, 8)) && !eight(3, 3).owns_guild(on(2, 8)));
+        assert!(eight(7, 7).owns_guild(on(7, 8)), "the last shard");
+        assert!(!eight(0, 6).owns_guild(on(7, 8)));
+        assert!(eight(4, 7).owns_guild(on(4, 8)) && eight(4, 7).owns_guild(on(7, 8)));
+        assert!(!eight(4, 7).owns_guild(on(0, 8)));
+        // Near 2^63 (snowflakes are signed 64-bit): no overflow, the same rule.
+        let big = (1u64 << 63) - 1;
+        assert_eq!(Shards::of_guild(big, 8), (((big >> 22) % 8) as u32));
+        assert_eq!(Shards::of_guild(big, 8), 7);
+        assert!(eight(7, 7).owns_guild(big) && !eight(0, 6).owns_guild(big));
+        assert_eq!(Shards::of_guild(1 << 63, 3), ((1u64 << 41) % 3) as u32);
+        let spread: std::collections::BTreeSet<u32> = (0..64).map(|n| Shards::of_guild(on(n % 5, 5), 5)).collect();
+        assert_eq!(spread.len(), 5);
+    }
+
+    #[test]
+    fn shards_read_as_a_range() {
+        assert_eq!(Shards { count: 8, first: 0, last: 3 }.to_string(), "shards 0-3 of 8");
+        assert_eq!(Shards { count: 8, first: 5, last: 5 }.to_string(), "shard 5 of 8");
+        assert_eq!(Shards::default().to_string(), "shard 0 of 1");
+        assert!(Shards::default().is_all() && Shards { count: 2, first: 0, last: 1 }.is_all());
+        assert!(!Shards { count: 2, first: 1, last: 1 }.is_all());
     }
 
     fn env_file(text: &str) -> Result<Vec<(String, String)>, String> {

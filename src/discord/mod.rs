@@ -101,12 +101,17 @@ async fn serve(
 ) -> Result<(), RunError> {
     let Some(mut client) = connect(config, store, tables, stop).await? else { return Ok(()) };
     let shards = client.shard_manager.clone();
+    let run = config.shards;
+    tracing::info!("running {run} (a guild's events arrive on shard (guild id >> 22) % {}; DMs on shard 0)", run.count);
+    // serenity 0.12.5 reads this range's end as included (`start_connection(start, end, total)` boots
+    // `end - start + 1` shards), despite the `Range` type: `first..last` runs `first..=last`.
+    let range = run.first..run.last;
     tokio::select! {
-        ended = client.start() => return ended.map_err(RunError::from_gateway),
+        ended = client.start_shard_range(range, run.count) => return ended.map_err(RunError::from_gateway),
         () = stop.requested() => {}
     }
-    // serenity's `shutdown_all` returns at once when the shard is between two connection attempts; otherwise it
-    // closes the websocket and waits for Discord's answer (bounded here).
+    // serenity's `shutdown_all` returns at once when a shard is between two connection attempts; otherwise it
+    // closes each shard's websocket and waits for Discord's answers (bounded here, all shards together).
     if tokio::time::timeout(STOP_STEP, shards.shutdown_all()).await.is_err() {
         tracing::warn!("the gateway connection did not close within {STOP_STEP:?}; leaving it");
     }

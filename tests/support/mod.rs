@@ -33,6 +33,10 @@ pub struct FakeOptions {
     pub webhook_lifetime: Duration,
     /// Discord's OpenAPI description; `None` = `../shared/discord-api-spec/openapi.json`.
     pub spec_path: Option<PathBuf>,
+    /// The bot's shard count (`GET /gateway/bot` `shards`); every IDENTIFY must carry `[id, shard_count]`.
+    pub shard_count: u32,
+    /// `session_start_limit.max_concurrency` of `GET /gateway/bot` (reported, not enforced).
+    pub max_concurrency: u32,
 }
 
 impl Default for FakeOptions {
@@ -42,6 +46,8 @@ impl Default for FakeOptions {
             interaction_deadline: Duration::from_secs(3),
             webhook_lifetime: Duration::from_secs(15 * 60),
             spec_path: None,
+            shard_count: 1,
+            max_concurrency: 1,
         }
     }
 }
@@ -53,8 +59,8 @@ pub struct Inner {
     pub spec: spec::SpecValidator,
     pub token: String,
     pub addr: SocketAddr,
-    /// The live gateway connection: (connection number, command sender).
-    pub gateway: Mutex<Option<(u32, mpsc::UnboundedSender<gateway::GwCmd>)>>,
+    /// The live gateway connections by shard: (connection number, command sender).
+    pub gateway: Mutex<BTreeMap<u32, (u32, mpsc::UnboundedSender<gateway::GwCmd>)>>,
 }
 
 impl Inner {
@@ -94,7 +100,7 @@ impl Drop for Guard {
         if let Some(tx) = self.shutdown.lock().unwrap().take() {
             let _ = tx.send(());
         }
-        if let Some((_, tx)) = self.inner.gateway.lock().unwrap().take() {
+        for (_, (_, tx)) in std::mem::take(&mut *self.inner.gateway.lock().unwrap()) {
             let _ = tx.send(gateway::GwCmd::Close(1000));
         }
         let violations = self.inner.state.lock().map(|st| st.violations.clone()).unwrap_or_default();
@@ -198,14 +204,17 @@ impl InteractionHandle {
     }
 }
 
-/// Gateway counters.
+/// Gateway counters (over every shard).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GatewayStats {
     pub connections: u32,
     pub identifies: u32,
     pub resumes: u32,
     pub heartbeats: u32,
+    /// Every shard has a live session.
     pub live: bool,
+    /// The shards with a live session, in order.
+    pub live_shards: Vec<u32>,
 }
 
 impl GatewayStats {
@@ -215,9 +224,24 @@ impl GatewayStats {
             identifies: st.identifies,
             resumes: st.resumes,
             heartbeats: st.heartbeats,
-            live: st.live,
+            live: st.all_live(),
+            live_shards: st.sessions.iter().filter(|(_, s)| s.live).map(|(&id, _)| id).collect(),
         }
     }
+}
+
+/// Discord's shard of a guild: `(guild_id >> 22) % count`.
+pub fn shard_of(guild_id: u64, count: u32) -> u32 {
+    ((guild_id >> 22) % u64::from(count.max(1))) as u32
+}
+
+/// The `n`-th guild id (n = 0, 1, ...) that lands on `shard` of `count`: a snowflake of today's size whose
+/// `(id >> 22) % count` is `shard`, with low bits set so that only the shifted part decides.
+pub fn guild_on_shard(shard: u32, count: u32, n: u64) -> u64 {
+    assert!(shard < count, "shard {shard} is not one of {count}");
+    // 2^38 << 22 = 2^60, about 2024 in Discord's epoch: ids of today's size, far from any other in the stand-in.
+    let base = (1u64 << 38) / u64::from(count) + n;
+    ((base * u64::from(count) + u64::from(shard)) << 22) | 0x2a_5a5a
 }
 
 /// The stand-in. Cheap to clone; the server stops when the last clone is dropped.
@@ -234,13 +258,13 @@ impl FakeDiscord {
         let addr = listener.local_addr().expect("local addr");
         let spec = spec::SpecValidator::load(opts.spec_path.clone());
         let inner = Arc::new(Inner {
-            state: Mutex::new(State::new()),
+            state: Mutex::new(State { shard_count: opts.shard_count, ..State::new() }),
             notify: Notify::new(),
             opts,
             spec,
             token: "fake.bot.token".to_string(),
             addr,
-            gateway: Mutex::new(None),
+            gateway: Mutex::new(BTreeMap::new()),
         });
         let app = axum::Router::new()
             .route("/gateway-ws", axum::routing::get(gateway::ws_handler))
@@ -287,8 +311,28 @@ impl FakeDiscord {
         self.lock().app_id
     }
 
+    /// The default guild (channels from `add_channel` are in it).
     pub fn guild_id(&self) -> u64 {
         self.lock().guild_id
+    }
+
+    /// Another guild the bot is in, with this id (see [`guild_on_shard`]); it is listed in the READY of its shard.
+    /// Returns the id.
+    pub fn add_guild(&self, id: u64) -> u64 {
+        let mut st = self.lock();
+        assert!(!st.guilds.contains(&id), "guild {id} exists already");
+        st.guilds.push(id);
+        id
+    }
+
+    /// The bot's shard count, as `GET /gateway/bot` reports it.
+    pub fn shard_count(&self) -> u32 {
+        self.lock().shard_count
+    }
+
+    /// The shard whose session INTERACTION_CREATE `interaction` was dispatched on.
+    pub fn interaction_shard(&self, interaction: u64) -> Option<u32> {
+        self.with_state(|st| st.deliveries.iter().find(|d| d.interaction == Some(interaction)).map(|d| d.shard))
     }
 
     pub fn spec_enabled(&self) -> bool {
@@ -313,11 +357,18 @@ impl FakeDiscord {
         id
     }
 
-    /// A guild text channel.
+    /// A text channel of the default guild.
     pub fn add_channel(&self, name: &str) -> u64 {
+        let guild = self.guild_id();
+        self.add_channel_in(guild, name)
+    }
+
+    /// A text channel of `guild` (the default one or one from [`FakeDiscord::add_guild`]).
+    pub fn add_channel_in(&self, guild: u64, name: &str) -> u64 {
         let mut st = self.lock();
+        assert!(st.guilds.contains(&guild), "no guild {guild}: add it with add_guild first");
         let id = st.new_id();
-        st.channels.insert(id, ChannelRec { id, name: name.into(), dm_user: None });
+        st.channels.insert(id, ChannelRec { id, name: name.into(), dm_user: None, guild_id: guild });
         id
     }
 
@@ -363,21 +414,25 @@ impl FakeDiscord {
         self.lock().token_revoked = true;
     }
 
-    /// Closes the gateway websocket (close code 4000, resumable): serenity reconnects and RESUMEs.
+    /// Closes every shard's gateway websocket (close code 4000, resumable): serenity reconnects and RESUMEs.
     pub fn drop_gateway(&self) {
         let mut st = self.lock();
-        if let Some((_, tx)) = self.inner.gateway.lock().unwrap().take() {
+        for (_, (_, tx)) in std::mem::take(&mut *self.inner.gateway.lock().unwrap()) {
             let _ = tx.send(gateway::GwCmd::Close(4000));
         }
-        st.live = false;
+        for s in st.sessions.values_mut() {
+            s.live = false;
+        }
         drop(st);
         self.changed();
     }
 
-    /// Like `drop_gateway`, but the session is also forgotten: the bot's RESUME is answered with
+    /// Like `drop_gateway`, but the sessions are also forgotten: the bot's RESUME is answered with
     /// INVALID_SESSION (false), after which serenity waits about 5 s and identifies again.
     pub fn invalidate_session(&self) {
-        self.lock().session_id = None;
+        for s in self.lock().sessions.values_mut() {
+            s.session_id = None;
+        }
         self.drop_gateway();
     }
 
@@ -419,19 +474,26 @@ impl FakeDiscord {
         }
     }
 
-    /// Sends a gateway dispatch (after checking that serenity can read it). Delivered now if the bot is
-    /// connected, else on its RESUME.
+    /// Sends a gateway dispatch (after checking that serenity can read it) on the session of its shard: the
+    /// shard of its `guild_id`, or shard 0 without one. Delivered now if that shard is connected, else on its
+    /// RESUME.
     pub fn dispatch(&self, event: &str, data: Value) {
         let mut st = self.lock();
-        st.seq += 1;
-        let seq = st.seq;
+        let shard = gateway::shard_of_event(&data, st.shard_count);
+        let session = st.sessions.entry(shard).or_default();
+        session.seq += 1;
+        let seq = session.seq;
         if let Err(e) = gateway::check_dispatch(seq, event, &data) {
             drop(st);
             panic!("fake Discord fixture error: {e}");
         }
-        st.gateway_log.push((seq, event.to_string(), data.clone()));
-        if st.live {
-            if let Some((_, tx)) = self.inner.gateway.lock().unwrap().as_ref() {
+        session.log.push((seq, event.to_string(), data.clone()));
+        let live = session.live;
+        let interaction =
+            (event == "INTERACTION_CREATE").then(|| data["id"].as_str().and_then(|id| id.parse().ok())).flatten();
+        st.deliveries.push(model::Delivery { shard, event: event.to_string(), interaction });
+        if live {
+            if let Some((_, tx)) = self.inner.gateway.lock().unwrap().get(&shard) {
                 let _ = tx.send(gateway::GwCmd::Dispatch(seq, event.to_string(), data));
             }
         }
@@ -453,6 +515,7 @@ impl FakeDiscord {
         let id = st.new_id();
         let token = format!("itoken-{id}-{}", "x".repeat(40));
         let in_dm = st.channels.get(&channel).is_some_and(|c| c.dm_user.is_some());
+        let guild = st.guild_of(channel).unwrap_or(st.guild_id);
         let mut v = json!({
             "id": id.to_string(),
             "application_id": st.app_id.to_string(),
@@ -471,11 +534,11 @@ impl FakeDiscord {
             v["context"] = json!(1);
             v["authorizing_integration_owners"] = json!({"0": st.guild_id.to_string()});
         } else {
-            v["guild_id"] = json!(st.guild_id.to_string());
+            v["guild_id"] = json!(guild.to_string());
             v["guild_locale"] = json!("en-US");
             v["member"] = st.member_json(user);
             v["context"] = json!(0);
-            v["authorizing_integration_owners"] = json!({"0": st.guild_id.to_string()});
+            v["authorizing_integration_owners"] = json!({"0": guild.to_string()});
             if let Some(ch) = st.channel_json(channel) {
                 v["channel"] = ch;
             }
@@ -492,8 +555,12 @@ impl FakeDiscord {
             let mut words = path.split_whitespace();
             let name = words.next().expect("command name");
             let sub: Vec<&str> = words.collect();
-            let Some(cmd) = st.commands.iter().rev().find(|c| c.json["name"] == name && c.json["type"] == 1).cloned()
-            else {
+            // The command as the user's client sees it there: registered in the channel's guild or globally, else
+            // (a DM, a command registered in another guild) any registration of that name.
+            let here = st.guild_of(channel);
+            let named = |c: &&model::RegisteredCommand| c.json["name"] == name && c.json["type"] == 1;
+            let visible = st.commands.iter().rev().filter(named).find(|c| c.guild_id.is_none() || c.guild_id == here);
+            let Some(cmd) = visible.or_else(|| st.commands.iter().rev().find(named)).cloned() else {
                 let names: Vec<String> = st.commands.iter().map(|c| c.json["name"].to_string()).collect();
                 panic!("command {name:?} is not registered (registered: {names:?})");
             };

@@ -49,6 +49,28 @@ pub struct ChannelRec {
     pub name: String,
     /// `Some(user)` for a DM channel with that user.
     pub dm_user: Option<u64>,
+    /// The guild of a guild channel (0 for a DM channel).
+    pub guild_id: u64,
+}
+
+/// One shard's gateway session: its events, numbered, kept for a RESUME.
+#[derive(Clone, Debug, Default)]
+pub struct Session {
+    pub session_id: Option<String>,
+    pub seq: u64,
+    /// Dispatches of the current session (seq, name, data), replayed on RESUME.
+    pub log: Vec<(u64, String, Value)>,
+    /// A connection runs this session now.
+    pub live: bool,
+}
+
+/// A dispatch the stand-in sent (or queued) on a shard's session.
+#[derive(Clone, Debug)]
+pub struct Delivery {
+    pub shard: u32,
+    pub event: String,
+    /// For INTERACTION_CREATE, the interaction's id.
+    pub interaction: Option<u64>,
 }
 
 #[derive(Clone, Debug)]
@@ -119,7 +141,10 @@ pub struct RegisteredCommand {
 pub struct State {
     pub next_id: u64,
     pub app_id: u64,
+    /// The default guild (the first of `guilds`).
     pub guild_id: u64,
+    /// Every guild the bot is in, the default one first.
+    pub guilds: Vec<u64>,
     pub users: BTreeMap<u64, UserRec>,
     pub channels: BTreeMap<u64, ChannelRec>,
     pub messages: BTreeMap<u64, MessageRec>,
@@ -135,12 +160,13 @@ pub struct State {
     pub identifies: u32,
     pub resumes: u32,
     pub heartbeats: u32,
-    pub session_id: Option<String>,
-    pub seq: u64,
-    /// Dispatches of the current session (seq, name, data), replayed on RESUME.
-    pub gateway_log: Vec<(u64, String, Value)>,
+    /// Discord's shard count for this bot (`GET /gateway/bot`); every IDENTIFY must use it.
+    pub shard_count: u32,
+    /// Each shard's session, by shard id.
+    pub sessions: BTreeMap<u32, Session>,
+    /// Every dispatch, in order, with the shard it went to.
+    pub deliveries: Vec<Delivery>,
     pub connections: u32,
-    pub live: bool,
     /// false = heartbeats go unanswered (serenity then reconnects and resumes).
     pub ack_heartbeats: bool,
     /// The bot's token was reset (`FakeDiscord::revoke_token`): REST answers 401, the gateway closes 4004.
@@ -153,6 +179,7 @@ impl State {
             next_id: 1_200_000_000_000_000_000,
             app_id: 0,
             guild_id: 0,
+            guilds: Vec::new(),
             users: BTreeMap::new(),
             channels: BTreeMap::new(),
             messages: BTreeMap::new(),
@@ -166,22 +193,32 @@ impl State {
             identifies: 0,
             resumes: 0,
             heartbeats: 0,
-            session_id: None,
-            seq: 0,
-            gateway_log: Vec::new(),
+            shard_count: 1,
+            sessions: BTreeMap::new(),
+            deliveries: Vec::new(),
             connections: 0,
-            live: false,
             ack_heartbeats: true,
             token_revoked: false,
         };
         st.app_id = st.new_id();
         st.guild_id = st.new_id();
+        st.guilds.push(st.guild_id);
         let app = st.app_id;
         st.users.insert(
             app,
             UserRec { id: app, name: "teenpatti".into(), admin: false, bot: true, dm_block: None, dm_channel: None },
         );
         st
+    }
+
+    /// Is every shard's session live?
+    pub fn all_live(&self) -> bool {
+        (0..self.shard_count).all(|s| self.sessions.get(&s).is_some_and(|x| x.live))
+    }
+
+    /// The guild of a guild channel (None for a DM channel or an unknown one).
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.channels.get(&channel).map(|c| c.guild_id).filter(|&g| g != 0)
     }
 
     pub fn new_id(&mut self) -> u64 {
@@ -242,7 +279,7 @@ impl State {
             None => json!({
                 "id": id.to_string(),
                 "type": 0,
-                "guild_id": self.guild_id.to_string(),
+                "guild_id": c.guild_id.to_string(),
                 "name": c.name,
                 "position": 0,
                 "permission_overwrites": [],
@@ -276,7 +313,7 @@ impl State {
     /// Builds a message object from a message body the bot sent (content, embeds, components, flags).
     pub fn new_message(&mut self, channel_id: u64, body: &Value, webhook: bool, ephemeral_for: Option<u64>) -> u64 {
         let id = self.new_id();
-        let guild = self.channels.get(&channel_id).is_some_and(|c| c.dm_user.is_none());
+        let guild = self.guild_of(channel_id);
         let mut msg = json!({
             "id": id.to_string(),
             "channel_id": channel_id.to_string(),
@@ -295,8 +332,8 @@ impl State {
             "type": 0,
             "flags": 0,
         });
-        if guild {
-            msg["guild_id"] = json!(self.guild_id.to_string());
+        if let Some(g) = guild {
+            msg["guild_id"] = json!(g.to_string());
         }
         if webhook {
             msg["webhook_id"] = json!(self.app_id.to_string());
@@ -344,7 +381,7 @@ impl State {
             return c;
         }
         let id = self.new_id();
-        self.channels.insert(id, ChannelRec { id, name: String::new(), dm_user: Some(user) });
+        self.channels.insert(id, ChannelRec { id, name: String::new(), dm_user: Some(user), guild_id: 0 });
         if let Some(u) = self.users.get_mut(&user) {
             u.dm_channel = Some(id);
         }

@@ -220,8 +220,11 @@ fn respond(
     let answer = match route {
         "GET /gateway" => ok(json!({"url": inner.ws_url()})),
         "GET /gateway/bot" => ok(json!({
-            "url": inner.ws_url(), "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            "url": inner.ws_url(), "shards": st.shard_count,
+            "session_start_limit": {
+                "total": 1000, "remaining": 1000, "reset_after": 0,
+                "max_concurrency": inner.opts.max_concurrency
+            }
         })),
         "GET /oauth2/applications/@me" | "GET /applications/@me" => {
             let v = st.application_json();
@@ -241,7 +244,7 @@ fn respond(
             if p("application_id") != app {
                 return (error(404, 10002, "Unknown Application"), None);
             }
-            if guild.is_some_and(|g| g != st.guild_id) {
+            if guild.is_some_and(|g| !st.guilds.contains(&g)) {
                 return (error(404, 10004, "Unknown Guild"), None);
             }
             put_commands(&mut st, route, guild, b)

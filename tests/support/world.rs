@@ -381,6 +381,15 @@ impl World {
     }
 }
 
+/// The id of the table open in `channel` in the database at `db` (None: no table there), for scenarios with several
+/// bot processes, each on its own file. Read it once the bot has stopped.
+pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
+    let store = Store::open(&format!("sqlite://{}", db.display())).await.unwrap();
+    let table = store.table_in_channel(ChannelId(channel)).await.unwrap().map(|t| t.id.get());
+    store.close().await;
+    table
+}
+
 fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration) -> BotProcess {
     BotProcess::spawn(fake, db, &[("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string())])
 }
