@@ -18,6 +18,8 @@ pub struct Config {
     pub hand_break: Duration,
     /// The Discord shards this process runs (docs/sharding.md).
     pub shards: Shards,
+    /// How long this process's hold on its shards lasts without a renewal (`LEASE_SECONDS`, docs/scale-out.md).
+    pub lease: Duration,
 }
 
 impl fmt::Debug for Config {
@@ -29,6 +31,7 @@ impl fmt::Debug for Config {
             .field("dev_guild", &self.dev_guild)
             .field("hand_break", &self.hand_break)
             .field("shards", &self.shards)
+            .field("lease", &self.lease)
             .finish()
     }
 }
@@ -124,6 +127,18 @@ impl Config {
             None => Duration::from_secs(5),
         };
         let shards = Shards::from_settings(nonempty("DISCORD_SHARD_COUNT"), nonempty("DISCORD_SHARDS"))?;
+        let lease = match nonempty("LEASE_SECONDS") {
+            Some(v) => match v.parse::<u64>() {
+                Ok(s) if (3..=3600).contains(&s) => Duration::from_secs(s),
+                _ => {
+                    return Err(ConfigError::Invalid {
+                        name: "LEASE_SECONDS",
+                        why: format!("`{}` is not a number of seconds from 3 to 3600", crate::echo::cut(&v, 40)),
+                    })
+                }
+            },
+            None => crate::ownership::DEFAULT_LEASE,
+        };
         Ok(Config {
             token,
             database_url: nonempty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
@@ -131,6 +146,7 @@ impl Config {
             dev_guild,
             hand_break,
             shards,
+            lease,
         })
     }
 }

@@ -62,17 +62,3 @@ pub async fn keep(store: Store, fence: Fence, lease: Duration) -> String {
         }
     }
 }
-
-/// The lease's length from `LEASE_SECONDS` (whole seconds, at least 3), or [`DEFAULT_LEASE`].
-pub fn lease_from_env() -> Result<Duration, String> {
-    match std::env::var("LEASE_SECONDS") {
-        Err(_) => Ok(DEFAULT_LEASE),
-        Ok(v) => match v.trim().parse::<u64>() {
-            Ok(s) if (3..=3600).contains(&s) => Ok(Duration::from_secs(s)),
-            _ => Err(format!(
-                "LEASE_SECONDS must be a whole number of seconds from 3 to 3600, not {:?}",
-                crate::echo::cut(&v, 40)
-            )),
-        },
-    }
-}

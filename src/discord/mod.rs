@@ -28,6 +28,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{FullEvent, Interaction};
 
 use crate::config::Config;
+use crate::ownership;
 use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
 pub use buttons::member_is_admin;
@@ -76,13 +77,43 @@ pub async fn run(config: Config) -> Result<(), RunError> {
         })?,
         () = stop.requested() => return Ok(()),
     };
+    // The shards' leases before any table is touched: a replacement started beside a live process waits here.
+    let run = config.shards;
+    let fence = tokio::select! {
+        taken = ownership::acquire(&store, run.count, run.first, run.last, config.lease) => taken,
+        () = stop.requested() => {
+            store.close().await;
+            return Ok(());
+        }
+    };
+    let fence = match fence {
+        Ok(fence) => fence,
+        Err(e) => {
+            store.close().await;
+            return Err(RunError::Failed(e.into()));
+        }
+    };
     let tables = Arc::new(OnceLock::new());
-    let result = serve(&config, &store, &tables, &stop).await;
+    // Serving ends when the leases are lost (another process took the shards over: this one's writes are
+    // refused already): the process stops, and its supervisor starts it again to wait for them.
+    let result = tokio::select! {
+        served = serve(&config, &store, &tables, &stop) => served,
+        lost = ownership::keep(store.clone(), fence.clone(), config.lease) => {
+            tracing::error!("stepping down: {lost}");
+            Err(RunError::Failed(anyhow::anyhow!("stepped down: {lost}")))
+        }
+    };
     if let Some(service) = tables.get() {
         if tokio::time::timeout(STOP_STEP, service.shutdown()).await.is_err() {
             tracing::warn!(
                 "tables still busy after {STOP_STEP:?}; stopping anyway (their hands resume at the next start)"
             );
+        }
+    }
+    if result.is_ok() {
+        // A clean stop: the shards are free for another process at once (refused, harmlessly, if already lost).
+        if let Err(e) = store.release_leases(&fence).await {
+            tracing::warn!(error = %e, "giving up the shard leases");
         }
     }
     match tokio::time::timeout(STORE_CLOSE, store.close()).await {
@@ -168,6 +199,7 @@ async fn connect(
 fn framework(config: &Config, store: &Store, tables: &Arc<OnceLock<TableService>>) -> poise::Framework<Data, Error> {
     let timings = Timings { hand_break: config.hand_break };
     let dev_guild = config.dev_guild;
+    let shards = config.shards;
     let (store, tables) = (store.clone(), tables.clone());
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -189,7 +221,8 @@ fn framework(config: &Config, store: &Store, tables: &Arc<OnceLock<TableService>
                 let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone()));
                 let service = TableService::new(store.clone(), presenter, timings);
                 let _ = tables.set(service.clone());
-                let restored = service.restore().await?;
+                // Only this process's shards' tables: another process runs (and resumes) the others.
+                let restored = service.restore_where(|guild| shards.owns_guild(guild.get())).await?;
                 tracing::info!(tables = restored, "tables restored");
                 Ok(Data { service, store })
             })

@@ -157,6 +157,11 @@ impl Store {
 async fn take(conn: &mut Conn, f: &Fence, ttl_ms: i64) -> Result<Result<(), LeaseRefusal>, StoreError> {
     const CTX: &str = "taking the shard leases";
     let now = now_ms(conn.backend());
+    // SQLite: this process holds the file's lock, so whoever holds a lease row is gone (killed, most likely):
+    // its rows are taken at once rather than after their expiry, and a restart after a crash does not wait.
+    if conn.backend() == Backend::Sqlite {
+        return put(conn, f, ttl_ms, now).await.map(Ok);
+    }
     let other: Option<(i64, String)> = sql(format!(
         "SELECT shard_count, owner FROM shard_leases \
          WHERE shard_count <> $1 AND expires_at > {now} AND token <> $2 LIMIT 1"
@@ -183,6 +188,12 @@ async fn take(conn: &mut Conn, f: &Fence, ttl_ms: i64) -> Result<Result<(), Leas
         let shard = shard.clamp(0, u32::MAX.into()) as u32;
         return Ok(Err(LeaseRefusal::Held { shard, owner, expires_in_ms }));
     }
+    put(conn, f, ttl_ms, now).await.map(Ok)
+}
+
+/// Writes `f`'s lease rows, whoever held them.
+async fn put(conn: &mut Conn, f: &Fence, ttl_ms: i64, now: &str) -> Result<(), StoreError> {
+    const CTX: &str = "taking the shard leases";
     for shard in f.first..=f.last {
         sql(format!(
             "INSERT INTO shard_leases (shard, shard_count, owner, token, expires_at) VALUES ($1, $2, $3, $4, {now} + $5) \
@@ -198,7 +209,7 @@ async fn take(conn: &mut Conn, f: &Fence, ttl_ms: i64) -> Result<Result<(), Leas
         .await
         .ctx(CTX)?;
     }
-    Ok(Ok(()))
+    Ok(())
 }
 
 /// The writer's check at the start of a batch: every shard of `fence` still has its token. On PostgreSQL the

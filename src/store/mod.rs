@@ -87,6 +87,10 @@ pub struct OpenOptions {
     pub faults: Option<FaultPlan>,
     /// Time the integrity check at open may take before it is stopped (see `open.rs`). SQLite only.
     pub integrity_budget: Duration,
+    /// Test hook: do not take the SQLite file's lock (`open::lock_file`). The end-to-end tests read the bot's
+    /// database from beside the running bot; nothing else may, as two processes on one file harm each other.
+    #[doc(hidden)]
+    pub beside_the_bot: bool,
 }
 
 impl Default for OpenOptions {
@@ -99,6 +103,7 @@ impl Default for OpenOptions {
             synchronous_normal: false,
             faults: None,
             integrity_budget: open::INTEGRITY_BUDGET,
+            beside_the_bot: false,
         }
     }
 }
@@ -134,7 +139,7 @@ impl Store {
         let target = open::parse_url(url)?;
         open::check_folder(&target)?;
         let path = target.path.as_str();
-        let lock = open::lock_file(path)?;
+        let lock = if opts.beside_the_bot { None } else { Some(open::lock_file(path)?) };
         let mut connect = target
             .connect
             .clone()
@@ -189,7 +194,7 @@ impl Store {
         open::check_writable(&mut write_conn, path).await?;
         tracing::info!(%path, "database ready");
         let writer = Writer::start(Conn::Sqlite(write_conn), readers.clone(), opts.wal_restart_frames, opts.faults)?;
-        Ok(Store { pool: readers, writer, lock: Some(std::sync::Arc::new(lock)) })
+        Ok(Store { pool: readers, writer, lock: lock.map(std::sync::Arc::new) })
     }
 
     /// Which database this store runs on.

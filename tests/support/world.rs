@@ -247,7 +247,11 @@ impl World {
 
     async fn store(&self) -> &Store {
         self.store
-            .get_or_init(|| async { Store::open(&format!("sqlite://{}", self.db.display())).await.unwrap() })
+            .get_or_init(|| async {
+                // Beside the running bot: the test reads its database (the file's lock is the bot's).
+                let opts = teenpatti::store::OpenOptions { beside_the_bot: true, ..Default::default() };
+                Store::open_with(&format!("sqlite://{}", self.db.display()), opts).await.unwrap()
+            })
             .await
     }
 
