@@ -144,12 +144,6 @@ impl<'a> From<&'a mut Held> for On<'a> {
     }
 }
 
-impl<'a> From<&'a mut SqliteConnection> for On<'a> {
-    fn from(c: &'a mut SqliteConnection) -> On<'a> {
-        On::SqliteConn(c)
-    }
-}
-
 /// A value bound to a statement. Every type the store writes is one of these.
 #[derive(Clone, Debug)]
 pub(crate) enum Arg {
@@ -230,6 +224,33 @@ pub(crate) fn json_arg<T: serde::Serialize + ?Sized>(value: &T) -> Result<Arg, s
 pub(crate) trait Fetch: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin {}
 impl<T> Fetch for T where T: for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow> + Send + Unpin {}
 
+/// Runs `$sql` where `$on` is: built with `$build` (`sqlx::query_with` or `sqlx::query_as_with`) on that
+/// database's arguments, run with `$run`, its result mapped by `$then` (each database has its own result type: the
+/// mapping is written out in each arm).
+macro_rules! on_either {
+    ($sql:expr, $on:expr, $build:path, $run:ident, |$done:ident| $then:expr) => {{
+        let Sql { text, args } = $sql;
+        Ok(match $on.into() {
+            On::SqliteConn(c) => {
+                let $done = $build(&text, lite(args)?).$run(c).await?;
+                $then
+            }
+            On::SqlitePool(p) => {
+                let $done = $build(&text, lite(args)?).$run(p).await?;
+                $then
+            }
+            On::PgConn(c) => {
+                let $done = $build(&text, pg(args)?).$run(c).await?;
+                $then
+            }
+            On::PgPool(p) => {
+                let $done = $build(&text, pg(args)?).$run(p).await?;
+                $then
+            }
+        })
+    }};
+}
+
 /// A statement and its values.
 #[must_use]
 pub(crate) struct Sql<'s> {
@@ -250,35 +271,17 @@ impl<'s> Sql<'s> {
 
     /// Runs the statement; the number of rows it changed.
     pub async fn execute<'a>(self, on: impl Into<On<'a>>) -> Result<u64, sqlx::Error> {
-        let Sql { text, args } = self;
-        Ok(match on.into() {
-            On::SqliteConn(c) => sqlx::query_with(&text, lite(args)?).execute(c).await?.rows_affected(),
-            On::SqlitePool(p) => sqlx::query_with(&text, lite(args)?).execute(p).await?.rows_affected(),
-            On::PgConn(c) => sqlx::query_with(&text, pg(args)?).execute(c).await?.rows_affected(),
-            On::PgPool(p) => sqlx::query_with(&text, pg(args)?).execute(p).await?.rows_affected(),
-        })
+        on_either!(self, on, sqlx::query_with, execute, |done| done.rows_affected())
     }
 
     /// Every row.
     pub async fn all<'a, T: Fetch>(self, on: impl Into<On<'a>>) -> Result<Vec<T>, sqlx::Error> {
-        let Sql { text, args } = self;
-        match on.into() {
-            On::SqliteConn(c) => sqlx::query_as_with(&text, lite(args)?).fetch_all(c).await,
-            On::SqlitePool(p) => sqlx::query_as_with(&text, lite(args)?).fetch_all(p).await,
-            On::PgConn(c) => sqlx::query_as_with(&text, pg(args)?).fetch_all(c).await,
-            On::PgPool(p) => sqlx::query_as_with(&text, pg(args)?).fetch_all(p).await,
-        }
+        on_either!(self, on, sqlx::query_as_with, fetch_all, |rows| rows)
     }
 
     /// The first row, if any.
     pub async fn optional<'a, T: Fetch>(self, on: impl Into<On<'a>>) -> Result<Option<T>, sqlx::Error> {
-        let Sql { text, args } = self;
-        match on.into() {
-            On::SqliteConn(c) => sqlx::query_as_with(&text, lite(args)?).fetch_optional(c).await,
-            On::SqlitePool(p) => sqlx::query_as_with(&text, lite(args)?).fetch_optional(p).await,
-            On::PgConn(c) => sqlx::query_as_with(&text, pg(args)?).fetch_optional(c).await,
-            On::PgPool(p) => sqlx::query_as_with(&text, pg(args)?).fetch_optional(p).await,
-        }
+        on_either!(self, on, sqlx::query_as_with, fetch_optional, |row| row)
     }
 
     /// The one row (an error if there is none).

@@ -5,9 +5,10 @@
 //! one row: its owner (for people), a fencing token (random, new at every take-over) and an expiry by the
 //! database's clock. A process that stops renewing (killed, frozen, cut off) loses its shards when the expiry
 //! passes; another process may then take them, and from that moment every write batch of the first one is
-//! refused: the writer checks, at the start of each batch's transaction, that this process's token is still
-//! on every shard it runs ([`Fence`]), and on PostgreSQL it holds those rows (`FOR SHARE`) until the commit, so
-//! a take-over waits for a batch in flight and the next batch sees it.
+//! refused: on PostgreSQL the writer checks, at the start of each batch's transaction, that this process's
+//! token is still on every shard it runs ([`Fence`]), and holds those rows (`FOR SHARE`) until the commit, so a
+//! take-over waits for a batch in flight and the next batch sees it. (On SQLite the file's lock keeps every
+//! other process out: the rows are kept the same way, and no batch needs to check them.)
 
 use std::ops::RangeInclusive;
 use std::time::Duration;

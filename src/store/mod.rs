@@ -177,10 +177,8 @@ impl Store {
         .await
         .map_err(|e| open::classify(path, "reading the schema", e))?;
         let readers = Pool::Sqlite(pool.clone());
-        refuse_foreign(&readers, &SQLITE_MIGRATOR, path, &tables).await.map_err(|e| match e {
-            Refusal::Store(e) => e,
-            Refusal::Read(e) => open::classify(path, "reading the schema", e),
-        })?;
+        refuse_foreign(&readers, &SQLITE_MIGRATOR, path, &tables, |e| open::classify(path, "reading the schema", e))
+            .await?;
         // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
         let mut write_conn = connect
             .clone()
@@ -283,28 +281,23 @@ impl Store {
     }
 }
 
-/// Why [`refuse_foreign`] refused: the database is not ours, or could not be read.
-enum Refusal {
-    Store(StoreError),
-    Read(sqlx::Error),
-}
-
 /// A database is ours if it is empty (new) or its migrations start with this
 /// bot's first one; anything else (another application's tables, another
 /// sqlx application's migrations) is refused before anything is written.
-/// `tables`: the names of the database's tables, sorted.
+/// `tables`: the names of the database's tables, sorted; `read_error`: what a failed read means at open.
 async fn refuse_foreign(
     readers: &Pool,
     migrator: &sqlx::migrate::Migrator,
     shown: &str,
     tables: &[String],
-) -> Result<(), Refusal> {
+    read_error: impl FnOnce(sqlx::Error) -> StoreError,
+) -> Result<(), StoreError> {
     if tables.is_empty() {
         return Ok(());
     }
     let ours = migrator.iter().next().map(|m| m.version);
     let first: Option<i64> = if tables.iter().any(|t| t == "_sqlx_migrations") {
-        sql("SELECT MIN(version) FROM _sqlx_migrations").scalar(readers).await.map_err(Refusal::Read)?
+        sql("SELECT MIN(version) FROM _sqlx_migrations").scalar(readers).await.map_err(read_error)?
     } else {
         None
     };
@@ -318,7 +311,7 @@ async fn refuse_foreign(
     if tables.len() > found.len() {
         found.push("…".into());
     }
-    Err(Refusal::Store(StoreError::NotOurs { path: shown.to_string(), found: found.join(", ") }))
+    Err(StoreError::NotOurs { path: shown.to_string(), found: found.join(", ") })
 }
 
 fn migrate_error(path: &str, e: MigrateError) -> StoreError {

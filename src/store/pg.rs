@@ -10,7 +10,7 @@ use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions};
 use sqlx::{ConnectOptions, Connection};
 
 use super::db::Pool;
-use super::{open, refuse_foreign, OpenOptions, Refusal, StoreError, PG_MIGRATOR};
+use super::{migrate_error, open, refuse_foreign, OpenOptions, StoreError, PG_MIGRATOR};
 
 /// How long opening waits for the server (each connection).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -67,15 +67,9 @@ pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgCon
             .fetch_all(&pool)
             .await
             .map_err(|e| cannot("reading the schema", e))?;
-    refuse_foreign(&Pool::Pg(pool.clone()), &PG_MIGRATOR, &shown, &tables).await.map_err(|e| match e {
-        Refusal::Store(e) => e,
-        Refusal::Read(e) => cannot("reading the schema", e),
-    })?;
+    refuse_foreign(&Pool::Pg(pool.clone()), &PG_MIGRATOR, &shown, &tables, |e| cannot("reading the schema", e)).await?;
     // Several processes may start at once: sqlx takes an advisory lock around the migrations.
-    PG_MIGRATOR.run(&pool).await.map_err(|e| match e {
-        sqlx::migrate::MigrateError::VersionMissing(version) => StoreError::NewerSchema { version },
-        other => StoreError::Migration(other.to_string()),
-    })?;
+    PG_MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&shown, e))?;
     write_probe(&mut writer).await?;
     tracing::info!(url = %shown, "database ready (PostgreSQL)");
     Ok((pool, writer))

@@ -20,9 +20,9 @@
 //! answers by rolling everything back, such as a full disk), every job of
 //! the batch gets that error and none of them happened.
 //!
-//! The ownership check of the scale-out design (a fencing token: this
-//! process still owns the tables it writes for) belongs at the start of each
-//! batch's transaction, once per batch, in [`commit`].
+//! On PostgreSQL, once a fence is set (`leases.rs`), each batch's transaction
+//! starts by checking that this process still holds its shards' leases, in
+//! [`commit`]; a batch that finds them taken over is refused whole.
 //!
 //! Because only this task writes, no write waits on SQLite's lock, and no
 //! `SQLITE_BUSY` can reach a player. Readers use the pool beside it (WAL).
@@ -454,11 +454,8 @@ async fn run(
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }
         batch.finish(outcome.as_ref().map(|_| ()));
-        let lite = match &mut conn {
-            Conn::Sqlite(lite) => Some(lite),
-            Conn::Pg(_) => None,
-        };
-        let Some(lite) = lite else { continue };
+        // The WAL is SQLite's: PostgreSQL checkpoints by itself.
+        let Conn::Sqlite(lite) = &mut conn else { continue };
         if counts.wal_frames.load(Ordering::Relaxed) > restart_frames && restarted.elapsed() >= RESTART_EVERY {
             match checkpoint(&mut *lite).await {
                 Ok(Checkpoint { busy: false, frames, copied }) if copied == frames => {
@@ -542,8 +539,9 @@ async fn commit(
     let backend = conn.backend();
     // SQLite: take the write lock now (the writer is its only writer). PostgreSQL: rows are locked as written.
     exec(conn, if backend == Backend::Sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" }).await.map_err(ctx)?;
-    // This process still runs its shards: once per batch, before anything is written (see `leases.rs`).
-    if let Some(fence) = fence {
+    // This process still runs its shards: once per batch, before anything is written (see `leases.rs`). On
+    // SQLite the file's lock is the fence (no other process can write), so the batch needs no query for it.
+    if let Some(fence) = fence.filter(|_| backend == Backend::Postgres) {
         if let Err(e) = check_fence(conn, fence).await {
             let _ = exec(conn, "ROLLBACK").await;
             return Err(e);
