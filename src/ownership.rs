@@ -32,10 +32,11 @@ pub async fn acquire(store: &Store, count: u32, first: u32, last: u32, lease: Du
                 return Ok(fence);
             }
             Err(refusal) => {
-                let text = refusal.to_string();
-                if said.as_ref() != Some(&text) {
-                    tracing::warn!("waiting for the shard leases: {text}");
-                    said = Some(text);
+                // Once per holder (the time left changes at every try).
+                let (holder, n) = refusal.holder();
+                if said.as_ref().is_none_or(|(h, m): &(String, u32)| (h.as_str(), *m) != (holder, n)) {
+                    tracing::warn!("waiting for the shard leases: {refusal}");
+                    said = Some((holder.to_string(), n));
                 }
                 tokio::time::sleep(lease / 5).await;
             }
@@ -43,13 +44,18 @@ pub async fn acquire(store: &Store, count: u32, first: u32, last: u32, lease: Du
     }
 }
 
-/// Renews the leases every third of `lease` until they are lost, and says how: a process that returns from
-/// here must stop. A renewal that fails for a moment (the database busy, a network blip) is tried again; the
+/// Renews the leases every third of `lease` until they are lost, or until a write is refused by the fence
+/// (whichever the process sees first after a freeze), and says how: a process that returns from here must stop. A renewal that fails for a moment (the database busy, a network blip) is tried again; the
 /// leases are lost only when another process holds them, or when no renewal got through for a whole lease.
 pub async fn keep(store: Store, fence: Fence, lease: Duration) -> String {
     let mut last_ok = tokio::time::Instant::now();
     loop {
-        tokio::time::sleep(lease / 3).await;
+        tokio::select! {
+            () = tokio::time::sleep(lease / 3) => {}
+            () = store.fenced() => {
+                return "a write was refused: another process has taken over this process's shards".into();
+            }
+        }
         match store.renew_leases(&fence, lease).await {
             Ok(true) => last_ok = tokio::time::Instant::now(),
             Ok(false) | Err(StoreError::Fenced) => {

@@ -42,6 +42,16 @@ pub enum LeaseRefusal {
     OtherCount { count: u32, owner: String },
 }
 
+impl LeaseRefusal {
+    /// Who refuses, without the time left: one holder refuses the same way until it goes.
+    pub fn holder(&self) -> (&str, u32) {
+        match self {
+            LeaseRefusal::Held { shard, owner, .. } => (owner, *shard),
+            LeaseRefusal::OtherCount { count, owner } => (owner, *count),
+        }
+    }
+}
+
 impl std::fmt::Display for LeaseRefusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -143,6 +153,11 @@ impl Store {
     /// refused with [`StoreError::Fenced`] when they are not.
     pub fn set_fence(&self, fence: Fence) {
         self.writer.set_fence(fence);
+    }
+
+    /// Returns once a write has been refused with [`StoreError::Fenced`].
+    pub async fn fenced(&self) {
+        self.writer.fenced().await;
     }
 
     /// The lease rows as stored: (shard, count, owner, token, expires in ms from now). For tools and tests.

@@ -38,6 +38,10 @@ pub(crate) fn redact(url: &str) -> String {
     }
 }
 
+/// How long a session may sit in an open transaction doing nothing before the server ends it. Every transaction
+/// of the store runs its statements back to back, so only a frozen or cut-off process reaches it.
+const IDLE_IN_TRANSACTION: &str = "10s";
+
 /// Opens the readers' pool and the writer's connection, after the start-up check.
 pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgConnection), StoreError> {
     let shown = open::shown_url(url);
@@ -45,7 +49,15 @@ pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgCon
         .map_err(|e| StoreError::BadUrl { url: shown.clone(), why: format!("does not parse ({e})") })?
         .application_name("teenpatti-bot")
         // Statements are logged by the store's own spans; sqlx's per-statement INFO lines would flood the log.
-        .disable_statement_logging();
+        .disable_statement_logging()
+        .options([
+            // The server's notices ("relation … already exists, skipping" when two processes migrate at once) are
+            // not the operator's business.
+            ("client_min_messages", "warning"),
+            // A process frozen in the middle of a transaction would hold its row locks, the lease rows' among
+            // them, until it woke: the server ends such a session instead, so a replacement can take over.
+            ("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION),
+        ]);
     let cannot = |context: &str, e: sqlx::Error| StoreError::Unreachable {
         url: shown.clone(),
         detail: format!("{context}: {}", crate::echo::cut(&e.to_string(), 300)),

@@ -33,7 +33,7 @@ use std::time::Duration;
 
 use futures::future::BoxFuture;
 use sqlx::SqlitePool;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
 use super::actions::{self, ActionWrite, HandIds, Mode, Refused, StartWrite};
 use super::db::{sql, Backend, Conn, Pool};
@@ -201,8 +201,23 @@ impl<W, T> Queued<W, T> {
 pub(crate) struct Writer {
     tx: mpsc::Sender<Msg>,
     counts: Arc<Counts>,
+    /// The shard leases every batch checks, and whether one was refused.
+    fencing: Arc<Fencing>,
+}
+
+/// The fence the writer checks, and whether it has refused a batch.
+#[derive(Debug)]
+struct Fencing {
     /// This process's shard leases, checked at the start of every batch once set (see `leases.rs`).
-    fence: Arc<std::sync::Mutex<Option<Arc<Fence>>>>,
+    fence: std::sync::Mutex<Option<Arc<Fence>>>,
+    /// Set once a batch was refused by the fence: this process must stop (`ownership::keep` waits on it).
+    refused: watch::Sender<bool>,
+}
+
+impl Fencing {
+    fn current(&self) -> Option<Arc<Fence>> {
+        self.fence.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+    }
 }
 
 /// What the writer has done so far.
@@ -282,25 +297,32 @@ impl Writer {
             .build()
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's runtime: {e}")))?;
         let job_counts = counts.clone();
-        let fence = Arc::new(std::sync::Mutex::new(None));
-        let job_fence = fence.clone();
+        let fencing = Arc::new(Fencing { fence: std::sync::Mutex::new(None), refused: watch::Sender::new(false) });
+        let job_fencing = fencing.clone();
         let span = tracing::Span::current();
         std::thread::Builder::new()
             .name("store-writer".into())
             .spawn(move || {
                 let _span = span.enter();
-                runtime.block_on(run(conn, rx, job_counts, job_fence, restart_frames, faults));
+                runtime.block_on(run(conn, rx, job_counts, job_fencing, restart_frames, faults));
             })
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's thread: {e}")))?;
         if let Pool::Sqlite(readers) = readers {
             tokio::spawn(checkpoints(readers, counts.clone()));
         }
-        Ok(Writer { tx, counts, fence })
+        Ok(Writer { tx, counts, fencing })
+    }
+
+    /// Returns once a write batch has been refused by the fence (another process took this one's shards over).
+    pub async fn fenced(&self) {
+        let mut seen = self.fencing.refused.subscribe();
+        // An error here means the sender is gone, which cannot happen while `self` holds it.
+        let _ = seen.wait_for(|fenced| *fenced).await;
     }
 
     /// Every batch from now on first checks `fence` (see `leases.rs`).
     pub fn set_fence(&self, fence: Fence) {
-        *self.fence.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Arc::new(fence));
+        *self.fencing.fence.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Arc::new(fence));
     }
 
     pub fn stats(&self) -> WriteStats {
@@ -421,7 +443,7 @@ async fn run(
     mut conn: Conn,
     mut rx: mpsc::Receiver<Msg>,
     counts: Arc<Counts>,
-    fence: Arc<std::sync::Mutex<Option<Arc<Fence>>>>,
+    fencing: Arc<Fencing>,
     restart_frames: i64,
     faults: Option<FaultPlan>,
 ) {
@@ -445,11 +467,14 @@ async fn run(
         if batch.len() == 0 {
             continue;
         }
-        let fenced = fence.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
-        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts, fenced.as_deref(), faults.as_ref()).await;
+        let held = fencing.current();
+        let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts, held.as_deref(), faults.as_ref()).await;
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
+            if matches!(e, StoreError::Fenced) {
+                fencing.refused.send_replace(true);
+            }
             hand_ids.forget();
             tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
         }

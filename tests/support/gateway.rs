@@ -5,6 +5,8 @@
 //! else closed with 4011 or 4010), each shard has its own session, and a guild's events go to shard
 //! `(guild_id >> 22) % count` only, guild-less ones (DMs) to shard 0 only. Stricter than Discord: a shard that
 //! a live connection already runs is refused (4010), since two processes on one shard is a deployment error.
+//! With `FakeOptions::silence_timeout`, a connection the bot sends nothing on (a frozen process: no heartbeat)
+//! is closed with 4009 (Session timed out) and its shard is free for another process, as on Discord.
 #![allow(dead_code)]
 
 use std::sync::Arc;
@@ -95,9 +97,22 @@ async fn run(inner: Arc<Inner>, mut socket: WebSocket) {
     if !send(&mut socket, &hello).await {
         return;
     }
+    let mut heard = tokio::time::Instant::now();
+    let silence = inner.opts.silence_timeout;
     loop {
+        let timed_out = async {
+            match silence {
+                Some(limit) => tokio::time::sleep_until(heard + limit).await,
+                None => std::future::pending().await,
+            }
+        };
         tokio::select! {
+            () = timed_out => {
+                close(&mut socket, 4009, "Session timed out").await;
+                break;
+            }
             msg = socket.recv() => {
+                heard = tokio::time::Instant::now();
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Binary(b))) => String::from_utf8_lossy(&b).into_owned(),

@@ -37,6 +37,9 @@ pub struct FakeOptions {
     pub shard_count: u32,
     /// `session_start_limit.max_concurrency` of `GET /gateway/bot` (reported, not enforced).
     pub max_concurrency: u32,
+    /// A connection the bot has sent nothing on (no heartbeat) for this long is closed with 4009 (Session timed
+    /// out), as Discord closes a frozen client's; its shard is free again. `None`: never.
+    pub silence_timeout: Option<Duration>,
 }
 
 impl Default for FakeOptions {
@@ -48,6 +51,7 @@ impl Default for FakeOptions {
             spec_path: None,
             shard_count: 1,
             max_concurrency: 1,
+            silence_timeout: None,
         }
     }
 }
