@@ -372,7 +372,7 @@ macro_rules! pg_insert_actions {
            FROM json_array_elements(CAST($1 AS JSON))) j \
      JOIN hands h ON h.id = j.hand \
      WHERE h.status = $2 AND h.guild_id = j.guild AND h.seats = j.seats \
-       AND (j.seq = 0 OR EXISTS (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = j.seq - 1)) \
+       AND (j.seq = 0 OR (SELECT MAX(p.seq) FROM hand_actions p WHERE p.hand_id = h.id) = j.seq - 1) \
      ON CONFLICT DO NOTHING"
     };
 }

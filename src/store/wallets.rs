@@ -118,8 +118,10 @@ impl Store {
                 "SELECT user_id, balance FROM wallets WHERE guild_id = $1 AND user_id IN (SELECT value FROM json_each($2))"
             }
             Backend::Postgres => {
+                // `= ANY(ARRAY(…))`: the users' keys are looked up in the primary key, whatever the planner
+                // believes the JSON holds.
                 "SELECT user_id, balance FROM wallets WHERE guild_id = $1 \
-                 AND user_id IN (SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($2 AS JSON)))"
+                 AND user_id = ANY(ARRAY(SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($2 AS JSON))))"
             }
         };
         let found: Vec<(UserId, i64)> = sql(text)
