@@ -13,7 +13,7 @@
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-use super::db::{sql, Backend, Conn};
+use super::db::{sql, Backend, Conn, Sql};
 use super::error::Ctx;
 use super::{Store, StoreError};
 
@@ -31,6 +31,16 @@ impl Fence {
     fn shards(&self) -> i64 {
         i64::from(self.last) - i64::from(self.first) + 1
     }
+
+    /// `text` with this fence's shards and token bound as `$1` (first), `$2` (last) and `$3` (token).
+    fn bound<'s>(&self, text: impl Into<std::borrow::Cow<'s, str>>) -> Sql<'s> {
+        sql(text).bind(i64::from(self.first)).bind(i64::from(self.last)).bind(self.token)
+    }
+}
+
+/// A lease length in milliseconds, as the rows store it.
+fn millis(ttl: Duration) -> i64 {
+    ttl.as_millis().min(i64::MAX as u128) as i64
 }
 
 /// Why a lease could not be taken now.
@@ -93,7 +103,7 @@ impl Store {
         ttl: Duration,
     ) -> Result<Result<Fence, LeaseRefusal>, StoreError> {
         let fence = Fence { owner: owner.to_string(), token, count, first: *shards.start(), last: *shards.end() };
-        let ttl_ms = ttl.as_millis().min(i64::MAX as u128) as i64;
+        let ttl_ms = millis(ttl);
         let f = fence.clone();
         self.writer
             .write(move |conn| Box::pin(async move { take(conn, &f, ttl_ms).await }))
@@ -104,23 +114,21 @@ impl Store {
     /// Renews this process's leases for `ttl` more. False: another process has taken at least one of them (the
     /// caller must stop: its writes are refused from now on).
     pub async fn renew_leases(&self, fence: &Fence, ttl: Duration) -> Result<bool, StoreError> {
-        let ttl_ms = ttl.as_millis().min(i64::MAX as u128) as i64;
+        let ttl_ms = millis(ttl);
         let f = fence.clone();
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
                     let now = now_ms(conn.backend());
                     // All or none: a process that lost one shard stops, and its other shards go free on time.
-                    let renewed = sql(format!(
-                        "UPDATE shard_leases SET expires_at = {now} + $1 \
-                         WHERE shard BETWEEN $2 AND $3 AND token = $4 \
-                           AND (SELECT COUNT(*) FROM shard_leases WHERE shard BETWEEN $2 AND $3 AND token = $4) = $5"
-                    ))
-                    .bind(ttl_ms)
-                    .bind(i64::from(f.first))
-                    .bind(i64::from(f.last))
-                    .bind(f.token)
-                    .bind(f.shards())
+                    let renewed = f
+                        .bound(format!(
+                            "UPDATE shard_leases SET expires_at = {now} + $4 \
+                             WHERE shard BETWEEN $1 AND $2 AND token = $3 \
+                               AND (SELECT COUNT(*) FROM shard_leases WHERE shard BETWEEN $1 AND $2 AND token = $3) = $5"
+                        ))
+                        .bind(ttl_ms)
+                        .bind(f.shards())
                     .execute(&mut *conn)
                     .await
                     .ctx("renewing the shard leases")?;
@@ -136,10 +144,7 @@ impl Store {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                    sql("UPDATE shard_leases SET expires_at = 0 WHERE shard BETWEEN $1 AND $2 AND token = $3")
-                        .bind(i64::from(f.first))
-                        .bind(i64::from(f.last))
-                        .bind(f.token)
+                    f.bound("UPDATE shard_leases SET expires_at = 0 WHERE shard BETWEEN $1 AND $2 AND token = $3")
                         .execute(&mut *conn)
                         .await
                         .ctx("giving up the shard leases")?;
@@ -190,16 +195,14 @@ async fn take(conn: &mut Conn, f: &Fence, ttl_ms: i64) -> Result<Result<(), Leas
     if let Some((count, owner)) = other {
         return Ok(Err(LeaseRefusal::OtherCount { count: count.clamp(0, u32::MAX.into()) as u32, owner }));
     }
-    let held: Option<(i64, String, i64)> = sql(format!(
-        "SELECT shard, owner, expires_at - {now} FROM shard_leases \
-         WHERE shard BETWEEN $1 AND $2 AND expires_at > {now} AND token <> $3 ORDER BY shard LIMIT 1"
-    ))
-    .bind(i64::from(f.first))
-    .bind(i64::from(f.last))
-    .bind(f.token)
-    .optional(&mut *conn)
-    .await
-    .ctx(CTX)?;
+    let held: Option<(i64, String, i64)> = f
+        .bound(format!(
+            "SELECT shard, owner, expires_at - {now} FROM shard_leases \
+             WHERE shard BETWEEN $1 AND $2 AND expires_at > {now} AND token <> $3 ORDER BY shard LIMIT 1"
+        ))
+        .optional(&mut *conn)
+        .await
+        .ctx(CTX)?;
     if let Some((shard, owner, expires_in_ms)) = held {
         let shard = shard.clamp(0, u32::MAX.into()) as u32;
         return Ok(Err(LeaseRefusal::Held { shard, owner, expires_in_ms }));
@@ -235,14 +238,11 @@ pub(crate) async fn check_fence(conn: &mut Conn, fence: &Fence) -> Result<(), St
         Backend::Sqlite => "",
         Backend::Postgres => " FOR SHARE",
     };
-    let held: Vec<(i64,)> =
-        sql(format!("SELECT shard FROM shard_leases WHERE shard BETWEEN $1 AND $2 AND token = $3{lock}"))
-            .bind(i64::from(fence.first))
-            .bind(i64::from(fence.last))
-            .bind(fence.token)
-            .all(&mut *conn)
-            .await
-            .ctx("checking this process's shard leases")?;
+    let held: Vec<(i64,)> = fence
+        .bound(format!("SELECT shard FROM shard_leases WHERE shard BETWEEN $1 AND $2 AND token = $3{lock}"))
+        .all(&mut *conn)
+        .await
+        .ctx("checking this process's shard leases")?;
     if held.len() as i64 == fence.shards() {
         Ok(())
     } else {
