@@ -95,10 +95,7 @@ impl Cluster {
 
     /// Clicks the button starting with `label` on the newest message of `channel` that has one.
     async fn click(&self, user: u64, channel: u64, label: &str) -> InteractionResponse {
-        let messages = self.fake.channel_messages(channel);
-        let found = messages.iter().rev().find_map(|m| button_label(m, label).map(|full| (m.clone(), full)));
-        let (msg, full) = found.unwrap_or_else(|| panic!("no {label:?} button in channel {channel}"));
-        self.fake.click(user, &msg, &full).await.response(T).await
+        support::world::click_in(&self.fake, user, channel, label).await
     }
 
     /// The player whose turn it is presses `label` (each is tried: only the one to act is answered with an update

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::bot::BotProcess;
-use support::world::{button_label, is_hand_message, is_over, table_in_db, T};
+use support::world::{is_hand_message, is_over, table_in_db, T};
 use support::{guild_on_shard, shard_of, FakeDiscord, FakeOptions};
 
 /// The shard count of every scenario here.
@@ -71,10 +71,7 @@ impl Guilds {
 
     /// Clicks the button starting with `label` on the newest message of `channel` that has one.
     async fn click(&self, user: u64, channel: u64, label: &str) -> support::InteractionResponse {
-        let messages = self.fake.channel_messages(channel);
-        let found = messages.iter().rev().find_map(|m| button_label(m, label).map(|full| (m.clone(), full)));
-        let (msg, full) = found.unwrap_or_else(|| panic!("no {label:?} button in channel {channel}"));
-        self.fake.click(user, &msg, &full).await.response(T).await
+        support::world::click_in(&self.fake, user, channel, label).await
     }
 
     /// Two players open a table in `channel`, join, start, and play a hand to its end (the player to act packs).

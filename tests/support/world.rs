@@ -398,6 +398,15 @@ fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration) -> 
     BotProcess::spawn(fake, db, &[("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string())])
 }
 
+/// Clicks the button whose label starts with `label` on the newest message of `channel` that has one (for
+/// scenarios with several channels).
+pub async fn click_in(fake: &FakeDiscord, user: u64, channel: u64, label: &str) -> InteractionResponse {
+    let messages = fake.channel_messages(channel);
+    let found = messages.iter().rev().find_map(|m| button_label(m, label).map(|full| (m.clone(), full)));
+    let (msg, full) = found.unwrap_or_else(|| panic!("no {label:?} button in channel {channel}"));
+    fake.click(user, &msg, &full).await.response(T).await
+}
+
 /// Calls `f` every 20 ms until it returns `Some`; panics naming `what` after `timeout`.
 pub async fn poll<R>(what: &str, timeout: Duration, mut f: impl FnMut() -> Option<R>) -> R {
     let deadline = tokio::time::Instant::now() + timeout;
