@@ -45,8 +45,9 @@ pub async fn acquire(store: &Store, count: u32, first: u32, last: u32, lease: Du
 }
 
 /// Renews the leases every third of `lease` until they are lost, or until a write is refused by the fence
-/// (whichever the process sees first after a freeze), and says how: a process that returns from here must stop. A renewal that fails for a moment (the database busy, a network blip) is tried again; the
-/// leases are lost only when another process holds them, or when no renewal got through for a whole lease.
+/// (whichever the process sees first after a freeze), and says how: a process that returns from here must stop.
+/// A renewal that fails for a moment (the database busy, a network blip) is tried again; the leases are lost
+/// only when another process holds them, or when no renewal got through for a whole lease.
 pub async fn keep(store: Store, fence: Fence, lease: Duration) -> String {
     let mut last_ok = tokio::time::Instant::now();
     loop {
