@@ -9,6 +9,7 @@ use serenity::ComponentInteraction;
 use super::render;
 use super::responder::{ephemeral, ComponentResponder};
 use crate::ids::{ChannelId, UserId};
+use crate::ownership::Standing;
 use crate::table::{ButtonId, Player, Request, TableService};
 
 /// Holds Manage Server (or Administrator) in the guild the interaction came from.
@@ -17,26 +18,31 @@ pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
 }
 
 /// Routes a button click to its table.
-pub async fn on_button(service: &TableService, http: Arc<serenity::Http>, ci: ComponentInteraction) {
+pub async fn on_button(
+    service: &TableService,
+    http: Arc<serenity::Http>,
+    standing: &Standing,
+    ci: ComponentInteraction,
+) {
     let Ok(button) = ci.data.custom_id.parse::<ButtonId>() else {
         tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
-        ephemeral(&http, &ci, render::BUTTON_NOT_RECOGNISED.into()).await;
+        ephemeral(&http, standing, &ci, render::BUTTON_NOT_RECOGNISED.into()).await;
         return;
     };
     if ci.guild_id.is_none() {
-        ephemeral(&http, &ci, render::BUTTONS_IN_SERVERS_ONLY.into()).await;
+        ephemeral(&http, standing, &ci, render::BUTTONS_IN_SERVERS_ONLY.into()).await;
         return;
     }
     // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
     // forged or copied id must not seat anyone at, or draw, a table elsewhere).
     match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
         Ok(Some(table)) if table == button.table => {}
-        Ok(_) => return ephemeral(&http, &ci, render::TABLE_CLOSED.into()).await,
-        Err(e) => return ephemeral(&http, &ci, e.0).await,
+        Ok(_) => return ephemeral(&http, standing, &ci, render::TABLE_CLOSED.into()).await,
+        Err(e) => return ephemeral(&http, standing, &ci, e.0).await,
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let request =
         Request { button: Some(button), key: Some(ci.id.get().to_string()), ..Request::new(player, button.command) };
-    let responder = Box::new(ComponentResponder { http, interaction: ci, button });
+    let responder = Box::new(ComponentResponder { http, standing: standing.clone(), interaction: ci, button });
     service.send(button.table, request, responder).await;
 }

@@ -28,8 +28,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{FullEvent, Interaction};
 
 use crate::config::Config;
-use crate::ownership;
-use crate::store::{Store, StoreError};
+use crate::ownership::{self, Standing};
+use crate::store::{Backend, Store, StoreError};
 use crate::table::{TableService, Timings};
 pub use buttons::member_is_admin;
 pub use connect::RunError;
@@ -40,6 +40,8 @@ use presenter::DiscordPresenter;
 pub struct Data {
     pub service: TableService,
     pub store: Store,
+    /// Whether this process still speaks for its tables (its shard leases, by its own clock).
+    pub standing: Standing,
 }
 
 pub type Error = anyhow::Error;
@@ -79,8 +81,13 @@ pub async fn run(config: Config) -> Result<(), RunError> {
     };
     // The shards' leases before any table is touched: a replacement started beside a live process waits here.
     let run = config.shards;
+    // Only where another process can take the shards over does a lapsed lease silence this one.
+    let standing = match store.backend() {
+        Backend::Postgres => Standing::leased(),
+        Backend::Sqlite => Standing::always(),
+    };
     let fence = tokio::select! {
-        taken = ownership::acquire(&store, run.count, run.first, run.last, config.lease) => taken,
+        taken = ownership::acquire(&store, run.count, run.first, run.last, config.lease, &standing) => taken,
         () = stop.requested() => {
             store.close().await;
             return Ok(());
@@ -97,8 +104,8 @@ pub async fn run(config: Config) -> Result<(), RunError> {
     // Serving ends when the leases are lost (another process took the shards over: this one's writes are
     // refused already): the process stops, and its supervisor starts it again to wait for them.
     let result = tokio::select! {
-        served = serve(&config, &store, &tables, &stop) => served,
-        lost = ownership::keep(store.clone(), fence.clone(), config.lease) => {
+        served = serve(&config, &store, &tables, &standing, &stop) => served,
+        lost = ownership::keep(store.clone(), fence.clone(), config.lease, standing.clone()) => {
             tracing::error!("stepping down: {lost}");
             Err(RunError::Failed(anyhow::anyhow!("stepped down: {lost}")))
         }
@@ -128,9 +135,10 @@ async fn serve(
     config: &Config,
     store: &Store,
     tables: &Arc<OnceLock<TableService>>,
+    standing: &Standing,
     stop: &Stop,
 ) -> Result<(), RunError> {
-    let Some(mut client) = connect(config, store, tables, stop).await? else { return Ok(()) };
+    let Some(mut client) = connect(config, store, tables, standing, stop).await? else { return Ok(()) };
     let shards = client.shard_manager.clone();
     let run = config.shards;
     tracing::info!("running {run} (a guild's events arrive on shard (guild id >> 22) % {}; DMs on shard 0)", run.count);
@@ -155,6 +163,7 @@ async fn connect(
     config: &Config,
     store: &Store,
     tables: &Arc<OnceLock<TableService>>,
+    standing: &Standing,
     stop: &Stop,
 ) -> Result<Option<serenity::Client>, RunError> {
     let mut backoff = Backoff::default();
@@ -163,8 +172,8 @@ async fn connect(
             let http = http_client(config);
             let (user, gateway) = connect::reach(&http).await?;
             let intents = serenity::GatewayIntents::non_privileged();
-            let builder =
-                serenity::ClientBuilder::new_with_http(http, intents).framework(framework(config, store, tables));
+            let builder = serenity::ClientBuilder::new_with_http(http, intents)
+                .framework(framework(config, store, tables, standing));
             // Building asks Discord for the gateway's address once more (and falls back to Discord's own when that
             // fails): bounded, and the address just read wins.
             let client = connect::bounded("building the client", builder.into_future()).await?;
@@ -196,11 +205,16 @@ async fn connect(
 /// The poise framework: the commands, their one error path, the button router, and the set-up run at the first
 /// READY (commands registered, the table service started and its open tables restored, kept in `tables` so that
 /// a stop can stop them).
-fn framework(config: &Config, store: &Store, tables: &Arc<OnceLock<TableService>>) -> poise::Framework<Data, Error> {
+fn framework(
+    config: &Config,
+    store: &Store,
+    tables: &Arc<OnceLock<TableService>>,
+    standing: &Standing,
+) -> poise::Framework<Data, Error> {
     let timings = Timings { hand_break: config.hand_break };
     let dev_guild = config.dev_guild;
     let shards = config.shards;
-    let (store, tables) = (store.clone(), tables.clone());
+    let (store, tables, standing) = (store.clone(), tables.clone(), standing.clone());
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -218,13 +232,13 @@ fn framework(config: &Config, store: &Store, tables: &Arc<OnceLock<TableService>
                     Some(g) => poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g)).await?,
                     None => poise::builtins::register_globally(ctx, cmds).await?,
                 }
-                let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone()));
+                let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone(), standing.clone()));
                 let service = TableService::new(store.clone(), presenter, timings);
                 let _ = tables.set(service.clone());
                 // Only this process's shards' tables: another process runs (and resumes) the others.
                 let restored = service.restore_where(|guild| shards.owns_guild(guild.get())).await?;
                 tracing::info!(tables = restored, "tables restored");
-                Ok(Data { service, store })
+                Ok(Data { service, store, standing })
             })
         })
         .build()
@@ -233,7 +247,8 @@ fn framework(config: &Config, store: &Store, tables: &Arc<OnceLock<TableService>
 async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, event: &FullEvent) -> Result<(), Error> {
     if let FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } = event {
         let http = framework.serenity_context.http.clone();
-        buttons::on_button(&framework.user_data.service, http, ci.clone()).await;
+        let data = framework.user_data;
+        buttons::on_button(&data.service, http, &data.standing, ci.clone()).await;
     }
     Ok(())
 }

@@ -12,11 +12,14 @@ use serenity::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, Htt
 use super::retry::{json_code, with_retry, CALL_BUDGET, DM_BUDGET};
 use super::{cap, render};
 use crate::ids::{self, UserId};
+use crate::ownership::Standing;
 use crate::table::view::{PrivateNote, TableView};
 use crate::table::{BoxFuture, DmError, Presenter};
 
 pub struct DiscordPresenter {
     http: Arc<Http>,
+    /// Whether this process still speaks for its tables: no call is made once it has lapsed.
+    standing: Standing,
     /// For server names in DMs (filled by GUILD_CREATE; a DM says "this server" without it).
     cache: Arc<serenity::Cache>,
     dm_channels: Mutex<HashMap<UserId, ChannelId>>,
@@ -34,18 +37,25 @@ pub(super) fn mentions_for(view: &TableView) -> CreateAllowedMentions {
 }
 
 impl DiscordPresenter {
-    pub fn new(http: Arc<Http>, cache: Arc<serenity::Cache>) -> DiscordPresenter {
-        DiscordPresenter { http, cache, dm_channels: Mutex::new(HashMap::new()), dm_closed: Mutex::new(HashSet::new()) }
+    pub fn new(http: Arc<Http>, cache: Arc<serenity::Cache>, standing: Standing) -> DiscordPresenter {
+        DiscordPresenter {
+            http,
+            standing,
+            cache,
+            dm_channels: Mutex::new(HashMap::new()),
+            dm_closed: Mutex::new(HashSet::new()),
+        }
     }
 
     async fn dm_channel(&self, user: UserId) -> Result<ChannelId, serenity::Error> {
         if let Some(c) = self.dm_channels.lock().unwrap_or_else(|p| p.into_inner()).get(&user) {
             return Ok(*c);
         }
-        let channel =
-            with_retry("opening a DM", DM_BUDGET, || serenity::UserId::new(user.get()).create_dm_channel(&*self.http))
-                .await?
-                .id;
+        let channel = with_retry("opening a DM", DM_BUDGET, &self.standing, || {
+            serenity::UserId::new(user.get()).create_dm_channel(&*self.http)
+        })
+        .await?
+        .id;
         self.dm_channels.lock().unwrap_or_else(|p| p.into_inner()).insert(user, channel);
         Ok(channel)
     }
@@ -60,7 +70,7 @@ impl DiscordPresenter {
         };
         let channel = self.dm_channel(user).await.map_err(classify)?;
         let msg = CreateMessage::new().content(cap::content(text)).allowed_mentions(CreateAllowedMentions::new());
-        with_retry("sending a DM", DM_BUDGET, || channel.send_message(&*self.http, msg.clone()))
+        with_retry("sending a DM", DM_BUDGET, &self.standing, || channel.send_message(&*self.http, msg.clone()))
             .await
             .map_err(classify)?;
         Ok(())
@@ -74,7 +84,7 @@ impl Presenter for DiscordPresenter {
         let msg = msg.allowed_mentions(mentions_for(view));
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
-            with_retry("posting a hand", CALL_BUDGET, || channel.send_message(&*self.http, msg.clone()))
+            with_retry("posting a hand", CALL_BUDGET, &self.standing, || channel.send_message(&*self.http, msg.clone()))
                 .await
                 .map(|m| ids::MessageId(m.id.get()))
                 .map_err(|e| e.to_string())
@@ -82,17 +92,19 @@ impl Presenter for DiscordPresenter {
     }
 
     fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
-        Box::pin(edit_hand_message(self.http.clone(), view))
+        Box::pin(edit_hand_message(self.http.clone(), self.standing.clone(), view))
     }
 
     fn notice(&self, view: &TableView, text: &str) -> BoxFuture<'_, Result<(), String>> {
         let msg = CreateMessage::new().content(cap::content(text)).allowed_mentions(CreateAllowedMentions::new());
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
-            with_retry("posting a notice", CALL_BUDGET, || channel.send_message(&*self.http, msg.clone()))
-                .await
-                .map(|_| ())
-                .map_err(|e| e.to_string())
+            with_retry("posting a notice", CALL_BUDGET, &self.standing, || {
+                channel.send_message(&*self.http, msg.clone())
+            })
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
         })
     }
 
@@ -122,6 +134,7 @@ impl Presenter for DiscordPresenter {
 /// Edits the table's current hand message to show `view`.
 pub(super) fn edit_hand_message(
     http: Arc<Http>,
+    standing: Standing,
     view: &TableView,
 ) -> impl Future<Output = Result<(), String>> + Send + 'static {
     let (content, embed, rows) = render::hand_message(view);
@@ -131,7 +144,7 @@ pub(super) fn edit_hand_message(
     let edit = edit.allowed_mentions(mentions_for(view));
     async move {
         let Some(message) = message else { return Err("the table has no message yet".to_string()) };
-        with_retry("editing a hand", CALL_BUDGET, || channel.edit_message(&*http, message, edit.clone()))
+        with_retry("editing a hand", CALL_BUDGET, &standing, || channel.edit_message(&*http, message, edit.clone()))
             .await
             .map(|_| ())
             .map_err(|e| e.to_string())

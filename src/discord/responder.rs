@@ -13,24 +13,27 @@ use serenity::{
 use super::presenter::{edit_hand_message, mentions_for};
 use super::retry::{answer, with_retry, CALL_BUDGET};
 use super::{cap, render};
+use crate::ownership::Standing;
 use crate::table::view::Update;
 use crate::table::{BoxFuture, ButtonId, Responder, UserError};
 
 /// The responder of one button click.
 pub struct ComponentResponder {
     pub http: Arc<Http>,
+    /// Whether this process still speaks for its tables: no call is made once it has lapsed.
+    pub standing: Standing,
     pub interaction: ComponentInteraction,
     pub button: ButtonId,
 }
 
-pub async fn ephemeral(http: &Http, interaction: &ComponentInteraction, text: String) {
+pub async fn ephemeral(http: &Http, standing: &Standing, interaction: &ComponentInteraction, text: String) {
     let reply = CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
             .content(cap::content(text))
             .ephemeral(true)
             .allowed_mentions(CreateAllowedMentions::new()),
     );
-    if let Err(e) = answer(http, interaction, reply).await {
+    if let Err(e) = answer(http, standing, interaction, reply).await {
         tracing::warn!(error = %e, "could not answer a button click");
     }
 }
@@ -65,7 +68,7 @@ impl Responder for ComponentResponder {
         Box::pin(async move {
             let update = match result {
                 Ok(u) => u,
-                Err(e) => return ephemeral(&self.http, &self.interaction, e.0).await,
+                Err(e) => return ephemeral(&self.http, &self.standing, &self.interaction, e.0).await,
             };
             let view = &update.view;
             let on_hand_message = view.message_id.is_some_and(|m| m.get() == self.interaction.message.id.get());
@@ -108,13 +111,19 @@ impl Responder for ComponentResponder {
             let private = private_text(&update);
             match message {
                 Some(m) => {
-                    let r = answer(&self.http, &self.interaction, CreateInteractionResponse::UpdateMessage(m)).await;
+                    let r = answer(
+                        &self.http,
+                        &self.standing,
+                        &self.interaction,
+                        CreateInteractionResponse::UpdateMessage(m),
+                    )
+                    .await;
                     if let Err(e) = r {
                         // Interaction responses are not retried (Discord may have taken the first one).
                         // The change is recorded already: edit the message so its buttons are not stale.
                         tracing::warn!(error = %e, "could not answer a click; editing the message instead");
                         let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
-                        if let Err(e) = with_retry("editing after a failed click", CALL_BUDGET, || {
+                        if let Err(e) = with_retry("editing after a failed click", CALL_BUDGET, &self.standing, || {
                             channel.edit_message(&*self.http, id, edit.clone())
                         })
                         .await
@@ -126,7 +135,7 @@ impl Responder for ComponentResponder {
                             .content(cap::content(text))
                             .ephemeral(true)
                             .allowed_mentions(CreateAllowedMentions::new());
-                        if let Err(e) = with_retry("a follow-up", CALL_BUDGET, || {
+                        if let Err(e) = with_retry("a follow-up", CALL_BUDGET, &self.standing, || {
                             self.interaction.create_followup(&*self.http, f.clone())
                         })
                         .await
@@ -137,13 +146,13 @@ impl Responder for ComponentResponder {
                 }
                 None => {
                     let text = private.unwrap_or_else(|| render::DONE.to_string());
-                    ephemeral(&self.http, &self.interaction, text).await;
+                    ephemeral(&self.http, &self.standing, &self.interaction, text).await;
                 }
             }
             // The click changed the hand (Leave packs the leaver) but came from another message (the lobby, an
             // older hand): the hand message must show the change too.
             if !update.events.is_empty() && !on_hand_message && view.message_id.is_some() {
-                if let Err(e) = edit_hand_message(self.http.clone(), view).await {
+                if let Err(e) = edit_hand_message(self.http.clone(), self.standing.clone(), view).await {
                     tracing::warn!(error = %e, "could not edit the table message");
                 }
             }

@@ -9,6 +9,11 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, Http};
 
+use crate::ownership::Standing;
+
+/// Why a call was not made: this process's shard leases have run out (see [`Standing`]).
+const NOT_STANDING: &str = "this process's shard leases have run out: another process may run its tables now";
+
 pub(super) fn status_of(e: &serenity::Error) -> Option<u16> {
     match e {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.status_code.as_u16()),
@@ -35,8 +40,13 @@ pub const ANSWER_BUDGET: Duration = Duration::from_secs(3);
 /// Runs a Discord call within `budget`, retrying rate limits and server errors
 /// (4 tries, backing off 0.25 s, 0.5 s, 1 s). A call that does not answer
 /// within what is left of the budget is abandoned, not retried (it may have
-/// reached Discord).
-pub async fn with_retry<T, F, Fut>(what: &str, budget: Duration, mut call: F) -> Result<T, serenity::Error>
+/// reached Discord). No try is made once `standing` has lapsed.
+pub async fn with_retry<T, F, Fut>(
+    what: &str,
+    budget: Duration,
+    standing: &Standing,
+    mut call: F,
+) -> Result<T, serenity::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
@@ -45,6 +55,9 @@ where
     let mut delay = Duration::from_millis(250);
     let mut attempt = 1;
     loop {
+        if !standing.holds() {
+            return Err(serenity::Error::Other(NOT_STANDING));
+        }
         let left = budget.saturating_sub(start.elapsed());
         let Ok(result) = tokio::time::timeout(left, call()).await else {
             tracing::warn!(what, attempt, "Discord did not answer in time; giving up");
@@ -66,12 +79,16 @@ where
     }
 }
 
-/// An interaction answer, abandoned after Discord's deadline.
+/// An interaction answer, abandoned after Discord's deadline (and not given once `standing` has lapsed).
 pub(super) async fn answer(
     http: &Http,
+    standing: &Standing,
     interaction: &ComponentInteraction,
     response: CreateInteractionResponse,
 ) -> Result<(), serenity::Error> {
+    if !standing.holds() {
+        return Err(serenity::Error::Other(NOT_STANDING));
+    }
     match tokio::time::timeout(ANSWER_BUDGET, interaction.create_response(http, response)).await {
         Ok(r) => r,
         Err(_) => Err(serenity::Error::Other("the interaction answer timed out")),

@@ -397,15 +397,21 @@ impl FakeDiscord {
         }
     }
 
-    /// The next `count` requests whose route matches `pattern` (a template such as
-    /// `POST /channels/{channel_id}/messages`, a prefix ending in `*`, or `*`) answer `status`
-    /// (429 comes with `retry_after` 0.05 s; other statuses with a Discord-style error body).
     /// The next `count` requests matching `pattern` hang for `delay` before they are answered (as a stalled
     /// connection does); the client sees nothing until then.
     pub fn stall_next(&self, pattern: &str, delay: Duration, count: usize) {
-        self.lock().stalls.push(model::Stall { pattern: pattern.into(), remaining: count, delay });
+        self.lock().stalls.push(model::Stall { pattern: pattern.into(), remaining: count, delay, after: false });
     }
 
+    /// The next `count` requests matching `pattern` take effect at once (an interaction's answer is seen by the
+    /// test), but their HTTP answers reach the client only `delay` later (a slow way back).
+    pub fn lag_next(&self, pattern: &str, delay: Duration, count: usize) {
+        self.lock().stalls.push(model::Stall { pattern: pattern.into(), remaining: count, delay, after: true });
+    }
+
+    /// The next `count` requests whose route matches `pattern` (a template such as
+    /// `POST /channels/{channel_id}/messages`, a prefix ending in `*`, or `*`) answer `status`
+    /// (429 comes with `retry_after` 0.05 s; other statuses with a Discord-style error body).
     pub fn fail_next(&self, pattern: &str, status: u16, count: usize) {
         self.lock().faults.push(Fault { pattern: pattern.into(), status, remaining: count });
     }

@@ -115,12 +115,14 @@ pub struct Fault {
     pub remaining: usize,
 }
 
-/// A request that hangs: the stand-in waits this long before answering (a stalled connection).
+/// A request that hangs: the stand-in waits this long before answering (a stalled connection), or, `after`, takes
+/// effect at once and holds only its answer back (a slow way back).
 #[derive(Clone, Debug)]
 pub struct Stall {
     pub pattern: String,
     pub remaining: usize,
     pub delay: std::time::Duration,
+    pub after: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -106,6 +106,7 @@ pub async fn handle(
         Some(json!({"_non_json_body": String::from_utf8_lossy(&body)}))
     };
 
+    let mut lag = None;
     let matched = if full_path.starts_with("/api/v10/") { match_route(&method, &path) } else { None };
     let (route, known, answer, retry_after) = match matched {
         None => {
@@ -118,13 +119,16 @@ pub async fn handle(
                 let mut st = inner.state.lock().unwrap();
                 st.stalls.iter_mut().find(|s| s.remaining > 0 && pattern_matches(&s.pattern, &route)).map(|s| {
                     s.remaining -= 1;
-                    s.delay
+                    (s.delay, s.after)
                 })
             };
-            if let Some(delay) = stall {
+            if let Some((delay, false)) = stall {
                 tokio::time::sleep(delay).await;
             }
             let answer = respond(&inner, &route, &params, &query, &headers, body_json.as_ref());
+            if let Some((delay, true)) = stall {
+                lag = Some(delay);
+            }
             (route, true, answer.0, answer.1)
         }
     };
@@ -142,6 +146,9 @@ pub async fn handle(
         });
     }
     inner.notify.notify_waiters();
+    if let Some(delay) = lag {
+        tokio::time::sleep(delay).await;
+    }
 
     let status = StatusCode::from_u16(answer.0).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let mut resp = match answer.1 {
