@@ -629,7 +629,7 @@ fn prepared_only_for_plain_three_card_rules() {
     let mut lowball_four = Scheme::from_rules(&Rules::default(), None).unwrap();
     lowball_four.lowball = true;
     assert!(PreparedEvaluator::for_scheme(lowball_four).is_some());
-    lowball_four.best_of_four = true;
+    lowball_four.held = 4;
     assert!(PreparedEvaluator::for_scheme(lowball_four).is_none());
 }
 

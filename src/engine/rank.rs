@@ -8,7 +8,7 @@
 //! (2 x 13 x 13 x 13 used, laid out with strides of 16 so the index is a few
 //! shifts; 32 KB) answers every plain hand with one lookup. One table set is
 //! built lazily per option combination (A-2-3 place x pure-over-trio x langdi
-//! x lowball = 24), each in a [`OnceLock`]. Wild hands use small side tables
+//! x lowball x 2-A-K = 48), each in a [`OnceLock`]. Wild hands use small side tables
 //! built with it: the best entry for "two real cards + one wild" (by their
 //! ranks and whether they share a suit), "one real rank + two wild" and
 //! "three wild". See docs/ranking.md for the exact ordering and the strength number.
@@ -26,7 +26,9 @@ use super::cards::{Card, Rank};
 use super::rules::{Rules, SuitOrder, Variant, A23};
 
 mod prepared;
+pub mod units;
 pub use prepared::{every_hand, shuffled_hands, PreparedEvaluator};
+pub use units::Virtual;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -37,6 +39,12 @@ pub enum Category {
     Sequence,
     PureSequence,
     Trio,
+    /// Blackjack over 21 (whatever the aces and wild cards count).
+    Bust,
+    /// Blackjack: a total up to 21 (the strength says which).
+    Points,
+    /// 999: a three-digit number (the strength says which).
+    Number,
 }
 
 impl Category {
@@ -57,6 +65,9 @@ impl Category {
             Category::Sequence => "sequence",
             Category::PureSequence => "pure_sequence",
             Category::Trio => "trio",
+            Category::Bust => "bust",
+            Category::Points => "points",
+            Category::Number => "number",
         }
     }
     /// `Trio`, `Pure sequence`, ...: for people.
@@ -68,6 +79,9 @@ impl Category {
             Category::Sequence => "Sequence",
             Category::PureSequence => "Pure sequence",
             Category::Trio => "Trio",
+            Category::Bust => "Bust",
+            Category::Points => "Points",
+            Category::Number => "Number",
         }
     }
 }
@@ -140,12 +154,58 @@ pub struct Scheme {
     pub langdi: bool,
     /// The whole order reversed: the lowest classic hand wins (muflis).
     pub lowball: bool,
+    /// 2-A-K is a sequence, just below A-K-Q.
+    pub k_a_2: bool,
+    /// Which order hands are compared by.
+    pub order: Compare,
+    /// Wild ranks (a drawn or fixed rank set, or the hand's own highest or lowest).
     pub wild: Wild,
-    /// Four cards; the best three count.
-    pub best_of_four: bool,
+    /// Wild suits, bit `suit as u8` (a drawn suit).
+    pub wild_suits: u8,
+    /// Wild cards, bit `card.index()` (fixed cards such as the one-eyed ones).
+    pub wild_cards: u64,
+    /// Pairs of cards that make one virtual wild card.
+    pub pairs: Virtual,
+    /// Cards a hand holds (dealt, with any common card); the best three units count.
+    pub held: u8,
+    /// Imagined cards: wild units every hand has besides its cards.
+    pub imagined: u8,
+    /// Ranks that bust a hand (bit `r` for rank value `r`): a hand holding one is worth nothing.
+    pub bust: u16,
+}
+
+/// The order hands are compared by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Compare {
+    /// Trio, pure sequence, sequence, colour, pair, high card (with the options, and lowball).
+    #[default]
+    Classic,
+    /// Blackjack totals (see [`units`]).
+    Blackjack,
+    /// 999 numbers (see [`units`]).
+    Numbers,
 }
 
 impl Scheme {
+    /// The classic scheme with these options: three cards, nothing wild.
+    pub fn classic(rules: &Rules) -> Scheme {
+        Scheme {
+            a23: rules.a23,
+            pure_sequence_beats_trio: rules.pure_sequence_beats_trio,
+            langdi: rules.langdi,
+            lowball: false,
+            k_a_2: false,
+            order: Compare::Classic,
+            wild: Wild::None,
+            wild_suits: 0,
+            wild_cards: 0,
+            pairs: Virtual::None,
+            held: 3,
+            imagined: 0,
+            bust: 0,
+        }
+    }
+
     /// The scheme for `rules`. `joker` is the turned-up rank for the joker
     /// variant; when `None`, `rules.joker` is used; when both are `None` the
     /// joker variant is an error. Other variants ignore both.
@@ -159,37 +219,43 @@ impl Scheme {
             Variant::Classic | Variant::Muflis | Variant::BestOfFour => Wild::None,
         };
         Ok(Scheme {
-            a23: rules.a23,
-            pure_sequence_beats_trio: rules.pure_sequence_beats_trio,
-            langdi: rules.langdi,
             lowball: rules.variant == Variant::Muflis,
             wild,
-            best_of_four: rules.variant == Variant::BestOfFour,
+            held: if rules.variant == Variant::BestOfFour { 4 } else { 3 },
+            ..Scheme::classic(rules)
         })
     }
 
-    /// Cards in a hand: 4 for best of four, else 3.
+    /// Cards in a hand (4 for best of four, 3 for classic).
     pub fn hand_size(&self) -> usize {
-        if self.best_of_four {
-            4
-        } else {
-            3
-        }
+        usize::from(self.held)
+    }
+
+    /// Three cards, classic order, nothing wild, nothing bust: one table lookup.
+    fn is_plain(&self) -> bool {
+        self.held == 3
+            && self.imagined == 0
+            && self.order == Compare::Classic
+            && self.wild == Wild::None
+            && self.wild_suits == 0
+            && self.wild_cards == 0
+            && self.pairs == Virtual::None
+            && self.bust == 0
     }
 
     fn table_index(&self) -> usize {
-        options_index(self.a23, self.pure_sequence_beats_trio, self.langdi, self.lowball)
+        options_index(self.a23, self.pure_sequence_beats_trio, self.langdi, self.lowball, self.k_a_2)
     }
 }
 
 #[inline(always)]
-fn options_index(a23: A23, pure_sequence_beats_trio: bool, langdi: bool, lowball: bool) -> usize {
+fn options_index(a23: A23, pure_sequence_beats_trio: bool, langdi: bool, lowball: bool, k_a_2: bool) -> usize {
     let a = match a23 {
         A23::Highest => 0,
         A23::Second => 1,
         A23::Lowest => 2,
     };
-    ((a * 2 + pure_sequence_beats_trio as usize) * 2 + langdi as usize) * 2 + lowball as usize
+    (((a * 2 + pure_sequence_beats_trio as usize) * 2 + langdi as usize) * 2 + lowball as usize) * 2 + k_a_2 as usize
 }
 
 // ---------------------------------------------------------------------------
@@ -200,13 +266,21 @@ fn options_index(a23: A23, pure_sequence_beats_trio: bool, langdi: bool, lowball
 /// sits in one 16-entry block, so the used part is barely larger than dense).
 const BASE_LEN: usize = 2 << 12;
 const STRENGTH_MASK: u32 = 0x00FF_FFFF;
-const CATS: [Category; 8] = [
+const CATS: [Category; 16] = [
     Category::HighCard,
     Category::Pair,
     Category::Colour,
     Category::Sequence,
     Category::PureSequence,
     Category::Trio,
+    Category::Bust,
+    Category::Points,
+    Category::Number,
+    Category::HighCard,
+    Category::HighCard,
+    Category::HighCard,
+    Category::HighCard,
+    Category::HighCard,
     Category::HighCard,
     Category::HighCard,
 ];
@@ -214,7 +288,7 @@ const CATS: [Category; 8] = [
 /// Packed entry: category in bits 24.., strength in bits 0..24.
 #[inline(always)]
 fn unpack(e: u32) -> HandValue {
-    HandValue { category: CATS[(e >> 24) as usize & 7], strength: e & STRENGTH_MASK }
+    HandValue { category: CATS[(e >> 24) as usize & 15], strength: e & STRENGTH_MASK }
 }
 
 struct Tables {
@@ -228,7 +302,10 @@ struct Tables {
     three_wild: u32,
 }
 
-static TABLES: [OnceLock<Tables>; 24] = [const { OnceLock::new() }; 24];
+/// Option sets with tables of their own: A-2-3 place x pure-over-trio x langdi x lowball x 2-A-K.
+const OPTION_SETS: usize = 48;
+
+static TABLES: [OnceLock<Tables>; OPTION_SETS] = [const { OnceLock::new() }; OPTION_SETS];
 
 #[inline(always)]
 fn tables_at(index: usize) -> &'static Tables {
@@ -241,14 +318,13 @@ fn tables_at(index: usize) -> &'static Tables {
 #[cold]
 #[inline(never)]
 fn init_tables(index: usize) -> &'static Tables {
-    let a23 = [A23::Highest, A23::Second, A23::Lowest][index / 8 % 3];
+    let a23 = [A23::Highest, A23::Second, A23::Lowest][index / 16 % 3];
     let scheme = Scheme {
-        a23,
-        pure_sequence_beats_trio: index / 4 % 2 == 1,
-        langdi: index / 2 % 2 == 1,
-        lowball: index % 2 == 1,
-        wild: Wild::None,
-        best_of_four: false,
+        pure_sequence_beats_trio: index / 8 % 2 == 1,
+        langdi: index / 4 % 2 == 1,
+        lowball: index / 2 % 2 == 1,
+        k_a_2: index % 2 == 1,
+        ..Scheme::classic(&Rules { a23, ..Rules::default() })
     };
     TABLES[index].get_or_init(|| build(&scheme))
 }
@@ -331,13 +407,15 @@ fn classic(mut r: [u8; 3], suited: bool, s: &Scheme) -> (Category, u32) {
         Category::PureSequence => 4,
         Category::Trio if s.pure_sequence_beats_trio => 4,
         Category::Trio => 5,
+        // Not classic categories: never made here.
+        Category::Bust | Category::Points | Category::Number => 0,
     };
     (cat, (order + 1) << 16 | key)
 }
 
 /// The sequence key of distinct ranks sorted high to low, or None. Keys:
 /// 4-3-2 = 8 ... A-K-Q = 28 (twice the top card); A-2-3 = 30 / 27 / 6 for
-/// a23 = highest / second / lowest; langdi 2-3-5 = 32.
+/// a23 = highest / second / lowest; langdi 2-3-5 = 32; with `k_a_2`, 2-A-K = 27.
 fn seq_key(r: [u8; 3], s: &Scheme) -> Option<u32> {
     if r[0] == r[1] + 1 && r[1] == r[2] + 1 {
         return Some(2 * r[0] as u32);
@@ -351,6 +429,10 @@ fn seq_key(r: [u8; 3], s: &Scheme) -> Option<u32> {
     }
     if s.langdi && r == [5, 3, 2] {
         return Some(32);
+    }
+    // Just below A-K-Q (28), above K-Q-J (26); `a23 = second` (27) is refused beside it (rules.rs).
+    if s.k_a_2 && r == [14, 13, 2] {
+        return Some(27);
     }
     None
 }
@@ -407,19 +489,40 @@ impl Evaluator {
     #[inline]
     pub fn evaluate(&self, cards: &[Card]) -> Result<HandValue, RankError> {
         let s = &self.scheme;
-        if let ([a, b, c], Wild::None, false) = (cards, s.wild, s.best_of_four) {
+        if let ([a, b, c], true) = (cards, s.is_plain()) {
             return plain3(self.t, *a, *b, *c);
         }
         check(cards, s.hand_size())?;
+        if cards.len() > units::MAX_CARDS {
+            return Err(RankError::WrongCount { expected: units::MAX_CARDS, got: cards.len() });
+        }
+        if cards.iter().any(|c| s.bust & (1 << c.rank.value()) != 0) {
+            return Ok(HandValue { category: Category::Bust, strength: 0 });
+        }
         let mask = self.wild_mask(cards);
-        let packed = if s.best_of_four {
-            let [a, b, c, d] = [cards[0], cards[1], cards[2], cards[3]];
-            let x = better(self.eval3([a, b, c], mask), self.eval3([a, b, d], mask));
-            better(x, better(self.eval3([a, c, d], mask), self.eval3([b, c, d], mask)))
-        } else {
-            self.eval3([cards[0], cards[1], cards[2]], mask)
+        // Classic order, wild ranks at most: three cards, or the best three of four (best of four).
+        if let (0, Compare::Classic, Virtual::None, 0, 0) = (s.imagined, s.order, s.pairs, s.wild_suits, s.wild_cards) {
+            match *cards {
+                [a, b, c] => return Ok(unpack(self.eval3([a, b, c], mask))),
+                [a, b, c, d] => {
+                    let x = better(self.eval3([a, b, c], mask), self.eval3([a, b, d], mask));
+                    return Ok(unpack(better(x, better(self.eval3([a, c, d], mask), self.eval3([b, c, d], mask)))));
+                }
+                _ => {}
+            }
+        }
+        let mut wild = [false; units::MAX_CARDS];
+        for (w, c) in wild.iter_mut().zip(cards) {
+            *w = mask & (1 << c.rank.value()) != 0
+                || s.wild_suits & (1 << c.suit as u8) != 0
+                || s.wild_cards & (1 << c.index()) != 0;
+        }
+        let order = match s.order {
+            Compare::Classic => units::Order::Classic(self.t),
+            Compare::Blackjack => units::Order::Blackjack,
+            Compare::Numbers => units::Order::Numbers,
         };
-        Ok(unpack(packed))
+        Ok(units::value(cards, &wild[..cards.len()], usize::from(s.imagined), s.pairs, order))
     }
 
     /// The wild ranks of this dealt hand, as a bit set over rank values.
@@ -460,7 +563,7 @@ impl Evaluator {
         let mask = self.wild_mask(cards);
         let is_wild = |c: &Card| mask & (1 << c.rank.value()) != 0;
         let subsets: &[[usize; 3]] =
-            if self.scheme.best_of_four { &[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]] } else { &[[0, 1, 2]] };
+            if self.scheme.held == 4 { &[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]] } else { &[[0, 1, 2]] };
         // Best (strength, fewest copies of real cards) wins; first found on ties.
         let mut best: Option<((u32, usize), MadeHand)> = None;
         let deck: Vec<Card> = (0..52u8).rev().filter_map(Card::from_index).collect();
@@ -544,7 +647,7 @@ fn check(cards: &[Card], expected: usize) -> Result<(), RankError> {
 pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<HandValue, RankError> {
     if let ([a, b, c], Variant::Classic | Variant::Muflis) = (cards, rules.variant) {
         let lowball = rules.variant == Variant::Muflis;
-        let t = tables_at(options_index(rules.a23, rules.pure_sequence_beats_trio, rules.langdi, lowball));
+        let t = tables_at(options_index(rules.a23, rules.pure_sequence_beats_trio, rules.langdi, lowball, false));
         return plain3(t, *a, *b, *c);
     }
     Evaluator::new(rules, joker)?.evaluate(cards)

@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::{tables_at, unpack, HandValue, Rules, Scheme, Wild, STRENGTH_MASK};
+use super::{tables_at, unpack, HandValue, Rules, Scheme, OPTION_SETS, STRENGTH_MASK};
 
 /// Slots in a window: 13 ranks x 8, from offset -3 to 8 x 12 + 4.
 const WINDOW: usize = 104;
@@ -45,7 +45,7 @@ struct Pairs {
 }
 
 static PAIRS: OnceLock<Pairs> = OnceLock::new();
-static ENTRY_TABLES: [OnceLock<Box<[u32; ENTRIES]>>; 24] = [const { OnceLock::new() }; 24];
+static ENTRY_TABLES: [OnceLock<Box<[u32; ENTRIES]>>; OPTION_SETS] = [const { OnceLock::new() }; OPTION_SETS];
 
 /// The window of the unordered rank pair `{a, b}` (ranks 0..13): its slot 0
 /// (slots -3..0 before it belong to it too).
@@ -128,7 +128,7 @@ impl PreparedEvaluator {
     /// As [`PreparedEvaluator::new`], for a scheme: `None` unless it has no
     /// wild cards and three-card hands.
     pub fn for_scheme(scheme: Scheme) -> Option<PreparedEvaluator> {
-        if scheme.wild != Wild::None || scheme.best_of_four {
+        if !scheme.is_plain() {
             return None;
         }
         let options = scheme.table_index();
