@@ -31,6 +31,7 @@ fn hands(c: &mut Criterion) {
                 stacks: vec![1000; seats],
                 dealer: seed as usize % seats,
                 deck: seeded_deck(seed),
+                kaana_dormant: false,
             })
             .collect();
         group.bench_with_input(BenchmarkId::new("random_legal_play", seats), &setups, |b, setups| {

@@ -38,8 +38,13 @@ async fn setup(dir: &std::path::Path) -> Bench {
     for u in [1, 2, 3] {
         store.admin_grant(G, UserId(u), 1_000_000_000_000, UserId(0), "bench").await.unwrap();
     }
-    let setup =
-        HandSetup { rules: Rules::default(), stacks: vec![1_000_000_000_000; 3], dealer: 2, deck: seeded_deck(1) };
+    let setup = HandSetup {
+        rules: Rules::default(),
+        stacks: vec![1_000_000_000_000; 3],
+        dealer: 2,
+        deck: seeded_deck(1),
+        kaana_dormant: false,
+    };
     let (hand, events) = Hand::start(&setup).unwrap();
     let hand_id = store
         .start_hand(NewHand {

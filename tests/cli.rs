@@ -110,10 +110,17 @@ fn hand_rank_options_are_exactly_the_accepted_ones() {
     assert!(!err.contains("none"), "the message offers `none`, which is then refused: {err}");
     let (code, _, err) = rank(&["--variant", "joker", "--set", "joker=none"]);
     assert_eq!(code, Some(2), "{err}");
-    // joker under classic does nothing: refused, not ignored.
+    // A wild-rank draw combines with any variant that has no wild rank of its own: 7s 7h + a wild 7 is a trio.
     let (code, out, err) = rank(&["--set", "joker=7"]);
-    assert_eq!(code, Some(2), "joker=7 under classic was accepted: {out}");
-    assert!(err.contains("joker") && err.contains("--variant joker"), "{err}");
+    assert_eq!((code, out.split(' ').next()), (Some(0), Some("trio")), "{out}{err}");
+    // ...and is refused where the variant makes each player's own rank wild.
+    let (code, out, err) = rank(&["--variant", "high_wild", "--set", "joker=7"]);
+    assert_eq!(code, Some(2), "joker=7 under high_wild was accepted: {out}");
+    assert!(err.contains("joker") && err.contains("high_wild"), "{err}");
+    // A draw at a table is not a card `hand rank` can use: it must be given.
+    let (code, _, err) = rank(&["--set", "bust=draw"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("bust=9"), "{err}");
     // --variant and variant= must agree.
     let (code, out, err) = rank(&["--variant", "classic", "--set", "variant=muflis"]);
     assert_eq!(code, Some(2), "a contradicting variant was played: {out}");

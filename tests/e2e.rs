@@ -75,11 +75,11 @@ async fn a_joker_table_plays_by_its_own_rules() {
     w.act(a, "Start").await;
     let hand = w.hand_message();
     let text = render_message(&hand);
-    assert!(text.contains("Joker: "), "the turned-up card is public:\n{text}");
+    assert!(text.contains("Joker turned up: "), "the turned-up card is public:\n{text}");
 
     w.act(a, "See cards").await;
     let dm = w.wait_ephemeral(a, "Your cards").await;
-    assert!(dm.contains("Joker: every"), "{dm}");
+    assert!(dm.contains("Joker turned up: "), "{dm}");
     w.act(b, "See cards").await;
     w.act(a, "Chaal 4").await;
     w.act(b, "Show (4)").await;

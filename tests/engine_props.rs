@@ -8,13 +8,15 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use teenpatti::engine::cards::seeded_deck;
+use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
-use teenpatti::engine::rules::{Rules, ShowCost, ShowTie, SuitOrder, Variant};
+use teenpatti::engine::rules::{Rules, ShowCost, ShowTie, SuitOrder, Turned, Variant};
 use teenpatti::engine::RandomAgent;
 
+/// Any variant with the table options, the draws (`off` or `draw`), printed jokers, 2-A-K, the card count and
+/// the kaana round: the combinations a table accepts ([`Rules::validate`]), so every variation is played.
 fn arb_rules() -> impl Strategy<Value = Rules> {
-    (
+    let table = (
         prop::sample::select(Variant::ALL.to_vec()),
         1u64..=5,
         prop::sample::select(ShowTie::ALL.to_vec()),
@@ -25,30 +27,88 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         prop::sample::select(ShowCost::ALL.to_vec()),
         any::<bool>(),
         any::<bool>(),
-    )
-        .prop_map(|(variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo)| Rules {
-            variant,
-            boot,
-            show_tie,
-            suit_order,
-            chaal_limit: chaal,
-            pot_limit: pot,
-            blind_turn_limit: blind,
-            show_cost,
-            seen_can_show_blind: scsb,
-            see_on_turn_only: sotoo,
-            ..Rules::default()
+    );
+    let parts = (any::<[bool; 3]>(), any::<bool>(), any::<bool>(), prop::option::of(3u8..=4), any::<bool>());
+    (table, parts)
+        .prop_map(
+            |(
+                (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
+                (draws, jokers, k_a_2, cards, round),
+            )| {
+                fn draw<T>(on: bool) -> Turned<T> {
+                    if on {
+                        Turned::Draw
+                    } else {
+                        Turned::Off
+                    }
+                }
+                Rules {
+                    variant,
+                    boot,
+                    show_tie,
+                    suit_order,
+                    chaal_limit: chaal,
+                    pot_limit: pot,
+                    blind_turn_limit: blind,
+                    show_cost,
+                    seen_can_show_blind: scsb,
+                    see_on_turn_only: sotoo,
+                    joker: draw(draws[0]),
+                    wild_suit: draw(draws[1]),
+                    bust: draw(draws[2]),
+                    jokers: if jokers { 2 } else { 0 },
+                    k_a_2,
+                    cards,
+                    kaana_round: round,
+                    ..Rules::default()
+                }
+            },
+        )
+        // A combination the rules refuse is made playable by dropping options, one at a time, until it is.
+        .prop_map(|mut r| {
+            let drops: [fn(&mut Rules); 8] = [
+                |r| r.kaana_round = false,
+                |r| r.cards = None,
+                |r| r.k_a_2 = false,
+                |r| r.jokers = 0,
+                |r| r.joker = Turned::Off,
+                |r| r.wild_suit = Turned::Off,
+                |r| r.chaal_limit = None,
+                |r| r.bust = Turned::Off,
+            ];
+            for drop in drops {
+                if r.validate().is_ok() {
+                    break;
+                }
+                drop(&mut r);
+            }
+            r
         })
+        .prop_filter("rules a table accepts", |r| r.validate().is_ok())
 }
 
-/// A table: rules, stacks (many small), dealer, deck seed, and a seed for play.
+/// A table: rules, stacks (many small), dealer, deck seed (with the pack's printed jokers), whether a kaana
+/// round has begun, and a seed for play. As many players as the rules' pack deals to.
 fn arb_table() -> impl Strategy<Value = (HandSetup, u64)> {
-    (arb_rules(), prop::collection::vec(prop_oneof![0u64..=12, 0u64..=3000], 2..=10), any::<u64>(), any::<u64>())
-        .prop_map(|(rules, extra, pick, play_seed)| {
-            let n = extra.len();
-            let stacks = extra.iter().map(|e| e + rules.boot).collect();
-            let setup =
-                HandSetup { rules, stacks, dealer: (pick % n as u64) as Seat, deck: seeded_deck(pick.rotate_left(17)) };
+    (
+        arb_rules(),
+        prop::collection::vec(prop_oneof![0u64..=12, 0u64..=3000], 2..=10),
+        any::<u64>(),
+        any::<u64>(),
+        any::<bool>(),
+    )
+        .prop_map(|(rules, extra, pick, play_seed, dormant)| {
+            let parts = rules.parts().expect("validated");
+            let n = extra.len().min(parts.max_seats());
+            let boot = rules.boot * parts.boot_factor;
+            let stacks = extra[..n].iter().map(|e| e + boot).collect();
+            let setup = HandSetup {
+                rules,
+                stacks,
+                dealer: (pick % n as u64) as Seat,
+                deck: seeded_deck_with(pick.rotate_left(17), parts.jokers),
+                kaana_dormant: dormant,
+            };
             (setup, play_seed)
         })
 }
@@ -231,8 +291,13 @@ fn many_seeded_hands_end_with_tight_patience() {
     for n in 2..=10usize {
         for seed in 0..20u64 {
             let stacks = (0..n as u64).map(|i| 1 + (seed * 7 + i * 13) % 40).collect();
-            let setup =
-                HandSetup { rules: Rules::default(), stacks, dealer: seed as usize % n, deck: seeded_deck(seed) };
+            let setup = HandSetup {
+                rules: Rules::default(),
+                stacks,
+                dealer: seed as usize % n,
+                deck: seeded_deck(seed),
+                kaana_dormant: false,
+            };
             let (h, _, steps) = play(&setup, seed, 0);
             assert!(h.is_over());
             assert!(steps <= 2 * n, "{steps} steps for {n} seats");

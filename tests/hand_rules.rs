@@ -23,7 +23,7 @@ fn setup(rules: Rules, stacks: &[u64], dealer: usize, hands: &[&str]) -> HandSet
         }
     }
     deck.extend(rest);
-    HandSetup { rules, stacks: stacks.to_vec(), dealer, deck }
+    HandSetup { rules, stacks: stacks.to_vec(), dealer, deck, kaana_dormant: false }
 }
 
 fn start(rules: Rules, stacks: &[u64], dealer: usize, hands: &[&str]) -> Hand {
@@ -94,9 +94,15 @@ fn boot_is_paid_by_every_seat_and_starts_the_stake() {
 #[test]
 fn cards_are_dealt_one_at_a_time_starting_left_of_the_dealer() {
     let deck = full_deck();
-    let h = Hand::start(&HandSetup { rules: Rules::default(), stacks: vec![10; 4], dealer: 1, deck: deck.clone() })
-        .unwrap()
-        .0;
+    let h = Hand::start(&HandSetup {
+        rules: Rules::default(),
+        stacks: vec![10; 4],
+        dealer: 1,
+        deck: deck.clone(),
+        kaana_dormant: false,
+    })
+    .unwrap()
+    .0;
     // Seat 2 is left of dealer 1: it gets deck[0], deck[4], deck[8].
     for (k, seat) in [2, 3, 0, 1].into_iter().enumerate() {
         assert_eq!(h.seats()[seat].cards, vec![deck[k], deck[k + 4], deck[k + 8]], "seat {seat}");
@@ -108,7 +114,8 @@ fn cards_are_dealt_one_at_a_time_starting_left_of_the_dealer() {
 fn bad_setups_are_refused() {
     let d = full_deck();
     let mk = |stacks: Vec<u64>, dealer: usize, deck: Vec<Card>, boot: u64| {
-        Hand::start(&HandSetup { rules: with(|r| r.boot = boot), stacks, dealer, deck }).unwrap_err()
+        Hand::start(&HandSetup { rules: with(|r| r.boot = boot), stacks, dealer, deck, kaana_dormant: false })
+            .unwrap_err()
     };
     assert_eq!(mk(vec![10], 0, d.clone(), 1), RuleError::SeatCount);
     assert_eq!(mk(vec![10; 11], 0, d.clone(), 1), RuleError::SeatCount);
@@ -120,9 +127,22 @@ fn bad_setups_are_refused() {
     assert_eq!(mk(vec![10, 4, 10], 0, d.clone(), 5), RuleError::CannotPayBoot(5));
     assert_eq!(mk(vec![10, MAX_AMOUNT + 1], 0, d.clone(), 1), RuleError::StackTooLarge);
     // Exactly enough cards is fine; ten seats work.
-    assert!(Hand::start(&HandSetup { rules: Rules::default(), stacks: vec![10; 3], dealer: 0, deck: d[..9].to_vec() })
-        .is_ok());
-    assert!(Hand::start(&HandSetup { rules: Rules::default(), stacks: vec![10; 10], dealer: 9, deck: d }).is_ok());
+    assert!(Hand::start(&HandSetup {
+        rules: Rules::default(),
+        stacks: vec![10; 3],
+        dealer: 0,
+        deck: d[..9].to_vec(),
+        kaana_dormant: false
+    })
+    .is_ok());
+    assert!(Hand::start(&HandSetup {
+        rules: Rules::default(),
+        stacks: vec![10; 10],
+        dealer: 9,
+        deck: d,
+        kaana_dormant: false
+    })
+    .is_ok());
 }
 
 // ---- stake arithmetic ----

@@ -134,6 +134,7 @@ async fn play_table(store: Store, vfs: &'static CrashVfs, acks: Acks, seed: u64,
             stacks: stacks.iter().map(|&s| s as u64).collect(),
             dealer: (deal % PLAYERS) as usize,
             deck: seeded_deck(rng.gen()),
+            kaana_dormant: false,
         };
         deal += 1;
         let (mut hand, events) =

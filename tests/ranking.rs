@@ -8,11 +8,11 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
-use teenpatti::engine::cards::{full_deck, parse_cards, Card, Rank};
+use teenpatti::engine::cards::{full_deck, parse_cards, Card, Rank, Suit};
 use teenpatti::engine::rank::{
     best_hand, evaluate, every_hand, Category, Evaluator, HandValue, PreparedEvaluator, RankError, Scheme, Wild,
 };
-use teenpatti::engine::rules::{Rules, Variant, A23};
+use teenpatti::engine::rules::{Rules, Turned, Variant, A23};
 
 fn h(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
@@ -387,7 +387,7 @@ fn wild_tables_match_brute_force() {
         opts_j.push(("joker", "7"));
         let plain = rules("classic", opts);
         for variant in ["joker", "ak47", "high_wild", "low_wild"] {
-            let r = rules(variant, &opts_j);
+            let r = rules(variant, if variant == "joker" { &opts_j } else { opts });
             let mut checked = [0usize; 4];
             let mut tries = 0;
             while checked.iter().sum::<usize>() < 40 && tries < 10_000 {
@@ -441,15 +441,48 @@ fn bad_hands_are_errors() {
     assert!(best_hand(&dup, &j, None).is_err());
 }
 
+/// The first seven variants (the classic order's), their ranking options, and the joker variant's rank.
 fn any_rules() -> impl Strategy<Value = Rules> {
     (0usize..7, 0usize..3, any::<bool>(), any::<bool>(), 2u8..=14).prop_map(|(v, a, pst, langdi, joker)| Rules {
         variant: Variant::ALL[v],
         a23: A23::ALL[a],
         pure_sequence_beats_trio: pst,
         langdi,
-        joker: Rank::new(joker),
+        joker: if Variant::ALL[v] == Variant::Joker {
+            Rank::new(joker).map_or(Turned::Off, Turned::Fixed)
+        } else {
+            Turned::Off
+        },
         ..Rules::default()
     })
+}
+
+/// Any variant with any options, the turned-up cards fixed (combinations `Rules::parts` refuses included).
+fn any_variation() -> impl Strategy<Value = Rules> {
+    (
+        (0..Variant::ALL.len(), 0usize..3, any::<bool>(), any::<bool>(), any::<bool>()),
+        (prop::option::of(2u8..=14), prop::option::of(0usize..4), prop::option::of(2u8..=14), any::<bool>()),
+        (prop::option::of(3u8..=4), prop::option::of(0u8..52), any::<bool>()),
+    )
+        .prop_map(|((v, a, pst, langdi, k_a_2), (joker, suit, bust, jokers), (cards, common, dormant))| {
+            let fixed = |r: Option<u8>| r.and_then(Rank::new).map_or(Turned::Off, Turned::Fixed);
+            let variant = Variant::ALL[v];
+            Rules {
+                variant,
+                a23: A23::ALL[a],
+                pure_sequence_beats_trio: pst,
+                langdi,
+                k_a_2,
+                joker: fixed(joker),
+                wild_suit: suit.map_or(Turned::Off, |s| Turned::Fixed(Suit::ALL[s])),
+                bust: fixed(bust),
+                jokers: if jokers { 2 } else { 0 },
+                cards,
+                common: common.and_then(Card::from_index).filter(|_| variant == Variant::IncompleteCommon),
+                kaana_round: dormant && variant == Variant::Kaana,
+                ..Rules::default()
+            }
+        })
 }
 
 fn classic_pair() -> impl Strategy<Value = (Vec<Card>, Vec<Card>)> {
@@ -469,10 +502,30 @@ proptest! {
         prop_assert_eq!(v.is_ok(), distinct && cards.len() == r.cards_per_player());
     }
 
+    /// Every variation: a hand of the right number of distinct cards (printed jokers only in a pack that has
+    /// them, never the common card) ranks; anything else is an error, never a panic; rules that do not combine
+    /// are refused whatever the cards.
+    #[test]
+    fn every_variation_ranks_or_refuses(idx in proptest::collection::vec(0u8..54, 0..7), r in any_variation()) {
+        let mut cards: Vec<Card> = idx.into_iter().filter_map(Card::from_index).collect();
+        cards.extend(r.common);
+        let v = evaluate(&cards, &r, None);
+        let Ok(parts) = r.parts() else {
+            prop_assert!(matches!(v, Err(RankError::Rules(_))), "{:?}", v);
+            return Ok(());
+        };
+        let distinct = cards.iter().collect::<BTreeSet<_>>().len() == cards.len();
+        let jokers_ok = parts.jokers > 0 || cards.iter().all(|c| !c.is_joker());
+        let count = parts.dealt + usize::from(parts.common);
+        let drawn = [parts.joker == Turned::Draw, parts.wild_suit == Turned::Draw, parts.bust == Turned::Draw];
+        let known = !drawn.contains(&true);
+        prop_assert_eq!(v.is_ok(), known && distinct && jokers_ok && cards.len() == count, "{:?} {:?}", v, cards);
+    }
+
     #[test]
     fn muflis_is_exact_reverse((a, b) in classic_pair(), r in any_rules()) {
-        let classic = Rules { variant: Variant::Classic, ..r.clone() };
-        let muflis = Rules { variant: Variant::Muflis, ..r };
+        let classic = Rules { variant: Variant::Classic, joker: Turned::Off, ..r.clone() };
+        let muflis = Rules { variant: Variant::Muflis, joker: Turned::Off, ..r };
         let c = evaluate(&a, &classic, None).unwrap().cmp(&evaluate(&b, &classic, None).unwrap());
         let m = evaluate(&a, &muflis, None).unwrap().cmp(&evaluate(&b, &muflis, None).unwrap());
         prop_assert_eq!(c, m.reverse());
@@ -622,7 +675,7 @@ fn prepared_only_for_plain_three_card_rules() {
         assert!(Evaluator::new(&r, None).unwrap().prepared().is_some(), "{variant}");
     }
     for variant in ["joker", "ak47", "high_wild", "low_wild", "best_of_four"] {
-        let r = rules(variant, &[("joker", "7")]);
+        let r = rules(variant, if variant == "joker" { &[("joker", "7")] } else { &[] });
         assert!(PreparedEvaluator::new(&r).is_none(), "{variant}");
         assert!(Evaluator::new(&r, None).unwrap().prepared().is_none(), "{variant}");
     }

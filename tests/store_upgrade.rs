@@ -83,7 +83,7 @@ async fn a_stored_joker_rank_from_an_earlier_build_is_dropped() {
         .unwrap();
     assert!(stored.contains(r#""joker":"7""#), "the old value is stored: {stored}");
     let read = store.guild_settings(G).await.unwrap();
-    assert_eq!(read.default_rules.joker, None);
+    assert_eq!(read.default_rules.joker, teenpatti::engine::rules::Turned::Off);
     assert!(read.default_rules.langdi, "the other options are kept");
     read.default_rules.validate().unwrap();
 }

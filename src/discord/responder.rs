@@ -197,7 +197,7 @@ mod tests {
                 to_act: Some(1),
                 deadline: Some(1_800_000_000),
                 pending_sideshow: None,
-                joker: None,
+                board: Default::default(),
                 legal: Default::default(),
                 log: Vec::new(),
                 outcome: None,

@@ -190,7 +190,7 @@ mod tests {
 
     fn setup(seats: usize, seed: u64) -> HandSetup {
         let rules = Rules { chaal_limit: Some(64), ..Rules::default() };
-        HandSetup { rules, stacks: vec![200; seats], dealer: 0, deck: seeded_deck(seed) }
+        HandSetup { rules, stacks: vec![200; seats], dealer: 0, deck: seeded_deck(seed), kaana_dormant: false }
     }
 
     /// Plays a hand to its end; every action must be accepted.

@@ -15,6 +15,11 @@ pub struct Rank(u8);
 impl Rank {
     pub const TWO: Rank = Rank(2);
     pub const ACE: Rank = Rank(14);
+    pub const KING: Rank = Rank(13);
+    pub const JACK: Rank = Rank(11);
+    /// A printed joker's: above the ace, never ranked (a printed joker is always wild). Only
+    /// [`Card::joker`] makes it; [`Rank::new`] and parsing give 2..=14.
+    pub const JOKER: Rank = Rank(15);
 
     /// `value` must be 2..=14.
     pub fn new(value: u8) -> Option<Rank> {
@@ -28,8 +33,8 @@ impl Rank {
         (2..=14).map(Rank)
     }
     pub fn symbol(self) -> &'static str {
-        const S: [&str; 13] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-        S[(self.0 - 2) as usize]
+        const S: [&str; 14] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "X"];
+        S[usize::from(self.0.clamp(2, 15) - 2)]
     }
 }
 
@@ -84,6 +89,15 @@ impl Suit {
             Suit::Spades => '♠',
         }
     }
+    /// `clubs`, ... : for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
     fn from_char(c: char) -> Option<Suit> {
         Some(match c {
             's' | 'S' | '♠' | '♤' => Suit::Spades,
@@ -95,35 +109,86 @@ impl Suit {
     }
 }
 
-/// One card of the 52-card pack.
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Suit {
+    type Err = CardError;
+    /// A letter (`s`), a symbol (`♠`) or a name (`spades`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().trim_end_matches('\u{FE0F}');
+        let mut chars = t.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(suit) = Suit::from_char(c) {
+                return Ok(suit);
+            }
+        }
+        Suit::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(t))
+            .ok_or_else(|| CardError::BadSuit(s.to_string()))
+    }
+}
+
+/// One card of the pack: 52 ranked cards, and the two printed jokers of a 54-card pack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card {
     pub rank: Rank,
     pub suit: Suit,
 }
 
+/// The printed jokers, black then red (`Xb`, `Xr`).
+pub const JOKERS: [Card; 2] =
+    [Card { rank: Rank::JOKER, suit: Suit::Clubs }, Card { rank: Rank::JOKER, suit: Suit::Diamonds }];
+
 impl Card {
     pub fn new(rank: Rank, suit: Suit) -> Card {
         Card { rank, suit }
     }
-    /// 0..52, rank-major: `(rank - 2) * 4 + suit`.
+    /// Printed joker `i` (0 black, 1 red; any other `i` is the red one).
+    pub fn joker(i: usize) -> Card {
+        JOKERS[i.min(1)]
+    }
+    /// A printed joker (always wild; it has no rank or suit of its own).
+    pub fn is_joker(self) -> bool {
+        self.rank == Rank::JOKER
+    }
+    /// 0..54, rank-major: `(rank - 2) * 4 + suit`; the printed jokers are 52 and 53.
     pub fn index(self) -> u8 {
         (self.rank.0 - 2) * 4 + self.suit as u8
     }
     pub fn from_index(i: u8) -> Option<Card> {
-        if i >= 52 {
-            return None;
+        match i {
+            0..52 => Some(Card { rank: Rank(i / 4 + 2), suit: Suit::ALL[(i % 4) as usize] }),
+            52 | 53 => Some(Card::joker(usize::from(i - 52))),
+            _ => None,
         }
-        Some(Card { rank: Rank(i / 4 + 2), suit: Suit::ALL[(i % 4) as usize] })
     }
-    /// `A♠`, `10♥`: for people.
+    /// `A♠`, `10♥`, `🃏b`: for people.
     pub fn pretty(self) -> String {
+        if self.is_joker() {
+            return format!("🃏{}", self.joker_letter());
+        }
         format!("{}{}", self.rank.symbol(), self.suit.symbol())
+    }
+    /// `b` (black) or `r` (red), for a printed joker.
+    fn joker_letter(self) -> char {
+        if self.suit == Suit::Clubs {
+            'b'
+        } else {
+            'r'
+        }
     }
 }
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_joker() {
+            return write!(f, "X{}", self.joker_letter());
+        }
         write!(f, "{}{}", self.rank.symbol(), self.suit.letter())
     }
 }
@@ -132,6 +197,11 @@ impl FromStr for Card {
     type Err = CardError;
     fn from_str(token: &str) -> Result<Self, Self::Err> {
         let bad = || CardError::BadCard(token.to_string());
+        match token.trim() {
+            "Xb" | "XB" | "xb" | "🃏b" => return Ok(JOKERS[0]),
+            "Xr" | "XR" | "xr" | "🃏r" => return Ok(JOKERS[1]),
+            _ => {}
+        }
         let mut chars: Vec<char> = token.trim().chars().collect();
         // Tolerate the emoji variation selector after a suit symbol.
         chars.retain(|c| *c != '\u{FE0F}');
@@ -169,6 +239,8 @@ pub enum CardError {
     BadCard(String),
     #[error("`{}` is not a rank (2-9, T or 10, J, Q, K, A)", crate::echo::echo(.0))]
     BadRank(String),
+    #[error("`{}` is not a suit (s, h, d, c, a symbol or a name)", crate::echo::echo(.0))]
+    BadSuit(String),
     #[error("{0} appears twice")]
     Duplicate(Card),
 }
@@ -212,9 +284,18 @@ pub fn shuffled_deck<R: Rng + ?Sized>(rng: &mut R) -> Vec<Card> {
 /// The pack shuffled by ChaCha8 from `seed`: portable across platforms and
 /// crate versions, so a seed stored with a hand always gives the same deck.
 pub fn seeded_deck(seed: u64) -> Vec<Card> {
+    seeded_deck_with(seed, 0)
+}
+
+/// The pack with `jokers` printed jokers (0 to 2) shuffled by ChaCha8 from `seed`; without jokers the same
+/// deck as [`seeded_deck`].
+pub fn seeded_deck_with(seed: u64, jokers: usize) -> Vec<Card> {
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    shuffled_deck(&mut rng)
+    let mut deck = full_deck();
+    deck.extend(JOKERS.iter().take(jokers));
+    deck.shuffle(&mut rng);
+    deck
 }
 
 #[cfg(test)]
@@ -248,7 +329,10 @@ mod tests {
             assert_eq!(c.index() as usize, i);
             assert_eq!(Card::from_index(i as u8), Some(*c));
         }
-        assert_eq!(Card::from_index(52), None);
+        assert_eq!(Card::from_index(52), Some(JOKERS[0]));
+        assert_eq!(Card::from_index(53), Some(JOKERS[1]));
+        assert_eq!(Card::from_index(54), None);
+        assert!(deck.iter().all(|c| !c.is_joker()));
     }
 
     #[test]
@@ -258,5 +342,20 @@ mod tests {
         let mut d = seeded_deck(7);
         d.sort();
         assert_eq!(d, full_deck());
+        assert_eq!(seeded_deck_with(42, 0), seeded_deck(42));
+        let mut d = seeded_deck_with(7, 2);
+        d.sort();
+        assert_eq!(d.len(), 54);
+        assert_eq!(&d[52..], &JOKERS);
+    }
+
+    #[test]
+    fn printed_jokers_read_and_print() {
+        assert_eq!(parse_cards("Xb xr").unwrap(), JOKERS.to_vec());
+        assert_eq!(format_cards(&JOKERS), "Xb Xr");
+        assert_eq!(JOKERS[1].pretty(), "🃏r");
+        assert_eq!(Card::joker(0).index(), 52);
+        assert!("Xs".parse::<Card>().is_err(), "no joker of spades");
+        assert!(Rank::new(15).is_none() && "X".parse::<Rank>().is_err());
     }
 }

@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, Rank};
-use super::rank::{evaluate, suit_key, HandValue};
-use super::rules::{Chips, Rules, ShowCost, ShowTie, Variant, MAX_AMOUNT};
+use super::cards::Card;
+use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Scheme};
+use super::rules::{Chips, Parts, Rules, ShowCost, ShowTie, Turned, MAX_AMOUNT};
 
 /// A seat index, 0-based, in table order.
 pub type Seat = usize;
@@ -24,6 +24,35 @@ pub struct HandSetup {
     pub dealer: Seat,
     /// The pack in dealing order (at least enough cards for the deal).
     pub deck: Vec<Card>,
+    /// Under `kaana_round`, the round has not begun: the one-eyed cards are plain in this hand.
+    #[serde(default)]
+    pub kaana_dormant: bool,
+}
+
+/// The cards a hand turns up for everyone at its deal, after the players' cards, in this order: the common
+/// card (each player's own third, `incomplete_common`), then the draws: the wild rank (`joker`), the wild suit,
+/// the bust rank. A draw that turns up a printed joker puts it aside and turns the next card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    pub common: Option<Card>,
+    pub joker: Option<Card>,
+    pub wild_suit: Option<Card>,
+    pub bust: Option<Card>,
+    /// The bust draw would have busted every player: it busts nobody in this hand.
+    #[serde(default)]
+    pub bust_void: bool,
+}
+
+impl Board {
+    /// The draws as ranking reads them.
+    pub fn drawn(&self, kaana_dormant: bool) -> Drawn {
+        Drawn {
+            joker: self.joker.map(|c| c.rank),
+            wild_suit: self.wild_suit.map(|c| c.suit),
+            bust: self.bust.filter(|_| !self.bust_void).map(|c| c.rank),
+            kaana_dormant,
+        }
+    }
 }
 
 /// What a player can do.
@@ -95,6 +124,8 @@ pub enum PackReason {
     Folded,
     Timeout,
     SideshowLost,
+    /// Held a card of the bust draw's rank: packed at the deal.
+    Bust,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,7 +168,8 @@ pub enum EventKind {
         boot: Chips,
         pot: Chips,
         seats: usize,
-        joker: Option<Card>,
+        /// The cards turned up for everyone.
+        board: Board,
     },
     /// It is `seat`'s turn; the current stake is `stake`.
     Turn {
@@ -231,6 +263,25 @@ impl Event {
     }
 }
 
+/// Turns up the board from the rest of the pack: the common card, then each draw (a draw skips printed jokers:
+/// a joker names no rank or suit).
+fn turn_up(parts: &Parts, rest: &mut impl Iterator<Item = Card>) -> Result<Board, RuleError> {
+    let mut board = Board::default();
+    if parts.common {
+        board.common = Some(rest.next().ok_or(RuleError::BadDeck)?);
+    }
+    let mut draw = |on: bool| -> Result<Option<Card>, RuleError> {
+        if !on {
+            return Ok(None);
+        }
+        rest.find(|c| !c.is_joker()).map(Some).ok_or(RuleError::BadDeck)
+    };
+    board.joker = draw(parts.joker == Turned::Draw)?;
+    board.wild_suit = draw(parts.wild_suit == Turned::Draw)?;
+    board.bust = draw(parts.bust == Turned::Draw)?;
+    Ok(board)
+}
+
 /// Why an action was refused. Nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
@@ -240,6 +291,12 @@ pub enum RuleError {
     BadDealer,
     #[error("the deck does not hold enough distinct cards for the deal")]
     BadDeck,
+    #[error("the pack deals to at most {0} players under these rules")]
+    TooManyForDeck(usize),
+    #[error("you hold a bust card: you must pack")]
+    HoldsBust,
+    #[error("{0}")]
+    Rules(String),
     #[error("every player must be able to pay the boot of {0}")]
     CannotPayBoot(Chips),
     #[error("a stack may hold at most {MAX_AMOUNT} chips")]
@@ -363,37 +420,50 @@ pub struct Hand {
     turn: Seat,
     /// (asker, target) of a sideshow awaiting an answer.
     pending: Option<(Seat, Seat)>,
-    joker: Option<Card>,
+    board: Board,
+    #[serde(default)]
+    kaana_dormant: bool,
+    /// A show was called against a player holding a one-eyed card (it ends a kaana round).
+    #[serde(default)]
+    kaana_show: bool,
     outcome: Option<Outcome>,
     actions: Vec<(Seat, Action)>,
 }
 
 impl Hand {
-    /// Deals a hand: every seat pays the boot, cards are dealt one at a time
-    /// starting left of the dealer, and the first turn is announced.
+    /// Deals a hand: every seat pays the boot (the table's, times the variant's factor), cards are dealt one at
+    /// a time starting left of the dealer, the [`Board`] is turned up, any player holding a bust card packs, and
+    /// the first turn is announced.
     pub fn start(setup: &HandSetup) -> Result<(Hand, Vec<Event>), RuleError> {
         let n = setup.stacks.len();
+        let parts = setup.rules.parts().map_err(|e| RuleError::Rules(e.to_string()))?;
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(RuleError::SeatCount);
+        }
+        if n > parts.max_seats() {
+            return Err(RuleError::TooManyForDeck(parts.max_seats()));
         }
         if setup.dealer >= n {
             return Err(RuleError::BadDealer);
         }
-        let per = setup.rules.cards_per_player();
-        let needed = n * per + usize::from(setup.rules.variant == Variant::Joker);
         let mut distinct = setup.deck.clone();
         distinct.sort();
         distinct.dedup();
-        if setup.deck.len() < needed || distinct.len() != setup.deck.len() {
+        let jokers = setup.deck.iter().filter(|c| c.is_joker()).count();
+        if distinct.len() != setup.deck.len() || jokers > parts.jokers {
             return Err(RuleError::BadDeck);
         }
         if setup.stacks.iter().any(|&s| s > MAX_AMOUNT) {
             return Err(RuleError::StackTooLarge);
         }
-        let boot = setup.rules.boot.max(1);
+        let boot = setup.rules.boot.max(1).saturating_mul(parts.boot_factor);
+        if boot > MAX_AMOUNT {
+            return Err(RuleError::StackTooLarge);
+        }
         if setup.stacks.iter().any(|&s| s < boot) {
             return Err(RuleError::CannotPayBoot(boot));
         }
+        let per = parts.dealt;
         let mut seats: Vec<SeatState> = setup
             .stacks
             .iter()
@@ -410,31 +480,55 @@ impl Hand {
         let mut next = setup.deck.iter().copied();
         for _ in 0..per {
             for i in 1..=n {
-                if let Some(card) = next.next() {
-                    seats[(setup.dealer + i) % n].cards.push(card);
-                }
+                let card = next.next().ok_or(RuleError::BadDeck)?;
+                seats[(setup.dealer + i) % n].cards.push(card);
             }
         }
-        let joker = if setup.rules.variant == Variant::Joker { next.next() } else { None };
+        let board = turn_up(&parts, &mut next)?;
         let pot = boot * n as Chips;
         let first = (setup.dealer + 1) % n;
-        let hand = Hand {
-            rules: Rules { boot, ..setup.rules.clone() },
+        let mut hand = Hand {
+            rules: Rules { boot: setup.rules.boot.max(1), ..setup.rules.clone() },
             dealer: setup.dealer,
             seats,
             pot,
             stake: boot,
             turn: first,
             pending: None,
-            joker,
+            board,
+            kaana_dormant: setup.kaana_dormant,
+            kaana_show: false,
             outcome: None,
             actions: Vec::new(),
         };
+        // A bust draw that would bust every player busts nobody (there would be no hand to play).
+        if hand.board.bust.is_some() && (0..n).all(|s| hand.holds_bust(s)) {
+            hand.board.bust_void = true;
+        }
+        let board = hand.board;
         let events = vec![
-            Event::public(EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, joker }),
+            Event::public(EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, board }),
             Event::public(EventKind::Turn { seat: first, stake: boot }),
         ];
         Ok((hand, events))
+    }
+
+    /// Whether `seat` holds a card of the bust draw's rank (and the draw busts anyone this hand).
+    pub fn holds_bust(&self, seat: Seat) -> bool {
+        match (self.board.bust, self.seats.get(seat)) {
+            (Some(bust), Some(s)) if !self.board.bust_void => s.cards.iter().any(|c| c.rank == bust.rank),
+            _ => false,
+        }
+    }
+
+    /// The players who must pack now: each one still in who holds a bust card, from the dealer's left. The table
+    /// (and a script) packs them right after the deal; until they have packed, they can do nothing else.
+    pub fn must_pack(&self) -> Vec<Seat> {
+        let n = self.seats.len();
+        if self.is_over() {
+            return Vec::new();
+        }
+        (1..=n).map(|i| (self.dealer + i) % n).filter(|&s| !self.seats[s].packed && self.holds_bust(s)).collect()
     }
 
     /// Rebuilds a hand from its setup and recorded actions. Fails on the
@@ -481,7 +575,37 @@ impl Hand {
         self.pending
     }
     pub fn joker(&self) -> Option<Card> {
-        self.joker
+        self.board.joker
+    }
+    /// The cards turned up for everyone at the deal.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// Under `kaana_round`, whether the round has not begun in this hand (the one-eyed cards are plain).
+    pub fn kaana_dormant(&self) -> bool {
+        self.kaana_dormant
+    }
+    /// Under `kaana_round`, once this hand is over: whether the next hand's one-eyed cards are plain. The round
+    /// begins after a hand where a player was dealt a trio (by the plain ranking), and ends after a hand where a
+    /// show was called against a player holding a one-eyed card. `None` without `kaana_round`, or mid-hand.
+    pub fn kaana_next(&self) -> Option<bool> {
+        if !self.rules.kaana_round || !self.is_over() {
+            return None;
+        }
+        if self.kaana_dormant {
+            let trio = self.seats.iter().any(|s| {
+                let ranks: Vec<_> = s.cards.iter().map(|c| c.rank).collect();
+                (0..ranks.len()).any(|i| ranks.iter().filter(|&&r| r == ranks[i]).count() >= 3)
+            });
+            Some(!trio)
+        } else {
+            Some(self.kaana_show)
+        }
+    }
+    /// Whether `seat` holds one of the wild one-eyed cards (a live kaana hand).
+    fn holds_kaana(&self, seat: Seat) -> bool {
+        let live = self.rules.parts().is_ok_and(|p| p.kaana) && !(self.rules.kaana_round && self.kaana_dormant);
+        live && self.seats[seat].cards.iter().any(|c| self.rules.kaana_cards.0.contains(c))
     }
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
@@ -500,13 +624,18 @@ impl Hand {
     fn active_count(&self) -> usize {
         self.seats.iter().filter(|s| !s.packed).count()
     }
+    /// The evaluator of this hand: its rules with what it turned up.
+    pub fn evaluator(&self) -> Option<Evaluator> {
+        Scheme::resolve(&self.rules, &self.board.drawn(self.kaana_dormant)).ok().map(Evaluator::for_scheme)
+    }
+    /// The cards `seat`'s hand is made of: their own, and the common card if there is one.
+    pub fn hand_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        let s = self.seats.get(seat)?;
+        Some(s.cards.iter().copied().chain(self.board.common).collect())
+    }
     /// What `seat` holds is worth under the table's rules.
     pub fn value_of(&self, seat: Seat) -> Option<HandValue> {
-        let s = self.seats.get(seat)?;
-        evaluate(&s.cards, &self.rules, self.joker.map(|c| c.rank)).ok()
-    }
-    fn joker_rank(&self) -> Option<Rank> {
-        self.joker.map(|c| c.rank)
+        self.evaluator()?.evaluate(&self.hand_cards(seat)?).ok()
     }
 
     fn next_active(&self, from: Seat) -> Seat {
@@ -617,6 +746,9 @@ impl Hand {
             return Legal::default();
         }
         let s = &self.seats[seat];
+        if self.holds_bust(seat) {
+            return Legal { pack: true, ..Legal::default() };
+        }
         let on_turn = self.check_turn(seat).is_ok();
         let responding = self.pending.is_some_and(|(_, t)| t == seat);
         Legal {
@@ -632,6 +764,9 @@ impl Hand {
     /// Applies one action by `seat`. On error nothing has changed.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
         self.check_live(seat)?;
+        if self.holds_bust(seat) && !matches!(action, Action::Pack | Action::Timeout) {
+            return Err(RuleError::HoldsBust);
+        }
         let mut events = Vec::new();
         match action {
             Action::See => {
@@ -754,6 +889,8 @@ impl Hand {
     }
 
     fn pack(&mut self, seat: Seat, reason: PackReason, events: &mut Vec<Event>) {
+        // A player holding a bust card packs because of it, whatever made them.
+        let reason = if self.holds_bust(seat) { PackReason::Bust } else { reason };
         self.seats[seat].packed = true;
         events.push(Event::public(EventKind::Packed { seat, reason }));
         if self.active_count() == 1 {
@@ -804,30 +941,36 @@ impl Hand {
 
     fn shown(&self, seat: Seat) -> ShownHand {
         let cards = self.seats[seat].cards.clone();
-        let value = evaluate(&cards, &self.rules, self.joker_rank())
-            .unwrap_or(HandValue { category: super::rank::Category::HighCard, strength: 0 });
+        let value = self.value_of(seat).unwrap_or(HandValue { category: Category::HighCard, strength: 0 });
         ShownHand { seat, cards, value }
+    }
+
+    /// Equal hands go by suits: under `show_tie = suit_order`, and always in the variations whose text says
+    /// suit rules apply (the incomplete ones). The cards compared are each player's own.
+    fn suits_decide(&self) -> bool {
+        self.rules.show_tie == ShowTie::SuitOrder || self.rules.parts().is_ok_and(|p: Parts| p.suit_ties)
     }
 
     fn show(&mut self, payer: Seat, other: Seat, events: &mut Vec<Event>) {
         let p = self.shown(payer);
         let o = self.shown(other);
+        let order = self.rules.suit_order;
         let winners: Vec<Seat> = match p.value.cmp(&o.value) {
             std::cmp::Ordering::Greater => vec![payer],
             std::cmp::Ordering::Less => vec![other],
-            std::cmp::Ordering::Equal => match self.rules.show_tie {
-                ShowTie::PayerLoses => vec![other],
-                ShowTie::Split => self.seat_order(&[payer, other]),
-                ShowTie::SuitOrder => {
-                    let order = self.rules.suit_order;
-                    if suit_key(&p.cards, order) > suit_key(&o.cards, order) {
-                        vec![payer]
-                    } else {
-                        vec![other]
-                    }
+            std::cmp::Ordering::Equal if self.suits_decide() => {
+                if suit_key(&p.cards, order) > suit_key(&o.cards, order) {
+                    vec![payer]
+                } else {
+                    vec![other]
                 }
+            }
+            std::cmp::Ordering::Equal => match self.rules.show_tie {
+                ShowTie::Split => self.seat_order(&[payer, other]),
+                ShowTie::PayerLoses | ShowTie::SuitOrder => vec![other],
             },
         };
+        self.kaana_show = self.kaana_show || self.holds_kaana(other);
         events
             .push(Event::public(EventKind::Showdown { hands: self.seat_sorted(vec![p, o]), winners: winners.clone() }));
         self.finish(EndedBy::Show, &winners, events);
@@ -838,7 +981,12 @@ impl Hand {
         events.push(Event::public(EventKind::PotLimitReached { pot: self.pot }));
         let hands: Vec<ShownHand> = self.active().map(|s| self.shown(s)).collect();
         let best = hands.iter().map(|h| h.value).max();
-        let winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();
+        let mut winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();
+        if winners.len() > 1 && self.rules.parts().is_ok_and(|p| p.suit_ties) {
+            let order = self.rules.suit_order;
+            let key = |seat: &Seat| suit_key(&self.seats[*seat].cards, order);
+            winners = winners.iter().copied().max_by_key(key).into_iter().collect();
+        }
         let winners = self.seat_order(&winners);
         events.push(Event::public(EventKind::Showdown { hands, winners: winners.clone() }));
         self.finish(EndedBy::PotLimit, &winners, events);

@@ -22,8 +22,11 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, Rank};
-use super::rules::{Rules, SuitOrder, Variant, A23};
+use super::cards::{Card, Rank, Suit};
+use super::rules::{Rules, SuitOrder, Turned, Variant, A23};
+
+/// The printed jokers' bits in [`Scheme::wild_cards`] (card indices 52 and 53).
+const JOKER_BITS: u64 = 3 << 52;
 
 mod prepared;
 pub mod units;
@@ -99,6 +102,17 @@ pub struct HandValue {
     pub strength: u32,
 }
 
+impl HandValue {
+    /// For people: the category, and a blackjack total or a 999 number (`21 points`, `number 952`).
+    pub fn describe(&self) -> String {
+        match self.category {
+            Category::Points => format!("{} points", self.strength.saturating_sub(units::POINTS_BASE)),
+            Category::Number => format!("number {:03}", self.strength.saturating_sub(units::NUMBER_BASE)),
+            c => c.label().to_string(),
+        }
+    }
+}
+
 impl PartialOrd for HandValue {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
@@ -116,9 +130,49 @@ pub enum RankError {
     WrongCount { expected: usize, got: usize },
     #[error("{0} appears twice")]
     Duplicate(Card),
-    #[error("the joker variant needs the turned-up rank (set joker=RANK)")]
+    #[error("the joker draw needs the turned-up rank (set joker=RANK)")]
     NoJoker,
+    #[error("the wild-suit draw needs the turned-up suit (set wild_suit=SUIT)")]
+    NoWildSuit,
+    #[error("the bust draw needs the turned-up rank (set bust=RANK)")]
+    NoBust,
+    #[error("incomplete_common needs the common card (set common=CARD)")]
+    NoCommon,
+    /// Rules whose parts do not combine ([`Rules::parts`]).
+    #[error("{0}")]
+    Rules(String),
+    #[error("{0} is a printed joker, and these rules play without them (set jokers=2)")]
+    NoPrintedJokers(Card),
 }
+
+/// What a hand turned up at its deal that ranking reads (the common card is one of each player's cards
+/// instead), and whether a kaana round has begun.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Drawn {
+    /// The wild-rank draw's rank.
+    pub joker: Option<Rank>,
+    /// The wild-suit draw's suit.
+    pub wild_suit: Option<Suit>,
+    /// The bust draw's rank.
+    pub bust: Option<Rank>,
+    /// Under `kaana_round`, the round has not begun: the one-eyed cards are plain cards in this hand.
+    pub kaana_dormant: bool,
+}
+
+impl Drawn {
+    /// The turned-up cards fixed in `rules` (`hand rank --set joker=7`), `joker` winning over its own.
+    pub fn fixed_in(rules: &Rules, joker: Option<Rank>) -> Drawn {
+        Drawn {
+            joker: joker.or(rules.joker.fixed()),
+            wild_suit: rules.wild_suit.fixed(),
+            bust: rules.bust.fixed(),
+            kaana_dormant: false,
+        }
+    }
+}
+
+/// AK47's wild ranks.
+const AK47: u16 = 1 << 14 | 1 << 13 | 1 << 4 | 1 << 7;
 
 /// Lowball strengths are `MUFLIS_BASE - classic strength`: every classic
 /// strength is below it, so lowball strengths stay positive and reversed.
@@ -206,23 +260,63 @@ impl Scheme {
         }
     }
 
-    /// The scheme for `rules`. `joker` is the turned-up rank for the joker
-    /// variant; when `None`, `rules.joker` is used; when both are `None` the
-    /// joker variant is an error. Other variants ignore both.
+    /// The scheme for `rules` with the turned-up cards fixed in them (`joker` winning over `rules.joker`); an
+    /// error when a draw's card is not known, or the rules' parts do not combine.
     #[inline]
     pub fn from_rules(rules: &Rules, joker: Option<Rank>) -> Result<Scheme, RankError> {
-        let wild = match rules.variant {
-            Variant::Joker => Wild::ranks(&[joker.or(rules.joker).ok_or(RankError::NoJoker)?]),
-            Variant::Ak47 => Wild::Ranks(1 << 14 | 1 << 13 | 1 << 4 | 1 << 7),
+        Scheme::resolve(rules, &Drawn::fixed_in(rules, joker))
+    }
+
+    /// The scheme for a hand under `rules` that turned up `drawn`.
+    pub fn resolve(rules: &Rules, drawn: &Drawn) -> Result<Scheme, RankError> {
+        let parts = rules.parts().map_err(|e| RankError::Rules(e.to_string()))?;
+        fn known<T: Copy>(part: Turned<T>, drawn: Option<T>, missing: RankError) -> Result<Option<T>, RankError> {
+            match part {
+                Turned::Off => Ok(None),
+                Turned::Draw | Turned::Fixed(_) => drawn.or(part.fixed()).map(Some).ok_or(missing),
+            }
+        }
+        let joker = known(parts.joker, drawn.joker, RankError::NoJoker)?;
+        let wild_suit = known(parts.wild_suit, drawn.wild_suit, RankError::NoWildSuit)?;
+        let bust = known(parts.bust, drawn.bust, RankError::NoBust)?;
+        let own = match rules.variant {
+            Variant::Ak47 => Wild::Ranks(AK47),
             Variant::HighWild => Wild::OwnHighest,
             Variant::LowWild => Wild::OwnLowest,
-            Variant::Classic | Variant::Muflis | Variant::BestOfFour => Wild::None,
+            _ => Wild::None,
         };
+        let wild = match (own, joker) {
+            (w, None) => w,
+            (Wild::Ranks(m), Some(j)) => Wild::Ranks(m | 1 << j.value()),
+            // Own highest or lowest with a drawn rank: refused by `Rules::parts`.
+            (_, Some(j)) => Wild::ranks(&[j]),
+        };
+        let mut wild_cards = if parts.jokers > 0 { JOKER_BITS } else { 0 };
+        if parts.kaana && !(rules.kaana_round && drawn.kaana_dormant) {
+            wild_cards |= rules.kaana_cards.mask();
+        }
         Ok(Scheme {
+            a23: rules.a23,
+            pure_sequence_beats_trio: rules.pure_sequence_beats_trio,
+            langdi: rules.langdi,
             lowball: rules.variant == Variant::Muflis,
+            k_a_2: rules.k_a_2,
+            order: match rules.variant {
+                Variant::Blackjack => Compare::Blackjack,
+                Variant::Nines => Compare::Numbers,
+                _ => Compare::Classic,
+            },
             wild,
-            held: if rules.variant == Variant::BestOfFour { 4 } else { 3 },
-            ..Scheme::classic(rules)
+            wild_suits: wild_suit.map_or(0, |suit| 1 << suit as u8),
+            wild_cards,
+            pairs: match rules.variant {
+                Variant::TwoLowestWild => Virtual::TwoLowest,
+                Variant::KissMissBliss => Virtual::KissMissBliss,
+                _ => Virtual::None,
+            },
+            held: (parts.dealt + usize::from(parts.common)) as u8,
+            imagined: parts.imagined,
+            bust: bust.map_or(0, |r| 1 << r.value()),
         })
     }
 
@@ -445,6 +539,8 @@ fn seq_key(r: [u8; 3], s: &Scheme) -> Option<u32> {
 #[derive(Clone, Copy)]
 pub struct Evaluator {
     scheme: Scheme,
+    /// [`Scheme::is_plain`], worked out once.
+    plain: bool,
     t: &'static Tables,
 }
 
@@ -452,6 +548,11 @@ impl fmt::Debug for Evaluator {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Evaluator").field("scheme", &self.scheme).finish_non_exhaustive()
     }
+}
+
+/// The ranks of the cards that are not printed jokers.
+fn real_ranks(cards: &[Card]) -> impl Iterator<Item = Rank> + '_ {
+    cards.iter().filter(|c| !c.is_joker()).map(|c| c.rank)
 }
 
 #[inline(always)]
@@ -472,7 +573,7 @@ impl Evaluator {
 
     #[inline]
     pub fn for_scheme(scheme: Scheme) -> Evaluator {
-        Evaluator { scheme, t: tables_at(scheme.table_index()) }
+        Evaluator { scheme, plain: scheme.is_plain(), t: tables_at(scheme.table_index()) }
     }
 
     pub fn scheme(&self) -> &Scheme {
@@ -489,10 +590,13 @@ impl Evaluator {
     #[inline]
     pub fn evaluate(&self, cards: &[Card]) -> Result<HandValue, RankError> {
         let s = &self.scheme;
-        if let ([a, b, c], true) = (cards, s.is_plain()) {
+        if let ([a, b, c], true) = (cards, self.plain) {
             return plain3(self.t, *a, *b, *c);
         }
         check(cards, s.hand_size())?;
+        if let Some(&joker) = cards.iter().find(|c| c.is_joker() && s.wild_cards & JOKER_BITS == 0) {
+            return Err(RankError::NoPrintedJokers(joker));
+        }
         if cards.len() > units::MAX_CARDS {
             return Err(RankError::WrongCount { expected: units::MAX_CARDS, got: cards.len() });
         }
@@ -530,8 +634,9 @@ impl Evaluator {
         match self.scheme.wild {
             Wild::None => 0,
             Wild::Ranks(m) => m,
-            Wild::OwnHighest => cards.iter().map(|c| c.rank).max().map_or(0, |r| 1 << r.value()),
-            Wild::OwnLowest => cards.iter().map(|c| c.rank).min().map_or(0, |r| 1 << r.value()),
+            // A printed joker has no rank of its own (it is wild anyway).
+            Wild::OwnHighest => real_ranks(cards).max().map_or(0, |r| 1 << r.value()),
+            Wild::OwnLowest => real_ranks(cards).min().map_or(0, |r| 1 << r.value()),
         }
     }
 
@@ -645,21 +750,27 @@ fn check(cards: &[Card], expected: usize) -> Result<(), RankError> {
 /// (`rules.joker` when `None`; ignored by other variants).
 #[inline]
 pub fn evaluate(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<HandValue, RankError> {
-    if let ([a, b, c], Variant::Classic | Variant::Muflis) = (cards, rules.variant) {
+    if let ([a, b, c], true) = (cards, rules.is_plain_three()) {
         let lowball = rules.variant == Variant::Muflis;
-        let t = tables_at(options_index(rules.a23, rules.pure_sequence_beats_trio, rules.langdi, lowball, false));
+        let t = tables_at(options_index(rules.a23, rules.pure_sequence_beats_trio, rules.langdi, lowball, rules.k_a_2));
         return plain3(t, *a, *b, *c);
     }
     Evaluator::new(rules, joker)?.evaluate(cards)
 }
 
-/// Three cards, no wild cards: the duplicate check and one lookup.
+/// Three cards, no wild cards: the duplicate check and one lookup. A printed joker (no rank) lands on an
+/// unused entry, 0, which no hand has: refused there, at no cost to the others.
 #[inline(always)]
 fn plain3(t: &Tables, a: Card, b: Card, c: Card) -> Result<HandValue, RankError> {
     if (a == b) | (a == c) | (b == c) {
         return Err(RankError::Duplicate(if a == b || a == c { a } else { b }));
     }
-    Ok(unpack(t.base[idx3(r(a), r(b), r(c), suited(a, b, c))]))
+    let e = t.base[idx3(r(a), r(b), r(c), suited(a, b, c))];
+    if e == 0 {
+        let joker = [a, b, c].into_iter().find(|c| c.is_joker()).unwrap_or(a);
+        return Err(RankError::NoPrintedJokers(joker));
+    }
+    Ok(unpack(e))
 }
 
 /// The three cards a hand counts as, for display (see [`Evaluator::best_hand`]).

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Rank, Suit};
+use super::cards::{Card, Rank, Suit};
 use crate::echo::echo;
 
 /// Whole chips. Chips are never fractional.
@@ -62,8 +62,41 @@ named_enum!(
         LowWild => "low_wild",
         /// Four cards dealt; the best three count.
         BestOfFour => "best_of_four",
+        /// Two cards dealt; the third is imagined (a wild card). Ties go by suits.
+        IncompleteTwo => "incomplete_two",
+        /// One card dealt; two imagined, so every hand is a trio of its rank. Ties go by suits.
+        IncompleteOne => "incomplete_one",
+        /// One card dealt, one imagined, and one common card turned up as everybody's third. Ties go by suits.
+        IncompleteCommon => "incomplete_common",
+        /// Four cards dealt; the two lowest together make one wild card (see the rank module).
+        TwoLowestWild => "two_lowest_wild",
+        /// The one-eyed kings and jacks (`kaana_cards`) are wild; three or four cards (`cards`).
+        Kaana => "kaana",
+        /// Five cards dealt; kiss, miss and bliss pairs make virtual wild cards; the best three units count.
+        KissMissBliss => "kiss_miss_bliss",
+        /// Blackjack totals: the highest up to 21 wins; 22 and over is bust.
+        Blackjack => "blackjack",
+        /// 999: each card a digit (ten and picture cards 0, an ace 1), the largest three-digit number wins.
+        Nines => "999",
+        /// Classic, with every hand's boot four times the table's.
+        FourXBoot => "4x_boot",
     }
 );
+
+impl Variant {
+    /// Cards dealt to each player face down, and whether the number may be changed with `cards` (to 3 or 4).
+    fn dealt(self) -> (usize, bool) {
+        match self {
+            Variant::Classic | Variant::Muflis | Variant::Joker | Variant::Ak47 => (3, true),
+            Variant::HighWild | Variant::LowWild | Variant::Kaana | Variant::FourXBoot => (3, true),
+            Variant::BestOfFour | Variant::TwoLowestWild => (4, false),
+            Variant::IncompleteTwo => (2, false),
+            Variant::IncompleteOne | Variant::IncompleteCommon => (1, false),
+            Variant::KissMissBliss => (5, false),
+            Variant::Blackjack | Variant::Nines => (3, false),
+        }
+    }
+}
 
 named_enum!(
     /// Where A-2-3 stands among sequences.
@@ -109,6 +142,110 @@ named_enum!(
     }
 );
 
+/// A card turned up at the deal for everyone to see (a wild rank, a wild suit, a bust rank): not at all, drawn
+/// from the pack at each deal, or fixed (`hand rank` and scripts, where the card is known). Written `off`,
+/// `draw`, or the value; stored the same way (an old table's `null` reads as `off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Turned<T> {
+    #[default]
+    Off,
+    Draw,
+    Fixed(T),
+}
+
+impl<T: Copy> Turned<T> {
+    /// The fixed value, if any.
+    pub fn fixed(self) -> Option<T> {
+        match self {
+            Turned::Fixed(v) => Some(v),
+            _ => None,
+        }
+    }
+    pub fn is_off(self) -> bool {
+        matches!(self, Turned::Off)
+    }
+}
+
+impl<T: fmt::Display> fmt::Display for Turned<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Turned::Off => f.write_str("off"),
+            Turned::Draw => f.write_str("draw"),
+            Turned::Fixed(v) => v.fmt(f),
+        }
+    }
+}
+
+impl<T: FromStr> Turned<T> {
+    fn parse(text: &str) -> Option<Turned<T>> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "off" | "none" | "no" | "false" | "" => Some(Turned::Off),
+            "draw" | "on" | "yes" | "true" => Some(Turned::Draw),
+            _ => text.trim().parse().ok().map(Turned::Fixed),
+        }
+    }
+}
+
+impl<T: fmt::Display> Serialize for Turned<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de, T: FromStr> Deserialize<'de> for Turned<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text: Option<String> = Option::deserialize(d)?;
+        let text = text.unwrap_or_default();
+        Turned::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("`{}` is not off, draw or a value", echo(&text))))
+    }
+}
+
+/// A set of cards written `Kd+Js+Jh` (`+`, `/`, spaces or commas between cards), stored the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CardSet(pub Vec<Card>);
+
+impl CardSet {
+    /// Bit `card.index()` for each card.
+    pub fn mask(&self) -> u64 {
+        self.0.iter().fold(0, |m, c| m | 1 << c.index())
+    }
+}
+
+impl fmt::Display for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.iter().map(ToString::to_string).collect::<Vec<_>>().join("+"))
+    }
+}
+
+impl FromStr for CardSet {
+    type Err = super::cards::CardError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        super::cards::parse_cards(&s.replace(['+', '/'], " ")).map(CardSet)
+    }
+}
+
+impl Serialize for CardSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The one-eyed cards of a standard pack, wild under `kaana` by default: K♦, J♠, J♥.
+pub fn one_eyed() -> CardSet {
+    CardSet(vec![
+        Card::new(Rank::KING, Suit::Diamonds),
+        Card::new(Rank::JACK, Suit::Spades),
+        Card::new(Rank::JACK, Suit::Hearts),
+    ])
+}
+
 impl SuitOrder {
     /// 0 (lowest) to 3 (highest) under this order.
     pub fn strength(self, suit: Suit) -> u8 {
@@ -146,9 +283,26 @@ pub struct Rules {
     pub seen_can_show_blind: bool,
     /// `see` is allowed only on your own turn.
     pub see_on_turn_only: bool,
-    /// The turned-up rank for the joker variant, when known outside a hand
-    /// (`hand rank --set joker=7`). In a hand the engine turns a card up itself.
-    pub joker: Option<Rank>,
+    /// The wild-rank draw: a card turned up at the deal; every card of its rank is wild (the `joker` variant
+    /// draws it whatever this says). Fixed (`joker=7`) only where the card is known: `hand rank`, scripts.
+    pub joker: Turned<Rank>,
+    /// The wild-suit draw: a card turned up at the deal; every card of its suit is wild.
+    pub wild_suit: Turned<Suit>,
+    /// The bust draw: a card turned up at the deal; a player holding a card of its rank must pack.
+    pub bust: Turned<Rank>,
+    /// The common card of `incomplete_common`, when known outside a hand (`hand rank`); a hand turns its own up.
+    pub common: Option<Card>,
+    /// Printed jokers in the pack (0 or 2), each always wild.
+    pub jokers: u8,
+    /// 2-A-K is a sequence, just below A-K-Q (the reading of rule text 003).
+    pub k_a_2: bool,
+    /// Cards dealt to each player where the variant lets it change (3 or 4; with 4 the best three count).
+    pub cards: Option<u8>,
+    /// The wild one-eyed cards of `kaana`.
+    pub kaana_cards: CardSet,
+    /// `kaana` as a round: plain hands until someone shows a trio; the one-eyed cards are wild from the next
+    /// hand on, until a show is called against a player holding one.
+    pub kaana_round: bool,
 }
 
 impl Default for Rules {
@@ -167,7 +321,15 @@ impl Default for Rules {
             show_cost: ShowCost::Standard,
             seen_can_show_blind: false,
             see_on_turn_only: false,
-            joker: None,
+            joker: Turned::Off,
+            wild_suit: Turned::Off,
+            bust: Turned::Off,
+            common: None,
+            jokers: 0,
+            k_a_2: false,
+            cards: None,
+            kaana_cards: one_eyed(),
+            kaana_round: false,
         }
     }
 }
@@ -187,18 +349,45 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("show_cost", "standard | double"),
     ("seen_can_show_blind", "true | false: a seen player may show a blind one (4x stake)"),
     ("see_on_turn_only", "true | false: players may look at their cards only on their turn"),
-    ("joker", "the turned-up rank (2-9, T, J, Q, K, A), for `hand rank --variant joker` only"),
+    (
+        "joker",
+        "off | draw: a card turned up at the deal makes its rank wild (`hand rank`: the rank, 2-9, T, J, Q, K, A)",
+    ),
+    ("wild_suit", "off | draw: a card turned up at the deal makes its suit wild (`hand rank`: the suit, s h d c)"),
+    (
+        "bust",
+        "off | draw: a card turned up at the deal busts its rank: a player holding one packs (`hand rank`: the rank)",
+    ),
+    ("common", "the common card of incomplete_common, for `hand rank` only (a hand turns its own up)"),
+    ("jokers", "0 | 2: printed jokers in the pack, each always wild"),
+    ("k_a_2", "true | false: 2-A-K is a sequence, just below A-K-Q"),
+    ("cards", "3 | 4: cards dealt where the variant allows it (with 4 the best three count)"),
+    ("kaana_cards", "the wild one-eyed cards of kaana, written Kd+Js+Jh (the default)"),
+    ("kaana_round", "true | false: kaana as a round, from a shown trio until a show against a one-eyed card"),
 ];
 
 /// The options that change how hands rank: the only ones `hand rank` takes (the others would do nothing).
-pub const RANKING_OPTIONS: &[&str] = &["variant", "a23", "pure_sequence_beats_trio", "langdi", "joker"];
+pub const RANKING_OPTIONS: &[&str] = &[
+    "variant",
+    "a23",
+    "pure_sequence_beats_trio",
+    "langdi",
+    "joker",
+    "wild_suit",
+    "bust",
+    "common",
+    "jokers",
+    "k_a_2",
+    "cards",
+    "kaana_cards",
+];
 
 /// Every spelling of a boolean option's values that [`Rules::set`] accepts.
 pub const BOOL_VALUES: &str = "true | false (or yes | no, on | off, 1 | 0)";
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    #[error("unknown option `{}`; options are: {}", echo(.0), OPTIONS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+    #[error("unknown option `{}`{}; every option is listed by /rules and in the README", echo(.0), did_you_mean(.0))]
     UnknownOption(String),
     #[error("`{}` is not a valid {option}; expected {expected}", echo(value))]
     BadValue { option: String, value: String, expected: String },
@@ -208,6 +397,32 @@ pub enum RulesError {
     /// An option that does nothing where it was given (see [`Rules::validate`]).
     #[error("`{option}` {why}")]
     NoEffect { option: &'static str, why: &'static str },
+    /// Options that do not combine (see [`Rules::parts`]).
+    #[error("`{option}` {why}")]
+    Clash { option: &'static str, why: String },
+}
+
+/// `; did you mean `x`?` for the option nearest `name` (at most two letters off), or nothing.
+fn did_you_mean(name: &str) -> String {
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, &cb) in b.iter().enumerate() {
+                let next = (prev + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+                prev = row[j + 1];
+                row[j + 1] = next;
+            }
+        }
+        row[b.len()]
+    }
+    if name.chars().count() > 40 {
+        return String::new();
+    }
+    let best = OPTIONS.iter().map(|(o, _)| (distance(name, o), *o)).min();
+    best.filter(|(d, _)| *d <= 2).map(|(_, o)| format!("; did you mean `{o}`?")).unwrap_or_default()
 }
 
 fn bad(option: &str, value: &str, expected: &str) -> RulesError {
@@ -238,9 +453,9 @@ fn parse_limit(option: &str, value: &str, min: u64, max: u64) -> Result<Option<u
     }
 }
 
-/// Why a table refuses the `joker` option.
-pub const JOKER_IN_PLAY: &str = "is only for `hand rank --variant joker`: in play the hand turns its own card up \
-(in a hand script, fix it with `joker CARD`)";
+/// Why a table refuses a fixed turned-up card (`joker=7`, `bust=7`, `wild_suit=h`, `common=Kd`).
+pub const TURNED_IN_PLAY: &str = "fixes a turned-up card, which only `hand rank` takes: at a table the hand \
+turns its own card up (`draw`; in a hand script, fix the card with a directive such as `joker CARD`)";
 
 /// Largest boot or limit accepted: keeps every chip sum far from overflow.
 pub const MAX_AMOUNT: Chips = 1_000_000_000_000;
@@ -276,13 +491,50 @@ impl Rules {
             "seen_can_show_blind" => self.seen_can_show_blind = parse_bool(&option, value)?,
             "see_on_turn_only" => self.see_on_turn_only = parse_bool(&option, value)?,
             "joker" => {
+                self.joker = Turned::parse(value)
+                    .ok_or_else(|| bad("joker", value, "off, draw or a rank (2-9, T, J, Q, K, A)"))?
+            }
+            "wild_suit" => {
+                self.wild_suit =
+                    Turned::parse(value).ok_or_else(|| bad("wild_suit", value, "off, draw or a suit (s, h, d, c)"))?
+            }
+            "bust" => {
+                self.bust = Turned::parse(value)
+                    .ok_or_else(|| bad("bust", value, "off, draw or a rank (2-9, T, J, Q, K, A)"))?
+            }
+            "common" => {
                 let v = value.trim();
-                self.joker = if v.eq_ignore_ascii_case("none") {
-                    None
-                } else {
-                    Some(v.parse::<Rank>().map_err(|_| bad("joker", value, "a rank (2-9, T, J, Q, K, A)"))?)
+                self.common = match v.to_ascii_lowercase().as_str() {
+                    "none" | "off" | "" => None,
+                    _ => match v.parse::<Card>() {
+                        Ok(c) if !c.is_joker() => Some(c),
+                        _ => return Err(bad("common", value, "a card (As, Kd, 10c ...) or none")),
+                    },
                 }
             }
+            "jokers" => {
+                self.jokers = match value.trim() {
+                    "0" => 0,
+                    "2" => 2,
+                    _ => return Err(bad("jokers", value, "0 or 2")),
+                }
+            }
+            "k_a_2" => self.k_a_2 = parse_bool(&option, value)?,
+            "cards" => {
+                self.cards = match value.trim().to_ascii_lowercase().as_str() {
+                    "none" | "default" | "" => None,
+                    "3" => Some(3),
+                    "4" => Some(4),
+                    _ => return Err(bad("cards", value, "3 or 4")),
+                }
+            }
+            "kaana_cards" => {
+                self.kaana_cards = match value.parse::<CardSet>() {
+                    Ok(set) if !set.0.is_empty() && set.0.iter().all(|c| !c.is_joker()) => set,
+                    _ => return Err(bad("kaana_cards", value, "one or more cards written Kd+Js+Jh")),
+                }
+            }
+            "kaana_round" => self.kaana_round = parse_bool(&option, value)?,
             _ => return Err(RulesError::UnknownOption(option)),
         }
         Ok(())
@@ -302,22 +554,131 @@ impl Rules {
     }
 
     /// Checks the rules of a table to be played, as `/table open`, `/config set` and hand scripts all do (each
-    /// option is valid alone by construction): a chaal limit must allow at least the first seen bet, and
-    /// `joker` (which only `hand rank` reads) must not be set, since a hand turns its own card up.
+    /// option is valid alone by construction): the parts must combine ([`Rules::parts`]), a chaal limit must
+    /// allow at least the first seen bet, and no turned-up card may be fixed (only `hand rank` takes one: a
+    /// hand turns its own up).
     pub fn validate(&self) -> Result<(), RulesError> {
-        if self.joker.is_some() {
-            return Err(RulesError::NoEffect { option: "joker", why: JOKER_IN_PLAY });
+        let fixed = [
+            ("joker", self.joker.fixed().is_some()),
+            ("wild_suit", self.wild_suit.fixed().is_some()),
+            ("bust", self.bust.fixed().is_some()),
+            ("common", self.common.is_some()),
+        ];
+        if let Some((option, _)) = fixed.into_iter().find(|(_, set)| *set) {
+            return Err(RulesError::NoEffect { option, why: TURNED_IN_PLAY });
+        }
+        let parts = self.parts()?;
+        let boot = self.boot.saturating_mul(parts.boot_factor);
+        if boot > MAX_AMOUNT {
+            return Err(RulesError::BadValue {
+                option: "boot".into(),
+                value: self.boot.to_string(),
+                expected: format!(
+                    "at most {} under {} (each hand's boot is {} times it)",
+                    MAX_AMOUNT / parts.boot_factor,
+                    self.variant,
+                    parts.boot_factor
+                ),
+            });
         }
         if let Some(limit) = self.chaal_limit {
-            if limit < 2 * self.boot {
+            if limit < 2 * boot {
                 return Err(RulesError::BadValue {
                     option: "chaal_limit".into(),
                     value: limit.to_string(),
-                    expected: format!("at least twice the boot ({})", 2 * self.boot),
+                    expected: format!("at least twice the boot ({})", 2 * boot),
                 });
             }
         }
         Ok(())
+    }
+
+    /// Three cards dealt and ranked by the classic order, with nothing wild, turned up or bust (classic or
+    /// muflis without further options): what the fast paths of ranking take.
+    #[inline]
+    pub fn is_plain_three(&self) -> bool {
+        matches!(self.variant, Variant::Classic | Variant::Muflis)
+            && self.jokers == 0
+            && self.joker.is_off()
+            && self.wild_suit.is_off()
+            && self.bust.is_off()
+            && matches!(self.cards, None | Some(3))
+    }
+
+    /// What a hand under these rules deals, turns up and pays: the variant's preset with the options applied,
+    /// or why they do not combine.
+    pub fn parts(&self) -> Result<Parts, RulesError> {
+        let v = self.variant;
+        let (dealt, may_change) = v.dealt();
+        let dealt = match self.cards {
+            Some(n) if !may_change && usize::from(n) != dealt => {
+                return Err(RulesError::Clash { option: "cards", why: format!("{v} deals {dealt} cards") })
+            }
+            Some(n) => usize::from(n),
+            None => dealt,
+        };
+        let joker = match (v, self.joker) {
+            (Variant::Joker, Turned::Off) => Turned::Draw,
+            (_, j) => j,
+        };
+        let wild_sources = !joker.is_off() || !self.wild_suit.is_off() || self.jokers > 0;
+        let clash = |option: &'static str, why: &str| Err(RulesError::Clash { option, why: why.to_string() });
+        if matches!(v, Variant::TwoLowestWild | Variant::KissMissBliss) && (wild_sources || self.kaana_round) {
+            return clash(
+                "variant",
+                &format!(
+                    "{v} makes its own wild cards from pairs; it takes no other wild cards (joker, wild_suit, jokers)"
+                ),
+            );
+        }
+        if matches!(v, Variant::HighWild | Variant::LowWild) && !joker.is_off() {
+            return clash(
+                "joker",
+                &format!("{v} makes each player's own rank wild; a drawn wild rank cannot be added"),
+            );
+        }
+        let ordered = !matches!(v, Variant::Blackjack | Variant::Nines);
+        if !ordered {
+            let defaults = Rules::default();
+            for (option, differs) in [
+                ("a23", self.a23 != defaults.a23),
+                ("pure_sequence_beats_trio", self.pure_sequence_beats_trio),
+                ("langdi", self.langdi),
+                ("k_a_2", self.k_a_2),
+            ] {
+                if differs {
+                    return clash(option, &format!("orders sequences, and {v} has none"));
+                }
+            }
+        }
+        if self.k_a_2 && self.a23 == A23::Second {
+            return clash("k_a_2", "ranks 2-A-K just below A-K-Q, where a23=second puts A-2-3: choose one");
+        }
+        if self.common.is_some() && v != Variant::IncompleteCommon {
+            return clash("common", "is the common card of incomplete_common");
+        }
+        if v != Variant::Kaana && (self.kaana_round || self.kaana_cards != one_eyed()) {
+            let option = if self.kaana_round { "kaana_round" } else { "kaana_cards" };
+            return clash(option, "is an option of the kaana variant");
+        }
+        let imagined = match v {
+            Variant::IncompleteTwo | Variant::IncompleteCommon => 1,
+            Variant::IncompleteOne => 2,
+            _ => 0,
+        };
+        let suit_ties = matches!(v, Variant::IncompleteTwo | Variant::IncompleteOne | Variant::IncompleteCommon);
+        Ok(Parts {
+            dealt,
+            common: v == Variant::IncompleteCommon,
+            imagined,
+            jokers: usize::from(self.jokers),
+            joker,
+            wild_suit: self.wild_suit,
+            bust: self.bust,
+            boot_factor: if v == Variant::FourXBoot { 4 } else { 1 },
+            suit_ties,
+            kaana: v == Variant::Kaana,
+        })
     }
 
     /// Each option with its current value, in [`OPTIONS`] order.
@@ -339,17 +700,66 @@ impl Rules {
             ("show_cost", self.show_cost.to_string()),
             ("seen_can_show_blind", self.seen_can_show_blind.to_string()),
             ("see_on_turn_only", self.see_on_turn_only.to_string()),
-            ("joker", lim(&self.joker)),
+            ("joker", self.parts().map_or(self.joker, |p| p.joker).to_string()),
+            ("wild_suit", self.wild_suit.to_string()),
+            ("bust", self.bust.to_string()),
+            ("common", lim(&self.common)),
+            ("jokers", self.jokers.to_string()),
+            ("k_a_2", self.k_a_2.to_string()),
+            ("cards", self.parts().map_or_else(|_| lim(&self.cards), |p| p.dealt.to_string())),
+            ("kaana_cards", self.kaana_cards.to_string()),
+            ("kaana_round", self.kaana_round.to_string()),
         ]
     }
 
-    /// Cards dealt to each player.
+    /// Cards dealt to each player face down (3 when the rules do not combine: [`Rules::validate`] refuses
+    /// those before any hand is dealt).
     pub fn cards_per_player(&self) -> usize {
-        if self.variant == Variant::BestOfFour {
-            4
-        } else {
-            3
-        }
+        self.parts().map_or(3, |p| p.dealt)
+    }
+}
+
+/// What a hand deals, turns up and pays under some [`Rules`] ([`Rules::parts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// Cards dealt to each player, face down.
+    pub dealt: usize,
+    /// One card turned up for everyone, each player's own third (incomplete_common).
+    pub common: bool,
+    /// Cards each player imagines: wild cards every hand has.
+    pub imagined: u8,
+    /// Printed jokers in the pack (always wild).
+    pub jokers: usize,
+    pub joker: Turned<Rank>,
+    pub wild_suit: Turned<Suit>,
+    pub bust: Turned<Rank>,
+    /// Each hand's boot is the table's times this (4x_boot).
+    pub boot_factor: Chips,
+    /// Equal hands at a show go by suits (the incomplete variations: "suit rules apply").
+    pub suit_ties: bool,
+    /// The one-eyed cards (`kaana_cards`) are wild.
+    pub kaana: bool,
+}
+
+impl Parts {
+    /// Cards turned up at the deal for everyone: the common card and each drawn card.
+    pub fn turned_up(&self) -> usize {
+        usize::from(self.common)
+            + usize::from(self.joker == Turned::Draw)
+            + usize::from(self.wild_suit == Turned::Draw)
+            + usize::from(self.bust == Turned::Draw)
+    }
+
+    /// The cards in the pack.
+    pub fn deck_size(&self) -> usize {
+        52 + self.jokers
+    }
+
+    /// The most players the pack deals to: every player's cards, then the turned-up cards (a printed joker
+    /// turned up is put aside and the next card turned, so each joker may cost one card more), at most 10.
+    pub fn max_seats(&self) -> usize {
+        let public = self.turned_up() + if self.turned_up() > 0 { self.jokers } else { 0 };
+        ((self.deck_size() - public) / self.dealt.max(1)).min(10)
     }
 }
 
@@ -409,6 +819,7 @@ mod tests {
     fn bad_options_are_clear() {
         let mut r = Rules::default();
         assert!(matches!(r.set("nope", "1"), Err(RulesError::UnknownOption(_))));
+        assert!(r.set("jokr", "draw").unwrap_err().to_string().contains("did you mean `joker`?"));
         let e = r.set("show_tie", "coin_flip").unwrap_err().to_string();
         assert!(e.contains("payer_loses | split | suit_order"), "{e}");
         assert!(r.set("boot", "-3").is_err());

@@ -12,8 +12,12 @@
 //! dealer D               # default: the last listed
 //! stack A 100            # default 1000
 //! cards A As Ks Qs       # fixed cards; the rest come from the seeded shuffle
-//! joker 7h               # the turned-up card (joker variant only)
-//! seed 42                # default 0: cards::seeded_deck(seed)
+//! joker 7h               # the wild-rank draw's card (the joker variant, or set joker draw)
+//! wild_suit 2h           # the wild-suit draw's card (set wild_suit draw)
+//! bust 9c                # the bust draw's card (set bust draw)
+//! common Kd              # the common card (incomplete_common)
+//! kaana dormant          # kaana_round: the round has not begun (default: it has)
+//! seed 42                # default 0: cards::seeded_deck_with(seed, jokers)
 //! A blind 1              # blind bet; refused for a seen player
 //! B see
 //! B chaal 2              # seen bet; refused for a blind player
@@ -42,9 +46,9 @@ use std::fmt::Write as _;
 
 use serde_json::{json, Map, Value};
 
-use super::cards::{format_cards, parse_cards, seeded_deck, Card};
-use super::hand::{Action, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat, MAX_SEATS};
-use super::rules::{Chips, Rules, Variant};
+use super::cards::{format_cards, parse_cards, seeded_deck_with, Card};
+use super::hand::{Action, Board, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat, MAX_SEATS};
+use super::rules::{Chips, Rules, Turned};
 use crate::echo::echo;
 
 /// Stack of a player without a `stack` line.
@@ -57,7 +61,29 @@ pub const MAX_LINES: usize = 10_000;
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 32;
 
-const DIRECTIVES: &[&str] = &["rules", "set", "boot", "players", "dealer", "stack", "cards", "joker", "seed"];
+const DIRECTIVES: &[&str] = &[
+    "rules",
+    "set",
+    "boot",
+    "players",
+    "dealer",
+    "stack",
+    "cards",
+    "joker",
+    "wild_suit",
+    "bust",
+    "common",
+    "kaana",
+    "seed",
+];
+
+/// The directives that fix a turned-up card, and the part of the rules each needs.
+const TURNED: [(&str, &str); 4] = [
+    ("common", "`common` needs `rules incomplete_common`"),
+    ("joker", "`joker` needs a wild-rank draw (`rules joker`, or `set joker draw`)"),
+    ("wild_suit", "`wild_suit` needs a wild-suit draw (`set wild_suit draw`)"),
+    ("bust", "`bust` needs a bust draw (`set bust draw`)"),
+];
 
 /// A script error: the line (1-based) it is on, when there is one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -114,8 +140,10 @@ pub struct Script {
     pub stacks: Vec<Chips>,
     /// Fixed cards per seat.
     pub fixed: Vec<Option<Vec<Card>>>,
-    /// The fixed joker turn-up card.
-    pub joker: Option<Card>,
+    /// The turned-up cards fixed by directives (the others come from the shuffle).
+    pub board: Board,
+    /// `kaana dormant`: under `kaana_round`, the round has not begun.
+    pub kaana_dormant: bool,
     pub seed: u64,
     pub steps: Vec<Step>,
 }
@@ -132,7 +160,8 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut dealer: Option<Seat> = None;
     let mut stacks: Vec<Option<Chips>> = Vec::new();
     let mut fixed: Vec<Option<(usize, Vec<Card>)>> = Vec::new();
-    let mut joker: Option<(usize, Card)> = None;
+    let mut turned: [Option<(usize, Card)>; 4] = [None; 4];
+    let mut kaana_dormant: Option<usize> = None;
     let mut seed: Option<u64> = None;
     let mut steps: Vec<Step> = Vec::new();
     let mut used_cards: HashSet<Card> = HashSet::new();
@@ -240,18 +269,26 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 }
                 fixed[seat] = Some((line, cards));
             }
-            "joker" => {
-                let [card] = rest else { return err(line, "usage: joker CARD") };
+            "common" | "joker" | "wild_suit" | "bust" => {
+                let [card] = rest else { return err(line, format!("usage: {keyword} CARD")) };
                 let card: Card = card
                     .parse()
                     .map_err(|e: super::cards::CardError| ScriptError { line: Some(line), message: e.to_string() })?;
-                if joker.is_some() {
-                    return err(line, "`joker` given twice");
+                let k = TURNED.iter().position(|(name, _)| *name == keyword).unwrap_or(0);
+                if turned[k].is_some() {
+                    return err(line, format!("`{keyword}` given twice"));
+                }
+                if card.is_joker() && keyword != "common" {
+                    return err(line, format!("{card} is a printed joker: a draw names a rank or a suit"));
                 }
                 if !used_cards.insert(card) {
-                    return err(line, format!("{card} is already fixed for a player"));
+                    return err(line, format!("{card} is already fixed for a player or turned up"));
                 }
-                joker = Some((line, card));
+                turned[k] = Some((line, card));
+            }
+            "kaana" => {
+                let ["dormant"] = rest else { return err(line, "usage: kaana dormant") };
+                kaana_dormant = Some(line);
             }
             "seed" => {
                 let [value] = rest else { return err(line, "usage: seed NUMBER") };
@@ -271,25 +308,43 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let Some(players) = players else {
         return Err(ScriptError { line: None, message: "no `players` line".into() });
     };
-    let per = rules.cards_per_player();
+    let parts = rules.parts().map_err(|e| ScriptError { line: rules_line, message: e.to_string() })?;
+    let per = parts.dealt;
     for (seat, f) in fixed.iter().enumerate() {
         if let Some((line, cards)) = f {
             if cards.len() != per {
                 return err(*line, format!("{} needs exactly {per} cards, not {}", players[seat], cards.len()));
             }
+            if let Some(joker) = cards.iter().find(|c| c.is_joker()).filter(|_| parts.jokers == 0) {
+                return err(
+                    *line,
+                    format!("{joker} is a printed joker, and these rules play without them (set jokers 2)"),
+                );
+            }
         }
     }
-    if let Some((line, _)) = joker {
-        if rules.variant != Variant::Joker {
-            return err(line, "`joker` needs `rules joker` (or `set variant joker`)");
+    let wanted =
+        [parts.common, parts.joker == Turned::Draw, parts.wild_suit == Turned::Draw, parts.bust == Turned::Draw];
+    for (k, fixed) in turned.iter().enumerate() {
+        if let (Some((line, card)), false) = (fixed, wanted[k]) {
+            let _ = card;
+            return err(*line, TURNED[k].1);
+        }
+        if let Some((line, card)) = fixed.filter(|(_, c)| c.is_joker() && parts.jokers == 0) {
+            return err(line, format!("{card} is a printed joker, and these rules play without them (set jokers 2)"));
         }
     }
+    if let (Some(line), false) = (kaana_dormant, rules.kaana_round) {
+        return err(line, "`kaana dormant` needs `set kaana_round true` (under kaana)");
+    }
+    let card = |k: usize| turned[k].map(|(_, c)| c);
     Ok(Script {
         rules,
         dealer: dealer.unwrap_or(players.len() - 1),
         stacks: stacks.into_iter().map(|s| s.unwrap_or(DEFAULT_STACK)).collect(),
         fixed: fixed.into_iter().map(|f| f.map(|(_, c)| c)).collect(),
-        joker: joker.map(|(_, c)| c),
+        board: Board { common: card(0), joker: card(1), wild_suit: card(2), bust: card(3), bust_void: false },
+        kaana_dormant: kaana_dormant.is_some(),
         seed: seed.unwrap_or(0),
         players,
         steps,
@@ -367,15 +422,20 @@ pub struct Replay {
 }
 
 impl Script {
-    /// The deck in dealing order: the seeded shuffle with the fixed cards
-    /// taken out, arranged so the deal gives each fixed player their cards.
+    /// The deck in dealing order: the seeded shuffle with the fixed cards taken out, arranged so the deal gives
+    /// each fixed player their cards and turns up the fixed board (a draw not fixed takes the next card that is
+    /// not a printed joker, as the deal does).
     pub fn deck(&self) -> Vec<Card> {
         let n = self.players.len();
-        let per = self.rules.cards_per_player();
-        let taken: HashSet<Card> = self.fixed.iter().flatten().flatten().copied().chain(self.joker).collect();
-        let mut rest = seeded_deck(self.seed).into_iter().filter(|c| !taken.contains(c));
-        let mut deck = Vec::with_capacity(52);
-        for round in 0..per {
+        // Rules whose parts do not combine were refused by `parse`; built by hand, `Hand::start` says why.
+        let Ok(parts) = self.rules.parts() else { return Vec::new() };
+        let b = &self.board;
+        let board = [b.common, b.joker, b.wild_suit, b.bust];
+        let taken: HashSet<Card> =
+            self.fixed.iter().flatten().flatten().copied().chain(board.iter().flatten().copied()).collect();
+        let mut rest = seeded_deck_with(self.seed, parts.jokers).into_iter().filter(|c| !taken.contains(c));
+        let mut deck = Vec::with_capacity(parts.deck_size());
+        for round in 0..parts.dealt {
             for i in 1..=n {
                 let seat = (self.dealer + i) % n;
                 match self.fixed.get(seat).and_then(|f| f.as_ref()) {
@@ -384,10 +444,14 @@ impl Script {
                 }
             }
         }
-        if self.rules.variant == Variant::Joker {
-            match self.joker {
-                Some(card) => deck.push(card),
-                None => deck.extend(rest.next()),
+        let wanted =
+            [parts.common, parts.joker == Turned::Draw, parts.wild_suit == Turned::Draw, parts.bust == Turned::Draw];
+        for (k, fixed) in board.iter().enumerate() {
+            match (wanted[k], fixed) {
+                (false, _) => {}
+                (true, Some(card)) => deck.push(*card),
+                (true, None) if k == 0 => deck.extend(rest.next()),
+                (true, None) => deck.extend(rest.by_ref().find(|c| !c.is_joker())),
             }
         }
         deck.extend(rest);
@@ -395,14 +459,27 @@ impl Script {
     }
 
     pub fn setup(&self) -> HandSetup {
-        HandSetup { rules: self.rules.clone(), stacks: self.stacks.clone(), dealer: self.dealer, deck: self.deck() }
+        HandSetup {
+            rules: self.rules.clone(),
+            stacks: self.stacks.clone(),
+            dealer: self.dealer,
+            deck: self.deck(),
+            kaana_dormant: self.kaana_dormant,
+        }
     }
 
     /// Plays the script. Fails only if the hand cannot start (bad table).
     pub fn run(&self) -> Result<Replay, ScriptError> {
         let setup = self.setup();
-        let (mut hand, start_events) = Hand::start(&setup)
+        let (mut hand, mut start_events) = Hand::start(&setup)
             .map_err(|e| ScriptError { line: None, message: format!("the hand cannot start: {e}") })?;
+        // Players holding a bust card pack at once, as the table packs them.
+        for seat in hand.must_pack() {
+            let packed = hand
+                .apply(seat, Action::Pack)
+                .map_err(|e| ScriptError { line: None, message: format!("packing a bust card: {e}") })?;
+            start_events.extend(packed);
+        }
         let mut steps = Vec::with_capacity(self.steps.len());
         for step in &self.steps {
             let outcome = self.apply(&mut hand, step);
@@ -543,10 +620,20 @@ impl Replay {
     pub fn describe(&self, event: &Event) -> Option<String> {
         let n = |s: Seat| self.name(s).to_string();
         Some(match &event.kind {
-            EventKind::Started { dealer, boot, pot, seats, joker } => {
+            EventKind::Started { dealer, boot, pot, seats, board } => {
                 let mut s = format!("{seats} players pay the boot of {boot}; {} deals; pot {pot}", n(*dealer));
-                if let Some(j) = joker {
+                if let Some(c) = board.common {
+                    let _ = write!(s, "; common card: {c}");
+                }
+                if let Some(j) = board.joker {
                     let _ = write!(s, "; joker turned up: {j}");
+                }
+                if let Some(w) = board.wild_suit {
+                    let _ = write!(s, "; wild suit turned up: {w}");
+                }
+                if let Some(b) = board.bust {
+                    let void = if board.bust_void { " (it would bust everyone: it busts nobody)" } else { "" };
+                    let _ = write!(s, "; bust card turned up: {b}{void}");
                 }
                 s
             }
@@ -561,6 +648,7 @@ impl Replay {
                 PackReason::Folded => format!("{} packs", n(*seat)),
                 PackReason::Timeout => format!("{} runs out of time and packs", n(*seat)),
                 PackReason::SideshowLost => format!("{} loses the sideshow and packs", n(*seat)),
+                PackReason::Bust => format!("{} holds a bust card and packs", n(*seat)),
             },
             EventKind::ShowCalled { seat, against, cost, pot } => {
                 format!("{} pays {cost} for a show against {}; pot {pot}", n(*seat), n(*against))

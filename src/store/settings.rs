@@ -58,7 +58,9 @@ pub(crate) async fn load<'a>(on: impl Into<On<'a>>, guild: GuildId) -> Result<Gu
     let mut settings = settings.unwrap_or_default();
     // Earlier builds let `/config set joker` store a joker rank that play never read; tables now refuse
     // that option, so a stored one is dropped rather than making every `/table open` of the server fail.
-    settings.default_rules.joker = None;
+    if settings.default_rules.joker.fixed().is_some() {
+        settings.default_rules.joker = crate::engine::rules::Turned::Off;
+    }
     Ok(settings)
 }
 

@@ -46,18 +46,51 @@ fn next_dealer(seated: &[UserId], dealt: &[UserId], last: Option<UserId>) -> usi
 }
 
 impl Table {
+    /// Under `kaana_round`: whether the next hand's one-eyed cards are plain, by this table's last hand (its
+    /// setup and actions replayed: [`Hand::kaana_next`]). A table's first hand, or one after a hand under other
+    /// rules, starts with the round not begun.
+    async fn kaana_dormant(&self) -> Result<bool, UserError> {
+        let store = &self.deps.store;
+        let last = store
+            .recent_hands(self.row.guild, Some(self.row.channel), None, 1)
+            .await
+            .map_err(|e| internal("reading the last hand", e))?;
+        let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) else { return Ok(true) };
+        let Some(rec) = store.hand_record(h.id).await.map_err(|e| internal("reading the last hand", e))? else {
+            return Ok(true);
+        };
+        let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
+        Ok(Hand::replay(&rec.setup, &actions).ok().and_then(|(hand, _)| hand.kaana_next()).unwrap_or(true))
+    }
+
+    /// Packs every player holding a bust card (the bust draw: they must), each as a recorded action like any
+    /// other, so the hand replays and settles as usual. Called right after the deal, and when a hand is resumed
+    /// (a process stopped in between).
+    pub(super) async fn pack_busted(&mut self) -> Result<(), UserError> {
+        let busted = self.live.as_ref().map(|l| l.hand.must_pack()).unwrap_or_default();
+        for seat in busted {
+            self.apply(seat, crate::engine::Action::Pack, None).await?;
+        }
+        Ok(())
+    }
+
     /// Deals a new hand to every seated player who is not sitting out and can
     /// pay the boot, and posts its message.
     pub(super) async fn deal(&mut self) -> Result<(), UserError> {
         let store = self.deps.store.clone();
-        let boot = self.row.rules.boot;
+        // The table's rules were checked when they were set; rules stored by an older build that no longer
+        // combine are named here, and nothing is dealt.
+        let parts =
+            self.row.rules.parts().map_err(|e| UserError::new(format!("This table's rules cannot be dealt: {e}")))?;
+        let boot = self.row.rules.boot.saturating_mul(parts.boot_factor);
+        let most = MAX_SEATS.min(parts.max_seats());
         let mut users = Vec::new();
         let mut stacks: Vec<Chips> = Vec::new();
         let playing: Vec<UserId> = self.seats.iter().filter(|s| !s.sat_out).map(|s| s.user).collect();
         let balances =
             store.balances(self.row.guild, &playing).await.map_err(|e| internal("reading the balances", e))?;
         for (&user, balance) in playing.iter().zip(balances) {
-            if balance >= boot as i64 && users.len() < MAX_SEATS {
+            if balance >= boot as i64 && users.len() < most {
                 users.push(user);
                 // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
                 // the wallet itself, so a richer wallet just plays with that much.
@@ -72,7 +105,9 @@ impl Table {
         let seated: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
         let dealer = next_dealer(&seated, &users, self.last_dealer);
         let seed = self.deps.decks.next_seed();
-        let setup = HandSetup { rules: self.row.rules.clone(), stacks, dealer, deck: cards::seeded_deck(seed) };
+        let kaana_dormant = self.row.rules.kaana_round && self.kaana_dormant().await?;
+        let deck = cards::seeded_deck_with(seed, parts.jokers);
+        let setup = HandSetup { rules: self.row.rules.clone(), stacks, dealer, deck, kaana_dormant };
         let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
         let new = NewHand {
             table_id: self.row.id,
@@ -100,6 +135,7 @@ impl Table {
             cancelled: false,
         });
         self.next_hand = None;
+        self.pack_busted().await?;
         match self.deps.presenter.post_hand(&self.view()).await {
             Ok(message_id) => {
                 self.row.message_id = Some(message_id);

@@ -52,6 +52,9 @@ impl Table {
                     live.deadline = Some(Deadline::after(self.turn_duration()));
                     self.last_dealer = live.users.get(live.hand.dealer()).copied();
                     self.live = Some(live);
+                    if let Err(e) = self.pack_busted().await {
+                        tracing::warn!(error = %e.0, "could not pack the players holding a bust card");
+                    }
                     let view = self.view();
                     let presenter = &self.deps.presenter;
                     let result = match view.message_id {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::actor::Table;
-use crate::engine::hand::{Legal, Outcome, ShownHand};
+use crate::engine::hand::{Board, Legal, Outcome, ShownHand};
 use crate::engine::{Card, Chips, Event, EventKind, HandValue, Rules};
 use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 
@@ -60,7 +60,8 @@ pub struct HandView {
     /// When `to_act` must have acted (unix seconds).
     pub deadline: Option<i64>,
     pub pending_sideshow: Option<(usize, usize)>,
-    pub joker: Option<Card>,
+    /// The cards turned up for everyone at the deal.
+    pub board: Board,
     /// What `to_act` may do.
     pub legal: Legal,
     /// Every public event of the hand so far.
@@ -160,7 +161,7 @@ impl Table {
                     to_act,
                     deadline: l.deadline.filter(|_| !h.is_over()).map(|d| d.unix),
                     pending_sideshow: h.pending_sideshow(),
-                    joker: h.joker(),
+                    board: *h.board(),
                     legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
                     log: l.log.events(),
                     outcome: h.outcome().cloned(),

@@ -14,27 +14,31 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::echo::echo;
-use crate::engine::cards::{parse_cards, Rank};
+use crate::engine::cards::parse_cards;
 use crate::engine::rank::Evaluator;
-use crate::engine::rules::{Rules, Variant, OPTIONS, RANKING_OPTIONS};
+use crate::engine::rules::{Rules, Turned, Variant, OPTIONS, RANKING_OPTIONS};
 
 /// The longest line read; a hand is a few cards.
 pub const MAX_LINE_BYTES: usize = 4096;
 
 #[derive(Args, Debug)]
 pub struct RankArgs {
-    /// classic (default), muflis, joker, ak47, high_wild, low_wild, best_of_four
+    /// classic (default), muflis, joker, ak47, high_wild, low_wild, best_of_four, incomplete_two,
+    /// incomplete_one, incomplete_common, two_lowest_wild, kaana, kiss_miss_bliss, blackjack, 999, 4x_boot;
+    /// each line holds the variant's number of cards
     #[arg(long)]
     pub variant: Option<String>,
-    /// A ranking option as name=value (repeatable): a23, pure_sequence_beats_trio, langdi, and with
-    /// --variant joker the turned-up rank, e.g. --set langdi=true, --set joker=7
+    /// A ranking option as name=value (repeatable): a23, pure_sequence_beats_trio, langdi, k_a_2, jokers,
+    /// cards, kaana_cards, and the turned-up cards: joker=RANK, wild_suit=SUIT, bust=RANK, common=CARD
+    /// (e.g. --set langdi=true, --set joker=7)
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub set: Vec<String>,
 }
 
 /// The rules `args` describe, or a message for the user. Only options that change how hands rank are taken
-/// ([`RANKING_OPTIONS`]); `joker` is required by the joker variant and refused by the others; `--variant` and
-/// `--set variant=` must agree.
+/// ([`RANKING_OPTIONS`]); each card a hand turns up must be given (`joker=7`, `wild_suit=h`, `bust=9`,
+/// `common=Kd`), since there is no deal to draw it; `--variant` and `--set variant=` must agree; the parts must
+/// combine ([`Rules::parts`]).
 pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
     let mut rules = Rules::default();
     // The variant asked for, and where: two places asking for different ones are refused.
@@ -53,7 +57,6 @@ pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
     if let Some(v) = &args.variant {
         choose(format!("--variant {}", echo(v)), v, &mut rules)?;
     }
-    let mut joker_item = None;
     for item in &args.set {
         let Some((name, value)) = item.split_once('=') else {
             return Err(format!("--set `{}`: expected OPTION=VALUE, e.g. langdi=true", echo(item)));
@@ -62,11 +65,6 @@ pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
         let name = name.trim().to_ascii_lowercase().replace('-', "_");
         match name.as_str() {
             "variant" => choose(shown, value, &mut rules)?,
-            "joker" => {
-                let rank: Rank = value.trim().parse().map_err(|e| format!("{shown}: {e}"))?;
-                rules.joker = Some(rank);
-                joker_item = Some(shown);
-            }
             n if RANKING_OPTIONS.contains(&n) => rules.set(n, value).map_err(|e| format!("{shown}: {e}"))?,
             n => {
                 let known = OPTIONS.iter().any(|(o, _)| *o == n);
@@ -75,15 +73,22 @@ pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
             }
         }
     }
-    match (rules.variant, joker_item) {
-        (Variant::Joker, None) => {
-            Err("the joker variant needs the turned-up rank: add --set joker=RANK (e.g. joker=7)".into())
-        }
-        (v, Some(item)) if v != Variant::Joker => {
-            Err(format!("{item}: the turned-up rank applies only to --variant joker (this is {v})"))
-        }
-        _ => Ok(rules),
+    let parts = rules.parts().map_err(|e| e.to_string())?;
+    let drawn = [
+        ("joker", "the turned-up wild rank", "joker=7", parts.joker == Turned::Draw),
+        ("wild_suit", "the turned-up wild suit", "wild_suit=h", parts.wild_suit == Turned::Draw),
+        ("bust", "the turned-up bust rank", "bust=9", parts.bust == Turned::Draw),
+        ("common", "the common card", "common=Kd", parts.common && rules.common.is_none()),
+    ];
+    if let Some((option, what, example)) = drawn.iter().find(|d| d.3).map(|d| (d.0, d.1, d.2)) {
+        let whose = if option == "joker" && rules.variant == Variant::Joker {
+            "the joker variant".into()
+        } else {
+            format!("`{option}`")
+        };
+        return Err(format!("{whose} needs {what}: add --set {option}=… (e.g. {example})"));
     }
+    Ok(rules)
 }
 
 /// One line of input, read with a bound.
@@ -142,6 +147,7 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W
             return Ok(1);
         }
     };
+    let common = rules.parts().ok().filter(|p| p.common).and(rules.common);
     let mut bad = 0;
     let mut buf = Vec::with_capacity(256);
     let mut number = 0;
@@ -153,9 +159,11 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W
                 if text.is_empty() {
                     continue;
                 }
-                parse_cards(text)
-                    .map_err(|e| e.to_string())
-                    .and_then(|cards| eval.evaluate(&cards).map_err(|e| format!("`{}`: {e}", echo(text))))
+                parse_cards(text).map_err(|e| e.to_string()).and_then(|mut cards| {
+                    // incomplete_common: each hand's third card is the common one.
+                    cards.extend(common);
+                    eval.evaluate(&cards).map_err(|e| format!("`{}`: {e}", echo(text)))
+                })
             }
             Line::TooLong => Err(format!("longer than {MAX_LINE_BYTES} bytes (a hand is a few cards)")),
             Line::NotUtf8 => Err("not UTF-8".to_string()),

@@ -1,6 +1,6 @@
 //! One line per public event, as the hand message and `/history` show it.
 
-use super::{hand_text, value_text, who};
+use super::{board_lines, hand_text, value_text, who};
 use crate::engine::hand::{EndedBy, PackReason};
 use crate::engine::{Event, EventKind};
 use crate::ids::UserId;
@@ -9,10 +9,11 @@ use crate::ids::UserId;
 pub fn event_line(users: &[UserId], e: &Event) -> Option<String> {
     let hand = users;
     Some(match &e.kind {
-        EventKind::Started { boot, pot, seats, joker, dealer } => {
+        EventKind::Started { boot, pot, seats, board, dealer } => {
             let mut s = format!("{seats} players paid the boot of {boot} (pot {pot}); {} deals.", who(hand, *dealer));
-            if let Some(j) = joker {
-                s.push_str(&format!(" Joker turned up: {} (every {} is wild).", j.pretty(), j.rank.symbol()));
+            for line in board_lines(board) {
+                s.push(' ');
+                s.push_str(&line);
             }
             s
         }
@@ -25,6 +26,7 @@ pub fn event_line(users: &[UserId], e: &Event) -> Option<String> {
             PackReason::Folded => format!("{} packed.", who(hand, *seat)),
             PackReason::Timeout => format!("{} ran out of time and packed.", who(hand, *seat)),
             PackReason::SideshowLost => format!("{} lost the sideshow and packed.", who(hand, *seat)),
+            PackReason::Bust => format!("{} holds a bust card and packed.", who(hand, *seat)),
         },
         EventKind::ShowCalled { seat, against, cost, .. } => {
             format!("{} paid {cost} for a show against {}.", who(hand, *seat), who(hand, *against))

@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
 
-use super::{button, event_line, lobby, lobby_button, mention, truncate, who, GOLD, GREEN};
+use super::{board_lines, button, event_line, lobby, lobby_button, mention, truncate, who, GOLD, GREEN};
 use crate::engine::Action;
 use crate::ids::UserId;
 use crate::table::view::{HandView, TableView};
@@ -27,9 +27,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let users: Vec<UserId> = hand.seats.iter().map(|s| s.user).collect();
     let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
     let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
-    if let Some(j) = hand.joker {
-        desc.push(format!("Joker: {} (every {} is wild)", j.pretty(), j.rank.symbol()));
-    }
+    desc.extend(board_lines(&hand.board));
     let content = match (hand.to_act, hand.pending_sideshow) {
         _ if over => String::new(),
         (Some(seat), Some((asker, _))) => {

@@ -22,6 +22,7 @@ pub use notes::{note_text, DM_FALLBACK};
 pub use replies::*;
 
 use crate::engine::cards::pretty_cards;
+use crate::engine::hand::Board;
 use crate::engine::{Card, HandValue};
 use crate::ids::UserId;
 use crate::table::view::TableView;
@@ -50,8 +51,31 @@ fn who(users: &[UserId], seat: usize) -> String {
     users.get(seat).map_or_else(|| format!("seat {}", seat + 1), |&u| mention(u))
 }
 
-pub fn value_text(v: &HandValue) -> &'static str {
-    v.category.label()
+pub fn value_text(v: &HandValue) -> String {
+    v.describe()
+}
+
+/// The cards a hand turned up for everyone, a sentence each.
+pub fn board_lines(board: &Board) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(c) = board.common {
+        lines.push(format!("Common card: {} (everyone's third card).", c.pretty()));
+    }
+    if let Some(j) = board.joker {
+        lines.push(format!("Joker turned up: {} (every {} is wild).", j.pretty(), j.rank.symbol()));
+    }
+    if let Some(w) = board.wild_suit {
+        lines.push(format!("Wild suit turned up: {} (every {} card is wild).", w.pretty(), w.suit.symbol()));
+    }
+    if let Some(b) = board.bust {
+        let whom = if board.bust_void {
+            "every player holds one, so it busts nobody this hand".to_string()
+        } else {
+            format!("whoever holds a {} packs", b.rank.symbol())
+        };
+        lines.push(format!("Bust card turned up: {} ({whom}).", b.pretty()));
+    }
+    lines
 }
 
 /// A link to the table's current hand message.

@@ -1,7 +1,6 @@
 //! Private notes as text, for a DM or an ephemeral reply.
 
-use super::{hand_text, link, mention, value_text};
-use crate::engine::Variant;
+use super::{board_lines, hand_text, link, mention, value_text};
 use crate::table::view::{PrivateNote, TableView};
 
 /// A private note as text (for a DM or an ephemeral reply).
@@ -17,10 +16,8 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
         ),
         PrivateNote::Cards { hand_id, cards, value } => {
             let value = value.map(|v| format!(" ({})", value_text(&v))).unwrap_or_default();
-            let joker = match (view.rules.variant, view.hand.as_ref().and_then(|h| h.joker)) {
-                (Variant::Joker, Some(j)) => format!(" Joker: every {} is wild.", j.rank.symbol()),
-                _ => String::new(),
-            };
+            let board = view.hand.as_ref().map(|h| board_lines(&h.board)).unwrap_or_default();
+            let joker: String = board.iter().map(|l| format!(" {l}")).collect();
             format!(
                 "Your cards for hand #{hand_id} in {place}: **{}**{value}.{joker}{back}",
                 hand_text(cards)

@@ -147,7 +147,7 @@ pub fn hand_history(h: &HandHistory) -> String {
             lines.push(String::new());
             lines.push("**Cards:**".into());
             for seat in cards {
-                let value = seat.value.as_ref().map(value_text).unwrap_or("?");
+                let value = seat.value.as_ref().map(value_text).unwrap_or_else(|| "?".to_string());
                 lines.push(format!("{}: {} ({value})", mention(seat.user), pretty_cards(&seat.cards)));
             }
             if h.status == HandStatus::Refunded {

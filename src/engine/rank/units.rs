@@ -53,8 +53,8 @@ pub const MAX_IMAGINED: usize = 2;
 
 /// Strength bases outside the classic order: every classic strength is below `7 << 16`.
 const BUST: u32 = 1;
-const POINTS_BASE: u32 = 16;
-const NUMBER_BASE: u32 = 1;
+pub(super) const POINTS_BASE: u32 = 16;
+pub(super) const NUMBER_BASE: u32 = 1;
 
 /// The packed entry (category in bits 24.., strength below) of the best three of `units` under `order`.
 fn best_of_units(units: &[Unit], order: Order<'_>) -> u32 {
