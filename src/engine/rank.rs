@@ -541,6 +541,9 @@ pub struct Evaluator {
     scheme: Scheme,
     /// [`Scheme::is_plain`], worked out once.
     plain: bool,
+    /// Classic order, and wild ranks at most (no wild suits or cards, imagined cards or virtual pairs): the
+    /// table lookups alone, for three or four cards.
+    ranks_only: bool,
     t: &'static Tables,
 }
 
@@ -573,7 +576,9 @@ impl Evaluator {
 
     #[inline]
     pub fn for_scheme(scheme: Scheme) -> Evaluator {
-        Evaluator { scheme, plain: scheme.is_plain(), t: tables_at(scheme.table_index()) }
+        let ranks_only = (scheme.imagined, scheme.order, scheme.pairs, scheme.wild_suits, scheme.wild_cards)
+            == (0, Compare::Classic, Virtual::None, 0, 0);
+        Evaluator { scheme, plain: scheme.is_plain(), ranks_only, t: tables_at(scheme.table_index()) }
     }
 
     pub fn scheme(&self) -> &Scheme {
@@ -593,19 +598,13 @@ impl Evaluator {
         if let ([a, b, c], true) = (cards, self.plain) {
             return plain3(self.t, *a, *b, *c);
         }
-        check(cards, s.hand_size())?;
-        if let Some(&joker) = cards.iter().find(|c| c.is_joker() && s.wild_cards & JOKER_BITS == 0) {
-            return Err(RankError::NoPrintedJokers(joker));
-        }
-        if cards.len() > units::MAX_CARDS {
-            return Err(RankError::WrongCount { expected: units::MAX_CARDS, got: cards.len() });
-        }
-        if cards.iter().any(|c| s.bust & (1 << c.rank.value()) != 0) {
+        check(cards, s.hand_size(), s.wild_cards & JOKER_BITS != 0)?;
+        if s.bust != 0 && cards.iter().any(|c| s.bust & (1 << c.rank.value()) != 0) {
             return Ok(HandValue { category: Category::Bust, strength: 0 });
         }
         let mask = self.wild_mask(cards);
         // Classic order, wild ranks at most: three cards, or the best three of four (best of four).
-        if let (0, Compare::Classic, Virtual::None, 0, 0) = (s.imagined, s.order, s.pairs, s.wild_suits, s.wild_cards) {
+        if self.ranks_only {
             match *cards {
                 [a, b, c] => return Ok(unpack(self.eval3([a, b, c], mask))),
                 [a, b, c, d] => {
@@ -614,6 +613,9 @@ impl Evaluator {
                 }
                 _ => {}
             }
+        }
+        if cards.len() > units::MAX_CARDS {
+            return Err(RankError::WrongCount { expected: units::MAX_CARDS, got: cards.len() });
         }
         let mut wild = [false; units::MAX_CARDS];
         for (w, c) in wild.iter_mut().zip(cards) {
@@ -664,7 +666,7 @@ impl Evaluator {
     /// chosen three, and each wild card replaced by the card it stands for.
     /// Its value always equals [`Evaluator::evaluate`]'s.
     pub fn best_hand(&self, cards: &[Card]) -> Result<MadeHand, RankError> {
-        check(cards, self.scheme.hand_size())?;
+        check(cards, self.scheme.hand_size(), self.scheme.wild_cards & JOKER_BITS != 0)?;
         let mask = self.wild_mask(cards);
         let is_wild = |c: &Card| mask & (1 << c.rank.value()) != 0;
         let subsets: &[[usize; 3]] =
@@ -734,13 +736,17 @@ pub struct MadeHand {
     pub wild: [bool; 3],
 }
 
-fn check(cards: &[Card], expected: usize) -> Result<(), RankError> {
+/// The right number of distinct cards, printed jokers only where the pack has them.
+fn check(cards: &[Card], expected: usize, jokers: bool) -> Result<(), RankError> {
     if cards.len() != expected {
         return Err(RankError::WrongCount { expected, got: cards.len() });
     }
     for (i, c) in cards.iter().enumerate() {
         if cards[..i].contains(c) {
             return Err(RankError::Duplicate(*c));
+        }
+        if c.is_joker() && !jokers {
+            return Err(RankError::NoPrintedJokers(*c));
         }
     }
     Ok(())

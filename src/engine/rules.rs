@@ -238,12 +238,15 @@ impl<'de> Deserialize<'de> for CardSet {
 }
 
 /// The one-eyed cards of a standard pack, wild under `kaana` by default: K♦, J♠, J♥.
+pub const ONE_EYED: [Card; 3] = [
+    Card { rank: Rank::KING, suit: Suit::Diamonds },
+    Card { rank: Rank::JACK, suit: Suit::Spades },
+    Card { rank: Rank::JACK, suit: Suit::Hearts },
+];
+
+/// [`ONE_EYED`] as a set.
 pub fn one_eyed() -> CardSet {
-    CardSet(vec![
-        Card::new(Rank::KING, Suit::Diamonds),
-        Card::new(Rank::JACK, Suit::Spades),
-        Card::new(Rank::JACK, Suit::Hearts),
-    ])
+    CardSet(ONE_EYED.to_vec())
 }
 
 impl SuitOrder {
@@ -657,7 +660,7 @@ impl Rules {
         if self.common.is_some() && v != Variant::IncompleteCommon {
             return clash("common", "is the common card of incomplete_common");
         }
-        if v != Variant::Kaana && (self.kaana_round || self.kaana_cards != one_eyed()) {
+        if v != Variant::Kaana && (self.kaana_round || self.kaana_cards.0 != ONE_EYED) {
             let option = if self.kaana_round { "kaana_round" } else { "kaana_cards" };
             return clash(option, "is an option of the kaana variant");
         }

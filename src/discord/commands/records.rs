@@ -91,11 +91,22 @@ pub async fn rank(
     ctx: Context<'_>,
     #[description = "Cards, e.g. As Kd Qh (10c, Tc and A♠ work too)"] cards: String,
     #[description = "For the joker variant: the turned-up rank (e.g. 7)"] joker: Option<String>,
+    #[description = "Other turned-up cards as name=value: wild_suit=h bust=9 common=Kd"] turned: Option<String>,
 ) -> Result<(), Error> {
-    let rules = table_or_default_rules(ctx).await?;
-    let parsed = cards::parse_cards(&cards).map_err(|e| UserError::new(render::sentence(e)))?;
+    let mut rules = table_or_default_rules(ctx).await?;
+    let mut parsed = cards::parse_cards(&cards).map_err(|e| UserError::new(render::sentence(e)))?;
     let joker =
         joker.as_deref().map(str::parse::<Rank>).transpose().map_err(|e| UserError::new(render::sentence(e)))?;
+    // Only the turned-up cards: every other rule is the table's.
+    for item in turned.as_deref().unwrap_or("").split_whitespace() {
+        let (name, value) = item.split_once('=').unwrap_or((item, ""));
+        let name = name.trim().to_ascii_lowercase();
+        if !["joker", "wild_suit", "bust", "common"].contains(&name.as_str()) {
+            return Err(UserError::new(render::TURNED_ONLY).into());
+        }
+        rules.set(&name, value).map_err(|e| UserError::new(render::sentence(e)))?;
+    }
+    parsed.extend(rules.common);
     match evaluate(&parsed, &rules, joker) {
         Ok(v) => say_public(ctx, render::rank(&parsed, &v, rules.variant)).await,
         Err(RankError::NoJoker) => Err(UserError::new(render::NEEDS_JOKER).into()),

@@ -12,6 +12,7 @@ use crate::table::{Command, UserError, TURN_SECONDS};
 /// Seats at a new table unless `max_players` says otherwise.
 const DEFAULT_MAX_PLAYERS: i64 = 6;
 
+/// Every variant, in `Variant::ALL` order (Discord allows 25 choices; the order is the choice index).
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum VariantChoice {
     #[name = "classic"]
@@ -28,6 +29,24 @@ pub enum VariantChoice {
     LowWild,
     #[name = "best_of_four"]
     BestOfFour,
+    #[name = "incomplete_two"]
+    IncompleteTwo,
+    #[name = "incomplete_one"]
+    IncompleteOne,
+    #[name = "incomplete_common"]
+    IncompleteCommon,
+    #[name = "two_lowest_wild"]
+    TwoLowestWild,
+    #[name = "kaana"]
+    Kaana,
+    #[name = "kiss_miss_bliss"]
+    KissMissBliss,
+    #[name = "blackjack"]
+    Blackjack,
+    #[name = "999"]
+    Nines,
+    #[name = "4x_boot"]
+    FourXBoot,
 }
 
 impl From<VariantChoice> for Variant {
@@ -40,6 +59,15 @@ impl From<VariantChoice> for Variant {
             VariantChoice::HighWild => Variant::HighWild,
             VariantChoice::LowWild => Variant::LowWild,
             VariantChoice::BestOfFour => Variant::BestOfFour,
+            VariantChoice::IncompleteTwo => Variant::IncompleteTwo,
+            VariantChoice::IncompleteOne => Variant::IncompleteOne,
+            VariantChoice::IncompleteCommon => Variant::IncompleteCommon,
+            VariantChoice::TwoLowestWild => Variant::TwoLowestWild,
+            VariantChoice::Kaana => Variant::Kaana,
+            VariantChoice::KissMissBliss => Variant::KissMissBliss,
+            VariantChoice::Blackjack => Variant::Blackjack,
+            VariantChoice::Nines => Variant::Nines,
+            VariantChoice::FourXBoot => Variant::FourXBoot,
         }
     }
 }
@@ -95,6 +123,11 @@ pub async fn table_open(
         r.set_options(text).map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
     }
     r.validate().map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
+    // The pack must deal to every seat: a variation dealing many cards, or turning many up, seats fewer.
+    let most = r.parts().map_or(MAX_SEATS, |p| p.max_seats()) as i64;
+    if let Some(asked) = max_players.filter(|&m| m > most) {
+        return Err(UserError::new(render::too_many_seats(asked, most, r.variant)).into());
+    }
     let open = NewTable {
         guild: g,
         channel: channel(ctx),

@@ -6,6 +6,7 @@ use serenity::{CreateActionRow, CreateEmbed, CreateEmbedFooter};
 use super::{event_line, hand_message, lobby, mention, rules_card, value_text};
 use crate::echo::echo;
 use crate::engine::cards::pretty_cards;
+use crate::engine::rules::Turned;
 use crate::engine::{Card, HandValue, Rules, Variant};
 use crate::ids::UserId;
 use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, Stats};
@@ -14,6 +15,8 @@ use crate::table::view::TableView;
 
 pub const NO_TABLE_HERE: &str = "There is no table in this channel. Open one with `/table open`.";
 pub const BOTS_HAVE_NO_CHIPS: &str = "Bots have no chips.";
+pub const TURNED_ONLY: &str =
+    "`turned` takes the turned-up cards only: joker=RANK wild_suit=SUIT bust=RANK common=CARD.";
 pub const NEEDS_JOKER: &str = "The joker variant needs the turned-up rank: add `joker:7`, say.";
 pub const BET_NOT_POSITIVE: &str = "A bet is a positive number of chips.";
 pub const GRANT_AMOUNT: &str = "Give a non-zero amount of at most 10^12 chips.";
@@ -55,11 +58,72 @@ pub fn table_status(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
     }
 }
 
+/// Two or three lines on a variant: what is dealt, and how hands compare.
+pub fn variant_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => "Three cards each; the classic order of hands.",
+        Variant::Muflis => "Muflis (lowball): the order of hands is reversed; the lowest hand wins.",
+        Variant::Joker => "After the deal a card is turned up: every card of its rank is wild (it stands for any card).",
+        Variant::Ak47 => "Every ace, king, 4 and 7 is wild.",
+        Variant::HighWild => "Each player's own highest rank is wild in their hand (a pair of them makes two wild cards).",
+        Variant::LowWild => "Each player's own lowest rank is wild in their hand (a pair of them makes two wild cards).",
+        Variant::BestOfFour => "Four cards each; the best three count.",
+        Variant::IncompleteTwo => {
+            "Two cards each; the third is imagined, so it is the best card for your hand. Equal hands at a show go by suits (spades, hearts, diamonds, clubs)."
+        }
+        Variant::IncompleteOne => {
+            "One card each; two are imagined, so every hand is a trio of its rank. Equal hands go by suits."
+        }
+        Variant::IncompleteCommon => {
+            "One card each, one imagined, and a common card turned up on the table as everyone's third. Equal hands go by suits."
+        }
+        Variant::TwoLowestWild => {
+            "Four cards each: your two lowest cards together make one wild card, and your two highest count as dealt. Two lowest that pair may stay a pair instead; two middle cards that pair mean no wild card (best three of four)."
+        }
+        Variant::Kaana => {
+            "The one-eyed cards (K♦ J♠ J♥ unless the table says otherwise) are wild. With `kaana_round` they are wild only from the hand after someone is dealt a trio until a show is called against a player holding one."
+        }
+        Variant::KissMissBliss => {
+            "Five cards each; make three units: single cards, or pairs that count as one wild card: a kiss (in sequence, A-2 to Q-K), a miss (one rank between, A-3 to J-K), a bliss (the same rank), each kind at most once."
+        }
+        Variant::Blackjack => {
+            "Three cards each, counted as in blackjack: pictures 10, an ace 1 or 11, the rest face value. The highest total up to 21 wins; 22 and over is bust (two busts are equal hands)."
+        }
+        Variant::Nines => {
+            "999: each card is a digit (10 and pictures 0, an ace 1, the rest face value); arrange yours into the largest three-digit number: the larger number wins, 999 best."
+        }
+        Variant::FourXBoot => "Classic, but every hand's boot is four times the table's.",
+    }
+}
+
+/// The table's draws and printed jokers, a sentence each.
+fn extras_text(rules: &Rules) -> Vec<&'static str> {
+    let mut lines = Vec::new();
+    if rules.variant != Variant::Joker && rules.joker == Turned::Draw {
+        lines.push("A card turned up at the deal makes its rank wild.");
+    }
+    if rules.wild_suit == Turned::Draw {
+        lines.push("A card turned up at the deal makes its suit wild.");
+    }
+    if rules.bust == Turned::Draw {
+        lines.push("A card turned up at the deal is a bust card: whoever holds one of its rank packs at once (if everyone does, it busts nobody).");
+    }
+    if rules.jokers > 0 {
+        lines.push("The pack has two printed jokers, each wild.");
+    }
+    if rules.k_a_2 {
+        lines.push("2-A-K is a sequence, just below A-K-Q.");
+    }
+    lines
+}
+
 /// `/rules` and `/table rules`.
 pub fn rules_text(rules: &Rules) -> String {
     let options: Vec<String> = rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")).collect();
+    let mut variation = vec![variant_text(rules.variant)];
+    variation.extend(extras_text(rules));
     format!(
-        "{}\n\n**How to play.** Everyone pays the boot; three cards each, face down. On your turn: bet blind \
+        "{}\n\n**This table's variation.** {}\n\n**How to play.** Everyone pays the boot; cards are dealt face down. On your turn: bet blind \
 (from the stake to twice it) without looking, or **See** your cards and bet seen (twice to four times the stake, \
 even amounts), or **Pack**. A blind bet sets the stake; a seen bet sets it to half the bet. With two players left \
 either may pay for a **Show** (blind: the stake; both seen: twice the stake; a seen player cannot show a blind one). \
@@ -67,6 +131,7 @@ When everyone left is seen, bet the minimum and ask the previous player for a **
 (a tie packs the asker). Hands: trio > pure sequence > sequence > colour > pair > high card; A-2-3 is the top \
 sequence.\n\n**Options:** {}",
         rules_card(rules),
+        variation.join(" "),
         options.join(" · ")
     )
 }
@@ -162,6 +227,10 @@ pub fn hand_history(h: &HandHistory) -> String {
 }
 
 /// `/rank`: what a hand is worth.
+pub fn too_many_seats(asked: i64, most: i64, variant: Variant) -> String {
+    format!("The pack deals to at most {most} players under these rules ({variant} and its options), not {asked}.")
+}
+
 pub fn rank(cards: &[Card], value: &HandValue, variant: Variant) -> String {
     format!(
         "{} is a **{}** under {variant} rules (strength {}; higher wins).",
