@@ -222,3 +222,120 @@ async fn a_hand_that_cannot_be_shown_is_refunded() {
     assert!(w.hand_message()["embeds"][0]["title"].as_str().unwrap_or_default().contains("hand #2"));
     w.fake.assert_no_violations();
 }
+
+/// The public draws of a turned-up card (issue 13): a wild suit and a bust rank drawn at a classic table show
+/// on the hand message from the deal; whoever holds a card of the bust rank has packed at once (recorded as
+/// their action, so the hand replays), unless everyone holds one; the rest play it out and the books balance.
+/// Decks are random: hands are dealt until one has busted someone (about half do; 16 hands miss with odds
+/// below 1 in 10,000).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turned_up_draws_are_public_and_bust_cards_pack() {
+    let w = World::start().await;
+    let players = w.users(["asha", "bilal", "chitra"]);
+    w.open_table(&players, json!({"variant": 0, "rules": "wild_suit=draw bust=draw"})).await;
+    let mut busted_any = false;
+    for n in 1..=16 {
+        w.act(players[0], "Start").await;
+        let message = w.wait_hand(n).await;
+        let text = render_message(&message);
+        let record = w.hand_from_db(hand_id_of(&message)).await;
+        let board = *record.hand.board();
+        let (suit, bust) = (board.wild_suit.expect("a wild suit drawn"), board.bust.expect("a bust card drawn"));
+        assert!(text.contains(&format!("Wild suit turned up: {}", suit.pretty())), "{text}");
+        assert!(text.contains(&format!("Bust card turned up: {}", bust.pretty())), "{text}");
+        let n_seats = record.users.len();
+        let holds = |seat: usize| record.cards[seat].iter().any(|c| c.rank == bust.rank);
+        assert_eq!(board.bust_void, (0..n_seats).all(holds), "{text}");
+        for seat in 0..n_seats {
+            let busted = holds(seat) && !board.bust_void;
+            assert_eq!(record.hand.seats()[seat].packed, busted, "seat {seat}: {:?} vs {bust}", record.cards[seat]);
+            if busted {
+                busted_any = true;
+                let who = format!("<@{}> holds a bust card and packed", record.users[seat]);
+                assert!(text.contains(&who), "{text}");
+            }
+        }
+        // The others pack until one is left (the bust packs may have ended the hand already).
+        let active: Vec<usize> = (0..n_seats).filter(|&s| !record.hand.seats()[s].packed).collect();
+        for &seat in active.iter().skip(1) {
+            w.act(record.users[seat], "Pack").await;
+        }
+        w.wait_hand_over(n).await;
+        assert_eq!(w.balances(&players).await.iter().sum::<i64>(), 3000);
+        if busted_any {
+            break;
+        }
+    }
+    assert!(busted_any, "16 hands and no bust card held: the draw is not dealt from the pack");
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
+}
+
+/// Both players see, the one to act bets, the other pays for the show; returns the hand as the database replays
+/// it, and checks the show paid what the engine says the two hands are worth (a tie pays the one who did not
+/// ask). `before`: each player's balance before the hand.
+async fn see_bet_and_show(w: &World, a: u64, b: u64, before: [i64; 2]) -> support::world::DbHand {
+    w.act(a, "See cards").await;
+    w.act(b, "See cards").await;
+    let content = w.hand_message()["content"].as_str().unwrap_or_default().to_string();
+    let (first, second) = if content.starts_with(&format!("<@{a}>")) { (a, b) } else { (b, a) };
+    w.act(first, "Chaal 2").await;
+    w.act(second, "Show (2)").await;
+    let message = w.hand_message();
+    let record = w.hand_from_db(hand_id_of(&message)).await;
+    let seat = |u: u64| record.users.iter().position(|&x| x == u).unwrap();
+    let (vf, vs) = (record.hand.value_of(seat(first)).unwrap(), record.hand.value_of(seat(second)).unwrap());
+    // Each put in 1 + 2; `second` paid for the show, so wins only with the better hand.
+    let second_wins = vs > vf;
+    let net = |u: u64| if (u == second) == second_wins { 3 } else { -3 };
+    let expected = vec![before[0] + net(a), before[1] + net(b)];
+    assert_eq!(w.balances(&[a, b]).await, expected, "{vf:?} vs {vs:?}\n{}", w.transcript());
+    let (va, vb) = (vf, vs);
+    for v in [va, vb] {
+        assert!(render_message(&message).contains(&v.describe()), "{}\n{}", v.describe(), render_message(&message));
+    }
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
+    record
+}
+
+/// Kiss, miss and bliss through Discord: five cards each, in the DM; the show ranks them by their units.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kiss_miss_bliss_deals_five_and_shows() {
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    // `variant` is a choice: kiss_miss_bliss is index 12.
+    w.open_table(&[a, b], json!({"variant": 12})).await;
+    w.act(a, "Start").await;
+    w.act(a, "See cards").await;
+    let dm = w.wait_ephemeral(a, "Your cards").await;
+    assert_eq!(dm.split("**").nth(1).unwrap_or_default().split_whitespace().count(), 5, "{dm}");
+    w.act(a, "Pack").await;
+    assert_eq!(w.balance(b).await, 1001);
+    // The next hand goes to a show.
+    w.act(a, "Start").await;
+    let record = see_bet_and_show(&w, a, b, [999, 1001]).await;
+    assert_eq!(record.rules.variant, teenpatti::engine::Variant::KissMissBliss);
+    assert!(record.cards.iter().all(|c| c.len() == 5));
+}
+
+/// Blackjack through Discord: the show counts points (22 and over is bust) and pays the higher total.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blackjack_counts_points_at_the_show() {
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    // `variant` is a choice: blackjack is index 13.
+    w.open_table(&[a, b], json!({"variant": 13})).await;
+    w.act(a, "Start").await;
+    let record = see_bet_and_show(&w, a, b, [1000, 1000]).await;
+    for seat in 0..2 {
+        let v = record.hand.value_of(seat).unwrap();
+        let total: u32 = record.cards[seat].iter().map(|c| u32::from(c.rank.value().min(10))).sum::<u32>();
+        let aces = record.cards[seat].iter().filter(|c| c.rank.value() == 14).count() as u32;
+        // Independent count: aces 1 (value 14 capped at 10 above, so take 9 back), one of them 11 if it fits.
+        let low = total - 9 * aces;
+        let best = if aces > 0 && low + 10 <= 21 { low + 10 } else { low };
+        let expected = if best > 21 { "Bust".to_string() } else { format!("{best} points") };
+        assert_eq!(v.describe(), expected, "{:?}", record.cards[seat]);
+    }
+}
