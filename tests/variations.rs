@@ -276,3 +276,208 @@ fn bust_ranks_and_2_a_k() {
 fn classic_value(s: &str) -> Category {
     Evaluator::for_scheme(classic()).evaluate(&parse_cards(s).unwrap()).unwrap().category
 }
+
+// ---------------------------------------------------------------------------
+// In play: each variant through `hand rank` (the real binary), hand scripts and the hand state machine.
+
+fn rank_cli(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"))
+        .args(["hand", "rank"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+/// `hand rank --variant V --set …`: one line per hand with the variant's number of cards, answered as the
+/// library ranks it; the text's own examples among them.
+#[test]
+fn hand_rank_plays_every_variant() {
+    let cases: &[(&str, &[&str], &str, &str)] = &[
+        ("incomplete_two", &[], "As Ks", "pure_sequence"),
+        ("incomplete_one", &[], "7h", "trio"),
+        ("incomplete_common", &["common=Kd"], "Qd", "pure_sequence"),
+        ("two_lowest_wild", &[], "2c 3d Kh Ks", "trio"),
+        ("two_lowest_wild", &[], "3c 3d 3h 9s", "trio"),
+        ("two_lowest_wild", &[], "3c 5d 5h 9s", "pair"),
+        ("kaana", &[], "Kd 5c 5h", "trio"),
+        ("kaana", &["cards=4"], "Kd 5c 5h 9s", "trio"),
+        ("kaana", &["kaana_cards=Qc"], "Kd 5c 5h", "pair"),
+        ("kiss_miss_bliss", &[], "8c 9d 2h 2s Ah", "trio"),
+        // A-2 and 2-3 are both kisses (one kind, used once): 2-3 as the wild card, with A and K, is A-K-Q.
+        ("kiss_miss_bliss", &[], "Kc Ad 2h 3s 9h", "sequence"),
+        ("blackjack", &[], "As Kd 5c", "points"),
+        ("blackjack", &[], "Ks Qd 2c", "bust"),
+        ("999", &[], "9s 9d 9c", "number"),
+        ("4x_boot", &[], "As Ad Ah", "trio"),
+        ("classic", &["joker=7"], "7s 7h 2d", "trio"),
+        ("classic", &["wild_suit=h", "bust=4"], "Ah Kc Qd", "sequence"),
+        ("classic", &["bust=7"], "7s Kd Qh", "bust"),
+        ("classic", &["jokers=2"], "Xb As Ad", "trio"),
+        ("classic", &["k_a_2=true"], "2s Ah Kd", "sequence"),
+        ("muflis", &["joker=7", "wild_suit=s", "bust=9"], "2c 3d 5h", "high_card"),
+    ];
+    for (variant, sets, hand, category) in cases {
+        let mut args = vec!["--variant", variant];
+        for s in *sets {
+            args.extend(["--set", s]);
+        }
+        let (code, out, err) = rank_cli(&args, &format!("{hand}\n"));
+        assert_eq!(code, Some(0), "{variant} {sets:?} {hand}: {out}{err}");
+        let mut rules = Rules::preset(variant).unwrap();
+        for s in *sets {
+            rules.set_option(s).unwrap();
+        }
+        let mut cards = parse_cards(hand).unwrap();
+        cards.extend(rules.common);
+        let v = evaluate(&cards, &rules, None).unwrap();
+        assert_eq!(out.trim(), format!("{} {}", v.category, v.strength), "{variant} {sets:?} {hand}");
+        assert_eq!(v.category.name(), *category, "{variant} {sets:?} {hand}");
+    }
+    // A line with the wrong number of cards for the variant is named, and the rest still run.
+    let (code, out, _) = rank_cli(&["--variant", "kiss_miss_bliss"], "As Kd Qh\n2c 3c 4c 5c 6c\n");
+    assert_eq!(code, Some(1));
+    assert!(out.lines().next().unwrap().contains("5 cards"), "{out}");
+    // Combinations that make no sense are refused with the reason.
+    for (args, needle) in [
+        (&["--variant", "kiss_miss_bliss", "--set", "joker=7"][..], "takes no other wild cards"),
+        (&["--variant", "blackjack", "--set", "langdi=true"][..], "has none"),
+        (&["--set", "k_a_2=true", "--set", "a23=second"][..], "choose one"),
+        (&["--variant", "incomplete_common"][..], "common=Kd"),
+        (&["--variant", "classic", "--set", "cards=5"][..], "3 or 4"),
+        (&["--variant", "blackjack", "--set", "cards=4"][..], "deals 3 cards"),
+    ] {
+        let (code, _, err) = rank_cli(args, "As Kd Qh\n");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+fn play(script: &str) -> teenpatti::engine::script::Replay {
+    teenpatti::engine::script::parse(script).unwrap_or_else(|e| panic!("{e}\n{script}")).run().unwrap()
+}
+
+/// Every variant plays a hand script to a show: the cards dealt follow the variant, the books balance, and the
+/// turned-up cards given as directives are the ones the hand shows.
+#[test]
+fn scripts_play_every_variant_to_a_show() {
+    for variant in teenpatti::engine::Variant::ALL {
+        let extra = match variant.name() {
+            "incomplete_common" => "common Kd\n",
+            "joker" => "joker 7h\n",
+            _ => "",
+        };
+        let script = format!("rules {variant}\nplayers A B C\n{extra}A see\nB see\nC see\nA pack\nB show\n");
+        let r = play(&script);
+        assert!(r.hand.is_over(), "{variant}:\n{}", r.transcript());
+        assert_eq!(r.nets().iter().map(|(_, n)| n).sum::<i64>(), 0, "{variant}");
+        let dealt = Rules::preset(variant.name()).unwrap().parts().unwrap().dealt;
+        assert!(r.hand.seats().iter().all(|s| s.cards.len() == dealt), "{variant}");
+        assert_eq!(r.ended_by(), "show", "{variant}:\n{}", r.transcript());
+    }
+    let r = play("rules incomplete_common\nplayers A B\ncommon Kd\nA pack\n");
+    assert_eq!(r.hand.board().common, "Kd".parse().ok());
+    assert!(r.transcript().contains("common card: Kd"), "{}", r.transcript());
+    // 4x boot: each pays four times the table's boot.
+    let r = play("rules 4x_boot\nboot 2\nplayers A B\nA pack\n");
+    assert_eq!(r.nets(), vec![("A".to_string(), -8), ("B".to_string(), 8)]);
+}
+
+/// The bust draw: a player dealt a card of its rank packs at the deal, before anyone acts; when that leaves one
+/// player, the hand is theirs; when everyone holds one, it busts nobody.
+#[test]
+fn bust_cards_pack_at_the_deal() {
+    let base = "set bust draw\nplayers A B C\n";
+    let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\ncards B Ks Qd 4h\ncards C 7s 7d 5h\nB pack\n"));
+    assert!(r.transcript().contains("A holds a bust card and packs"), "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["C".to_string()], "{}", r.transcript());
+    let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\ncards B 9d Qd 4h\ncards C 7s 7d 5h\n"));
+    assert!(r.hand.is_over() && r.winners() == vec!["C".to_string()], "{}", r.transcript());
+    let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\ncards B 9d Qd 4h\ncards C 9h 7d 5h\nA pack\nB pack\n"));
+    assert!(r.hand.board().bust_void, "{}", r.transcript());
+    assert!(r.transcript().contains("busts nobody"), "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["C".to_string()]);
+    // A busted player can do nothing else.
+    let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\nA see\n"));
+    assert_eq!(r.rejected().len(), 1, "{}", r.transcript());
+}
+
+/// The incomplete variations break equal hands by suits (the text: "suit rules apply"): two trios of 7 at a show
+/// go to the 7 of spades, whatever `show_tie` says.
+#[test]
+fn incomplete_ties_go_by_suits() {
+    for tie in ["payer_loses", "split"] {
+        let r = play(&format!(
+            "rules incomplete_one\nset show_tie {tie}\nplayers A B\ncards A 7s\ncards B 7h\nB blind 1\nA show\n"
+        ));
+        assert_eq!(r.winners(), vec!["A".to_string()], "{tie}:\n{}", r.transcript());
+        let r = play(&format!(
+            "rules incomplete_one\nset show_tie {tie}\nplayers A B\ncards A 7h\ncards B 7s\nB blind 1\nA show\n"
+        ));
+        assert_eq!(r.winners(), vec!["B".to_string()], "{tie}:\n{}", r.transcript());
+    }
+}
+
+/// Kaana as a round: the one-eyed cards are plain until a hand where someone is dealt a trio, then wild until a
+/// show is called against a player holding one.
+#[test]
+fn a_kaana_round_begins_at_a_trio_and_ends_at_a_show_against_a_one_eyed_card() {
+    let round = "rules kaana\nset kaana_round true\nplayers A B\n";
+    // Dormant: K♦ is a plain king; a trio dealt starts the round for the next hand.
+    let r = play(&format!("{round}kaana dormant\ncards A Kd 5c 5h\ncards B 9s 9d 9h\nA pack\n"));
+    assert_eq!(r.hand.value_of(0).unwrap().category, Category::Pair);
+    assert_eq!(r.hand.kaana_next(), Some(false), "a trio was dealt: the round begins");
+    let r = play(&format!("{round}kaana dormant\ncards A Kd 5c 4h\ncards B 9s 8d 2h\nA pack\n"));
+    assert_eq!(r.hand.kaana_next(), Some(true), "no trio: still dormant");
+    // Live: K♦ is wild; a show against its holder ends the round.
+    let r = play(&format!("{round}cards A Kd 5c 5h\ncards B 9s 8d 2h\nA blind 1\nB show\n"));
+    assert_eq!(r.hand.value_of(0).unwrap().category, Category::Trio);
+    assert_eq!(r.hand.kaana_next(), Some(true), "a show against the K♦ holder ends the round");
+    let r = play(&format!("{round}cards A Kd 5c 5h\ncards B 9s 8d 2h\nA pack\n"));
+    assert_eq!(r.hand.kaana_next(), Some(false), "no show: the round goes on");
+    let r = play("rules kaana\nplayers A B\nA pack\n");
+    assert_eq!(r.hand.kaana_next(), None, "plain kaana has no round");
+}
+
+/// Printed jokers: a 54-card pack when `jokers 2`, each joker wild; refused in a pack without them.
+#[test]
+fn printed_jokers_are_wild_and_only_in_their_pack() {
+    let r = play("set jokers 2\nplayers A B\ncards A Xb Xr 2c\ncards B As Ad Kc\nB blind 1\nA show\n");
+    assert_eq!(r.hand.value_of(0).unwrap().category, Category::Trio, "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["A".to_string()]);
+    let e = teenpatti::engine::script::parse("players A B\ncards A Xb 2c 3c\n").unwrap_err();
+    assert!(e.to_string().contains("set jokers 2"), "{e}");
+}
+
+/// Each variant states the players its pack deals to.
+#[test]
+fn the_pack_bounds_the_seats() {
+    let most = |text: &str| {
+        let mut r = Rules::default();
+        r.set_options(text).unwrap();
+        r.parts().unwrap().max_seats()
+    };
+    assert_eq!(most("variant=classic"), 10);
+    assert_eq!(most("variant=kiss_miss_bliss"), 10, "50 cards of 52");
+    assert_eq!(most("variant=kiss_miss_bliss bust=draw"), 10, "51 cards of 52");
+    assert_eq!(most("variant=best_of_four jokers=2 joker=draw wild_suit=draw bust=draw"), 10);
+    let ten = "A B C D E F G H I J";
+    let r = play(&format!("rules kiss_miss_bliss\nset bust draw\nplayers {ten}\n"));
+    assert!(r.hand.board().bust.is_some() && r.hand.seats().iter().all(|s| s.cards.len() == 5));
+    // Eleven players are refused before any deal.
+    let e = play_err(&format!("rules kiss_miss_bliss\nplayers {ten} K\n"));
+    assert!(e.contains("at most 10"), "{e}");
+}
+
+fn play_err(script: &str) -> String {
+    match teenpatti::engine::script::parse(script).and_then(|s| s.run()) {
+        Ok(r) => panic!("played:\n{}", r.transcript()),
+        Err(e) => e.to_string(),
+    }
+}
