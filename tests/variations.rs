@@ -481,3 +481,31 @@ fn play_err(script: &str) -> String {
         Err(e) => e.to_string(),
     }
 }
+
+/// The text's combined draw: a wild rank, a wild suit and a bust rank turned up at once make "14 jokers" in
+/// play (the 3 other cards of the rank and the 12 other cards of the suit, one card being both).
+#[test]
+fn the_combined_draw_makes_fourteen_jokers() {
+    let mut rules = Rules::default();
+    rules.set_options("joker=draw wild_suit=draw bust=draw").unwrap();
+    let turned = parse_cards("7h 2s 9c").unwrap();
+    let drawn = teenpatti::engine::rank::Drawn {
+        joker: Some(turned[0].rank),
+        wild_suit: Some(turned[1].suit),
+        bust: Some(turned[2].rank),
+        kaana_dormant: false,
+    };
+    let scheme = Scheme::resolve(&rules, &drawn).unwrap();
+    let Wild::Ranks(ranks) = scheme.wild else { panic!("{:?}", scheme.wild) };
+    let wild = full_deck()
+        .into_iter()
+        .filter(|c| !turned.contains(c))
+        .filter(|c| ranks & 1 << c.rank.value() != 0 || scheme.wild_suits & 1 << c.suit as u8 != 0)
+        .count();
+    assert_eq!(wild, 14);
+    assert_eq!(scheme.bust, 1 << 9);
+    // And in a hand: a 7 and a spade are wild beside an ace; a 9 busts.
+    let e = Evaluator::for_scheme(scheme);
+    assert_eq!(e.evaluate(&parse_cards("7c Ks Ad").unwrap()).unwrap().category, Category::Trio);
+    assert_eq!(e.evaluate(&parse_cards("7c 9s Ad").unwrap()).unwrap().category, Category::Bust);
+}
