@@ -310,12 +310,16 @@ async fn kiss_miss_bliss_deals_five_and_shows() {
     w.act(a, "See cards").await;
     let dm = w.wait_ephemeral(a, "Your cards").await;
     assert_eq!(dm.split("**").nth(1).unwrap_or_default().split_whitespace().count(), 5, "{dm}");
+    // Five cards always count as three: the DM says which (and what any kiss, miss or bliss became).
+    assert!(dm.contains("it counts as **"), "{dm}");
     w.act(a, "Pack").await;
     assert_eq!(w.balance(b).await, 1001);
     // The next hand goes to a show.
     w.act(a, "Start").await;
     let record = see_bet_and_show(&w, a, b, [999, 1001]).await;
     assert_eq!(record.rules.variant, teenpatti::engine::Variant::KissMissBliss);
+    let shown = render_message(&w.hand_message());
+    assert_eq!(shown.matches("counted as **").count(), 2, "both hands at the show say what they count as:\n{shown}");
     assert!(record.cards.iter().all(|c| c.len() == 5));
 }
 

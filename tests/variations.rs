@@ -509,3 +509,65 @@ fn the_combined_draw_makes_fourteen_jokers() {
     assert_eq!(e.evaluate(&parse_cards("7c Ks Ad").unwrap()).unwrap().category, Category::Trio);
     assert_eq!(e.evaluate(&parse_cards("7c 9s Ad").unwrap()).unwrap().category, Category::Bust);
 }
+
+/// `explain` (what the DM and the show print) agrees with the value on every variant: its three cards, with no
+/// wild card left, are worth exactly what the hand is worth, and each card it says a wild unit became is one of
+/// the hand's own wild cards, an imagined card or a pair of the hand's cards.
+#[test]
+fn explained_hands_are_worth_their_value() {
+    use teenpatti::engine::rank::Source;
+    let mut g = Lcg(99);
+    let draws = [("joker", "7"), ("wild_suit", "h"), ("bust", "9")];
+    let mut checked = 0;
+    for variant in teenpatti::engine::Variant::ALL {
+        let mut rules = Rules::preset(variant.name()).unwrap();
+        if rules.parts().unwrap().joker != teenpatti::engine::rules::Turned::Off {
+            rules.set("joker", "7").unwrap();
+        }
+        if rules.parts().unwrap().common {
+            rules.set("common", "Kd").unwrap();
+        }
+        let with_draws = {
+            let mut r = rules.clone();
+            draws.iter().for_each(|(k, v)| {
+                let _ = r.set(k, v);
+            });
+            r.parts().ok().map(|_| r)
+        };
+        for rules in [Some(rules), with_draws].into_iter().flatten() {
+            let e = Evaluator::new(&rules, None).unwrap();
+            let n = rules.parts().unwrap().dealt;
+            for _ in 0..60 {
+                let mut hand = g.hand(n + 1);
+                hand.truncate(n);
+                if rules.common.is_some_and(|c| hand.contains(&c)) {
+                    continue;
+                }
+                hand.extend(rules.common);
+                let value = e.evaluate(&hand).unwrap();
+                let Some(made) = e.explain(&hand).unwrap() else { continue };
+                assert_eq!(made.value, value);
+                let mut plain = Scheme::classic(&rules);
+                plain.order = e.scheme().order;
+                plain.lowball = e.scheme().lowball;
+                plain.k_a_2 = e.scheme().k_a_2;
+                let counts: Vec<Card> = made.stands.iter().map(|s| s.counts_as).collect();
+                if counts.iter().enumerate().any(|(i, c)| counts[..i].contains(c)) {
+                    continue; // a wild unit copying a real card: evaluate refuses duplicates
+                }
+                let again = Evaluator::for_scheme(plain).evaluate(&counts).unwrap();
+                assert_eq!(again.strength, value.strength, "{variant} {hand:?} -> {counts:?}");
+                checked += 1;
+                for s in made.stands {
+                    match s.source {
+                        Source::Held { card } => assert!(hand.contains(&card) && card == s.counts_as),
+                        Source::Wild { card } => assert!(hand.contains(&card)),
+                        Source::Pair { cards } => assert!(cards.iter().all(|c| hand.contains(c))),
+                        Source::Imagined => assert!(e.scheme().imagined > 0),
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} hands explained");
+}

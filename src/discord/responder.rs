@@ -217,7 +217,8 @@ mod tests {
         let mine = parse_cards("Qs Js 10s").unwrap();
         let theirs = parse_cards("2c 7d 9h").unwrap();
         let (v1, v2) = (evaluate(&mine, &rules, None).unwrap(), evaluate(&theirs, &rules, None).unwrap());
-        let mut notes = vec![PrivateNote::Cards { hand_id: HandId(123_456), cards: mine.clone(), value: Some(v1) }];
+        let mut notes =
+            vec![PrivateNote::Cards { hand_id: HandId(123_456), cards: mine.clone(), value: Some(v1), made: None }];
         for i in 1..=8 {
             notes.push(PrivateNote::Sideshow {
                 hand_id: HandId(123_456),

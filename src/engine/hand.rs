@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
-use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Scheme};
+use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme};
 use super::rules::{Chips, Parts, Rules, ShowCost, ShowTie, Turned, MAX_AMOUNT};
 
 /// A seat index, 0-based, in table order.
@@ -151,6 +151,9 @@ pub struct ShownHand {
     pub seat: Seat,
     pub cards: Vec<Card>,
     pub value: HandValue,
+    /// What the hand counts as, where wild cards, imagined cards or more than three cards make it worth saying.
+    #[serde(default)]
+    pub made: Option<Made>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -942,7 +945,12 @@ impl Hand {
     fn shown(&self, seat: Seat) -> ShownHand {
         let cards = self.seats[seat].cards.clone();
         let value = self.value_of(seat).unwrap_or(HandValue { category: Category::HighCard, strength: 0 });
-        ShownHand { seat, cards, value }
+        ShownHand { seat, cards, value, made: self.made_of(seat) }
+    }
+
+    /// What `seat`'s hand counts as, for people (see [`Evaluator::explain`]).
+    pub fn made_of(&self, seat: Seat) -> Option<Made> {
+        self.evaluator()?.explain(&self.hand_cards(seat)?).ok().flatten()
     }
 
     /// Equal hands go by suits: under `show_tie = suit_order`, and always in the variations whose text says

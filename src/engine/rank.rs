@@ -31,7 +31,7 @@ const JOKER_BITS: u64 = 3 << 52;
 mod prepared;
 pub mod units;
 pub use prepared::{every_hand, shuffled_hands, PreparedEvaluator};
-pub use units::Virtual;
+pub use units::{Source, Stand, Virtual};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -617,18 +617,49 @@ impl Evaluator {
         if cards.len() > units::MAX_CARDS {
             return Err(RankError::WrongCount { expected: units::MAX_CARDS, got: cards.len() });
         }
+        let wild = self.wild_flags(cards, mask);
+        Ok(units::value(cards, &wild[..cards.len()], usize::from(s.imagined), s.pairs, self.order()))
+    }
+
+    /// Which of `cards` are wild (`mask`: the wild ranks of this hand).
+    fn wild_flags(&self, cards: &[Card], mask: u16) -> [bool; units::MAX_CARDS] {
+        let s = &self.scheme;
         let mut wild = [false; units::MAX_CARDS];
         for (w, c) in wild.iter_mut().zip(cards) {
             *w = mask & (1 << c.rank.value()) != 0
                 || s.wild_suits & (1 << c.suit as u8) != 0
                 || s.wild_cards & (1 << c.index()) != 0;
         }
-        let order = match s.order {
+        wild
+    }
+
+    fn order(&self) -> units::Order<'static> {
+        match self.scheme.order {
             Compare::Classic => units::Order::Classic(self.t),
             Compare::Blackjack => units::Order::Blackjack,
             Compare::Numbers => units::Order::Numbers,
-        };
-        Ok(units::value(cards, &wild[..cards.len()], usize::from(s.imagined), s.pairs, order))
+        }
+    }
+
+    /// The three cards a hand counts as and where each comes from (a wild card standing in, an imagined card, a
+    /// pair making a wild card), for the DM and the show: `None` for a plain hand of three (nothing to say) and
+    /// for a bust one. Tries every card for every wild unit, so it is for display, not for hot loops; its value
+    /// always equals [`Evaluator::evaluate`]'s.
+    pub fn explain(&self, cards: &[Card]) -> Result<Option<Made>, RankError> {
+        let value = self.evaluate(cards)?;
+        let s = &self.scheme;
+        // Strength 0: a bust card (a blackjack total over 21 is a hand like any other here).
+        if value.strength == 0 || cards.len() > units::MAX_CARDS {
+            return Ok(None);
+        }
+        let wild = self.wild_flags(cards, self.wild_mask(cards));
+        let wild = &wild[..cards.len()];
+        let plain = cards.len() == 3 && s.imagined == 0 && !wild.contains(&true);
+        if plain {
+            return Ok(None);
+        }
+        let made = units::explain(cards, wild, usize::from(s.imagined), s.pairs, self.order());
+        Ok(made.map(|(_, stands)| Made { value, stands }))
     }
 
     /// The wild ranks of this dealt hand, as a bit set over rank values.
@@ -724,6 +755,13 @@ fn multisets(n: usize, m: usize) -> Vec<Vec<usize>> {
             .collect();
     }
     out
+}
+
+/// A hand as it counts, for people ([`Evaluator::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Made {
+    pub value: HandValue,
+    pub stands: [Stand; 3],
 }
 
 /// The three cards a hand counts as (see [`Evaluator::best_hand`]).

@@ -674,7 +674,11 @@ impl Replay {
             EventKind::Showdown { hands, winners } => {
                 let mut s = String::from("show:");
                 for h in hands {
-                    let _ = write!(s, "\n  {}: {} ({})", n(h.seat), format_cards(&h.cards), h.value.category.label());
+                    let _ = write!(s, "\n  {}: {} ({})", n(h.seat), format_cards(&h.cards), h.value.describe());
+                    if let Some(made) = &h.made {
+                        let counts: Vec<Card> = made.stands.iter().map(|st| st.counts_as).collect();
+                        let _ = write!(s, ", counted as {}", format_cards(&counts));
+                    }
                 }
                 let w: Vec<String> = winners.iter().map(|&s| n(s)).collect();
                 let _ = write!(s, "\n  best: {}", w.join(", "));

@@ -13,7 +13,7 @@ use crate::ids::{HandId, UserId};
 /// A seen player's own cards, as their private note.
 pub(super) fn cards_note(hand_id: HandId, hand: &Hand, seat: Seat) -> PrivateNote {
     let cards = hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
-    PrivateNote::Cards { hand_id, cards, value: hand.value_of(seat) }
+    PrivateNote::Cards { hand_id, cards, value: hand.value_of(seat), made: hand.made_of(seat) }
 }
 
 /// The private notes `events` give each player (after they were applied to

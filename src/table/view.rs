@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::actor::Table;
 use crate::engine::hand::{Board, Legal, Outcome, ShownHand};
+use crate::engine::rank::Made;
 use crate::engine::{Card, Chips, Event, EventKind, HandValue, Rules};
 use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 
@@ -95,7 +96,7 @@ pub enum PrivateNote {
     /// Your seat is confirmed.
     Seated { table_id: TableId },
     /// Your cards, after you chose to see them.
-    Cards { hand_id: HandId, cards: Vec<Card>, value: Option<HandValue> },
+    Cards { hand_id: HandId, cards: Vec<Card>, value: Option<HandValue>, made: Option<Made> },
     /// The private result of a sideshow you took part in.
     Sideshow {
         hand_id: HandId,

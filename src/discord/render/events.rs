@@ -1,6 +1,6 @@
 //! One line per public event, as the hand message and `/history` show it.
 
-use super::{board_lines, hand_text, value_text, who};
+use super::{board_lines, hand_text, made_text, value_text, who};
 use crate::engine::hand::{EndedBy, PackReason};
 use crate::engine::{Event, EventKind};
 use crate::ids::UserId;
@@ -40,7 +40,10 @@ pub fn event_line(users: &[UserId], e: &Event) -> Option<String> {
         EventKind::PotLimitReached { pot } => format!("The pot reached the limit ({pot}): every hand is shown."),
         EventKind::Showdown { hands, .. } => hands
             .iter()
-            .map(|h| format!("{} shows {} ({})", who(hand, h.seat), hand_text(&h.cards), value_text(&h.value)))
+            .map(|h| {
+                let made = h.made.as_ref().map(|m| format!(", counted as {}", made_text(m))).unwrap_or_default();
+                format!("{} shows {} ({}{made})", who(hand, h.seat), hand_text(&h.cards), value_text(&h.value))
+            })
             .collect::<Vec<_>>()
             .join("\n"),
         EventKind::Ended { ended_by, pot, payouts } => {

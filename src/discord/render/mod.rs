@@ -23,6 +23,7 @@ pub use replies::*;
 
 use crate::engine::cards::pretty_cards;
 use crate::engine::hand::Board;
+use crate::engine::rank::{Made, Source};
 use crate::engine::{Card, HandValue};
 use crate::ids::UserId;
 use crate::table::view::TableView;
@@ -53,6 +54,26 @@ fn who(users: &[UserId], seat: usize) -> String {
 
 pub fn value_text(v: &HandValue) -> String {
     v.describe()
+}
+
+/// What a hand counts as: `**A♠ K♠ Q♠** (7♣ as K♠; imagined Q♠)`.
+pub fn made_text(made: &Made) -> String {
+    let mut counts: Vec<Card> = made.stands.iter().map(|s| s.counts_as).collect();
+    counts.sort_by(|a, b| b.cmp(a));
+    let notes: Vec<String> = made
+        .stands
+        .iter()
+        .filter_map(|s| match s.source {
+            Source::Held { .. } => None,
+            Source::Wild { card } => Some(format!("{} as {}", card.pretty(), s.counts_as.pretty())),
+            Source::Imagined => Some(format!("imagined {}", s.counts_as.pretty())),
+            Source::Pair { cards } => {
+                Some(format!("{} {} as {}", cards[0].pretty(), cards[1].pretty(), s.counts_as.pretty()))
+            }
+        })
+        .collect();
+    let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
+    format!("**{}**{notes}", pretty_cards(&counts))
 }
 
 /// The cards a hand turned up for everyone, a sentence each.

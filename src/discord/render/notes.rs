@@ -1,6 +1,6 @@
 //! Private notes as text, for a DM or an ephemeral reply.
 
-use super::{board_lines, hand_text, link, mention, value_text};
+use super::{board_lines, hand_text, link, made_text, mention, value_text};
 use crate::table::view::{PrivateNote, TableView};
 
 /// A private note as text (for a DM or an ephemeral reply).
@@ -14,8 +14,12 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
         PrivateNote::Seated { table_id } => format!(
             "You have a seat at Teen Patti table #{table_id} in {place}. Your cards will come here when you choose to see them."
         ),
-        PrivateNote::Cards { hand_id, cards, value } => {
+        PrivateNote::Cards { hand_id, cards, value, made } => {
             let value = value.map(|v| format!(" ({})", value_text(&v))).unwrap_or_default();
+            let value = match made {
+                Some(m) => format!("{value}; it counts as {}", made_text(m)),
+                None => value,
+            };
             let board = view.hand.as_ref().map(|h| board_lines(&h.board)).unwrap_or_default();
             let joker: String = board.iter().map(|l| format!(" {l}")).collect();
             format!(

@@ -223,6 +223,147 @@ fn kiss_miss_bliss(cards: &[Card], order: Order<'_>) -> u32 {
     best
 }
 
+/// Where a card of a made hand comes from (see [`explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "from", rename_all = "snake_case")]
+pub enum Source {
+    /// A card held (or the common card), counted as itself.
+    Held { card: Card },
+    /// A wild card held, standing in for another.
+    Wild { card: Card },
+    /// An imagined card.
+    Imagined,
+    /// Two cards together making one wild card (two-lowest, or a kiss, miss or bliss).
+    Pair { cards: [Card; 2] },
+}
+
+/// One card of a made hand: what it counts as, and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Stand {
+    pub counts_as: Card,
+    pub source: Source,
+}
+
+/// A reading of a hand: three units, each a real card or a wild one (with where it comes from).
+type Reading = [(Option<Card>, Source); 3];
+
+/// The readings [`value`] takes the best of, in full.
+fn readings(cards: &[Card], wild: &[bool], imagined: usize, pairs: Virtual) -> Vec<Reading> {
+    let unit = |i: usize| -> (Option<Card>, Source) {
+        match (cards.get(i), wild.get(i)) {
+            (Some(&c), Some(false)) => (Some(c), Source::Held { card: c }),
+            (Some(&c), _) => (None, Source::Wild { card: c }),
+            (None, _) => (None, Source::Imagined),
+        }
+    };
+    let pair = |a: Card, b: Card| (None, Source::Pair { cards: [a, b] });
+    let held = |c: Card| (Some(c), Source::Held { card: c });
+    let threes = |units: &[(Option<Card>, Source)]| {
+        let n = units.len();
+        let mut out = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                for k in j + 1..n {
+                    out.push([units[i], units[j], units[k]]);
+                }
+            }
+        }
+        out
+    };
+    match pairs {
+        Virtual::None => {
+            let n = (cards.len() + imagined).min(MAX_CARDS + MAX_IMAGINED);
+            threes(&(0..n).map(unit).collect::<Vec<_>>())
+        }
+        Virtual::TwoLowest => {
+            let mut sorted: Vec<Card> = cards.to_vec();
+            sorted.sort_by_key(|c| c.rank);
+            let as_dealt: Vec<_> = sorted.iter().map(|&c| held(c)).collect();
+            if sorted.len() != 4 || sorted[1].rank == sorted[2].rank {
+                return threes(&as_dealt);
+            }
+            let mut out = vec![[pair(sorted[0], sorted[1]), held(sorted[2]), held(sorted[3])]];
+            if sorted[0].rank == sorted[1].rank {
+                out.extend(threes(&as_dealt));
+            }
+            out
+        }
+        Virtual::KissMissBliss => {
+            let kind = |a: Card, b: Card| -> Option<u8> {
+                let (x, y) = (a.rank.value(), b.rank.value());
+                if x == y {
+                    Some(0)
+                } else if is_kiss(x, y) {
+                    Some(1)
+                } else if is_miss(x, y) {
+                    Some(2)
+                } else {
+                    None
+                }
+            };
+            let n = cards.len();
+            let mut out = threes(&cards.iter().map(|&c| held(c)).collect::<Vec<_>>());
+            for i in 0..n {
+                for j in i + 1..n {
+                    let Some(first) = kind(cards[i], cards[j]) else { continue };
+                    let rest: Vec<usize> = (0..n).filter(|&k| k != i && k != j).collect();
+                    for (a, &x) in rest.iter().enumerate() {
+                        for &y in &rest[a + 1..] {
+                            out.push([pair(cards[i], cards[j]), held(cards[x]), held(cards[y])]);
+                            if kind(cards[x], cards[y]).is_some_and(|second| second != first) {
+                                for &z in rest.iter().filter(|&&z| z != x && z != y) {
+                                    out.push([pair(cards[i], cards[j]), pair(cards[x], cards[y]), held(cards[z])]);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            out
+        }
+    }
+}
+
+/// The best made hand, for people: the three units that count and what each wild one stands for, found by
+/// trying every card for every wild unit of every reading (a wild unit may copy a real card, as in [`value`];
+/// among equal hands the first found with the fewest copies). Its value equals [`value`]'s.
+pub(super) fn explain(
+    cards: &[Card],
+    wild: &[bool],
+    imagined: usize,
+    pairs: Virtual,
+    order: Order<'_>,
+) -> Option<(HandValue, [Stand; 3])> {
+    let deck: Vec<Card> = (0..52u8).rev().filter_map(Card::from_index).collect();
+    let mut best: Option<((u32, usize), [Stand; 3])> = None;
+    for reading in readings(cards, wild, imagined, pairs) {
+        let slots: Vec<usize> = (0..3).filter(|&i| reading[i].0.is_none()).collect();
+        let choices: usize = deck.len().pow(slots.len() as u32);
+        for mut code in 0..choices {
+            let mut made = reading.map(|(c, _)| c.unwrap_or(deck[0]));
+            for &slot in &slots {
+                made[slot] = deck[code % deck.len()];
+                code /= deck.len();
+            }
+            let e = three(Unit::Real(made[0]), Unit::Real(made[1]), Unit::Real(made[2]), order);
+            let real: Vec<Card> = reading.iter().filter_map(|(c, _)| *c).collect();
+            let copies = slots
+                .iter()
+                .enumerate()
+                .filter(|&(k, &s)| real.contains(&made[s]) || slots[..k].iter().any(|&o| made[o] == made[s]))
+                .count();
+            let key = (e & super::STRENGTH_MASK, usize::MAX - copies);
+            if best.as_ref().is_none_or(|(k, _)| key > *k) {
+                let stands = [0, 1, 2].map(|i| Stand { counts_as: made[i], source: reading[i].1 });
+                best = Some((key, stands));
+            }
+        }
+    }
+    let (_, stands) = best?;
+    let v = value(cards, wild, imagined, pairs, order);
+    Some((v, stands))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
