@@ -4,10 +4,11 @@
 
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use proptest::prelude::*;
+#[path = "support/rank_cli.rs"]
+mod rank_cli;
+use rank_cli::run_rank;
 use teenpatti::engine::cards::{full_deck, parse_cards, Card, Rank, Suit};
 use teenpatti::engine::rank::{
     best_hand, evaluate, every_hand, Category, Evaluator, HandValue, PreparedEvaluator, RankError, Scheme, Wild,
@@ -543,21 +544,6 @@ proptest! {
 
 // ---------------------------------------------------------------------------
 // The `hand rank` command, through the real binary.
-
-fn run_rank(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"))
-        .args(["hand", "rank"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit before reading (bad arguments): ignore a broken pipe.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 #[test]
 fn cli_ranks_lines() {

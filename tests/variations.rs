@@ -7,6 +7,10 @@ use teenpatti::engine::cards::{full_deck, parse_cards, Card, Suit};
 use teenpatti::engine::rank::{evaluate, Category, Compare, Evaluator, Scheme, Virtual, Wild};
 use teenpatti::engine::Rules;
 
+#[path = "support/rank_cli.rs"]
+mod rank_cli;
+use rank_cli::run_rank;
+
 /// A small deterministic generator (the same sample on every run).
 struct Lcg(u64);
 
@@ -280,21 +284,6 @@ fn classic_value(s: &str) -> Category {
 // ---------------------------------------------------------------------------
 // In play: each variant through `hand rank` (the real binary), hand scripts and the hand state machine.
 
-fn rank_cli(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"))
-        .args(["hand", "rank"])
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (out.status.code(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
-
 /// `hand rank --variant V --set …`: one line per hand with the variant's number of cards, answered as the
 /// library ranks it; the text's own examples among them.
 #[test]
@@ -328,7 +317,7 @@ fn hand_rank_plays_every_variant() {
         for s in *sets {
             args.extend(["--set", s]);
         }
-        let (code, out, err) = rank_cli(&args, &format!("{hand}\n"));
+        let (code, out, err) = run_rank(&args, &format!("{hand}\n"));
         assert_eq!(code, Some(0), "{variant} {sets:?} {hand}: {out}{err}");
         let mut rules = Rules::preset(variant).unwrap();
         for s in *sets {
@@ -341,7 +330,7 @@ fn hand_rank_plays_every_variant() {
         assert_eq!(v.category.name(), *category, "{variant} {sets:?} {hand}");
     }
     // A line with the wrong number of cards for the variant is named, and the rest still run.
-    let (code, out, _) = rank_cli(&["--variant", "kiss_miss_bliss"], "As Kd Qh\n2c 3c 4c 5c 6c\n");
+    let (code, out, _) = run_rank(&["--variant", "kiss_miss_bliss"], "As Kd Qh\n2c 3c 4c 5c 6c\n");
     assert_eq!(code, Some(1));
     assert!(out.lines().next().unwrap().contains("5 cards"), "{out}");
     // Combinations that make no sense are refused with the reason.
@@ -353,7 +342,7 @@ fn hand_rank_plays_every_variant() {
         (&["--variant", "classic", "--set", "cards=5"][..], "3 or 4"),
         (&["--variant", "blackjack", "--set", "cards=4"][..], "deals 3 cards"),
     ] {
-        let (code, _, err) = rank_cli(args, "As Kd Qh\n");
+        let (code, _, err) = run_rank(args, "As Kd Qh\n");
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
@@ -570,4 +559,57 @@ fn explained_hands_are_worth_their_value() {
         }
     }
     assert!(checked > 1000, "only {checked} hands explained");
+}
+
+/// Every hand of the variations small enough to enumerate, each checked against the substitution of every card
+/// for every wild unit (`brute_units`), with the counts by category that follow (printed with `--nocapture`):
+/// one card (52 hands, all trios), two cards (1,326; the same pairs are incomplete_common's dealt card beside
+/// the common card), and every three-card hand (22,100) under kaana's one-eyed cards and under a wild suit.
+#[test]
+fn every_hand_of_the_enumerable_variations() {
+    let deck = full_deck();
+    let kaana = parse_cards("Kd Js Jh").unwrap().iter().fold(0u64, |m, c| m | 1 << c.index());
+    let cases: [(&str, Scheme, usize); 5] = [
+        ("incomplete_one", Scheme { held: 1, imagined: 2, ..classic() }, 1),
+        ("incomplete_two", Scheme { held: 2, imagined: 1, ..classic() }, 2),
+        ("incomplete_common", Scheme { held: 2, imagined: 1, ..classic() }, 2),
+        ("kaana", Scheme { wild_cards: kaana, ..classic() }, 3),
+        ("wild suit hearts", Scheme { wild_suits: 1 << Suit::Hearts as u8, ..classic() }, 3),
+    ];
+    let hands = |k: usize| -> Vec<Vec<Card>> {
+        let mut out = Vec::new();
+        let mut idx: Vec<usize> = (0..k).collect();
+        loop {
+            out.push(idx.iter().map(|&i| deck[i]).collect());
+            let Some(i) = (0..k).rev().find(|&i| idx[i] != i + 52 - k) else { return out };
+            idx[i] += 1;
+            for j in i + 1..k {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+    };
+    for (name, scheme, k) in cases {
+        let e = Evaluator::for_scheme(scheme);
+        let mut counts = std::collections::BTreeMap::new();
+        let all = hands(k);
+        let expected = [52, 1326, 1326, 22_100, 22_100][[1, 2, 2, 3, 3].iter().position(|&n| n == k).unwrap_or(0)];
+        assert_eq!(all.len(), expected, "{name}");
+        for hand in all {
+            let wild =
+                |c: &Card| scheme.wild_suits & (1 << c.suit as u8) != 0 || scheme.wild_cards & (1 << c.index()) != 0;
+            let mut units: Vec<Option<Card>> = hand.iter().map(|c| (!wild(c)).then_some(*c)).collect();
+            units.extend(std::iter::repeat_n(None, scheme.imagined as usize));
+            let got = e.evaluate(&hand).unwrap();
+            assert_eq!(got.strength, brute_units(&units, &Rules::default()), "{name}: {hand:?}");
+            *counts.entry(got.category).or_insert(0usize) += 1;
+        }
+        println!("{name}: {counts:?}");
+        if name == "incomplete_one" {
+            assert_eq!(counts.get(&Category::Trio), Some(&52));
+        }
+        if name == "incomplete_two" {
+            // A pair dealt (78 hands) makes a trio; suited connectors and one-gaps make pure sequences.
+            assert_eq!(counts.get(&Category::Trio), Some(&78));
+        }
+    }
 }

@@ -181,21 +181,25 @@ fn two_lowest(cards: &[Card], order: Order<'_>) -> u32 {
     }
 }
 
+/// The kind of a pair that makes a virtual wild card: 0 a bliss (the same rank), 1 a kiss, 2 a miss; `None`
+/// for none.
+fn pair_kind(a: Card, b: Card) -> Option<u8> {
+    let (x, y) = (a.rank.value(), b.rank.value());
+    if x == y {
+        Some(0)
+    } else if is_kiss(x, y) {
+        Some(1)
+    } else if is_miss(x, y) {
+        Some(2)
+    } else {
+        None
+    }
+}
+
 /// The kiss-miss-bliss readings of five cards (see [`Virtual::KissMissBliss`]): every way to take three
 /// disjoint units, each pair a kiss, a miss or a bliss, each kind at most once.
 fn kiss_miss_bliss(cards: &[Card], order: Order<'_>) -> u32 {
-    let kind = |a: Card, b: Card| -> Option<u8> {
-        let (x, y) = (a.rank.value(), b.rank.value());
-        if x == y {
-            Some(0)
-        } else if is_kiss(x, y) {
-            Some(1)
-        } else if is_miss(x, y) {
-            Some(2)
-        } else {
-            None
-        }
-    };
+    let kind = pair_kind;
     let n = cards.len();
     let mut best = best_of_units(&cards.iter().map(|&c| Unit::Real(c)).collect::<Vec<_>>(), order);
     // One pair as a wild unit, and two singles from the other cards.
@@ -289,18 +293,7 @@ fn readings(cards: &[Card], wild: &[bool], imagined: usize, pairs: Virtual) -> V
             out
         }
         Virtual::KissMissBliss => {
-            let kind = |a: Card, b: Card| -> Option<u8> {
-                let (x, y) = (a.rank.value(), b.rank.value());
-                if x == y {
-                    Some(0)
-                } else if is_kiss(x, y) {
-                    Some(1)
-                } else if is_miss(x, y) {
-                    Some(2)
-                } else {
-                    None
-                }
-            };
+            let kind = pair_kind;
             let n = cards.len();
             let mut out = threes(&cards.iter().map(|&c| held(c)).collect::<Vec<_>>());
             for i in 0..n {
