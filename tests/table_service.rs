@@ -297,3 +297,70 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
     service.shutdown().await;
     store.close().await;
 }
+
+/// `kaana_round` at a table (issue 13): every deal takes the round's state from the table's last hand (its
+/// setup and actions, as stored), so the one-eyed cards are plain until a hand where someone was dealt a trio,
+/// then wild until a hand where a show was called against a player holding one. Ten players, seeded decks;
+/// each hand is packed down to two, and the player to act calls the show.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kaana_round_carries_from_hand_to_hand() {
+    use teenpatti::engine::Hand;
+    let (_db, store) = temp_store().await;
+    let recorder = Arc::new(Recorder::default());
+    let timings = Timings { hand_break: Duration::from_millis(5) };
+    let service =
+        TableService::with_decks(store.clone(), recorder.clone(), timings, teenpatti::table::Decks::seeded(13));
+    let players: Vec<UserId> = (0..10).map(|i| UserId(200 + i)).collect();
+    let mut rules = Rules::preset("kaana").unwrap();
+    rules.kaana_round = true;
+    let open =
+        NewTable { guild: GUILD, channel: ChannelId(9), opener: players[0], rules, max_players: 10, turn_seconds: 600 };
+    let table = service.open(open).await.unwrap().view.table_id;
+    for &p in &players[1..] {
+        ask(&service, table, p, Command::Join, None, 0).await.unwrap();
+    }
+    ask(&service, table, players[0], Command::Start, None, 0).await.unwrap();
+    let (mut began, mut ended) = (0, 0);
+    let mut previous: Option<Hand> = None;
+    let mut key = 1;
+    for n in 1..=200i64 {
+        let rec = loop {
+            if let Some(rec) = store.hand_record(HandId(n)).await.unwrap() {
+                break rec;
+            }
+            tokio::time::sleep(Duration::from_millis(2)).await;
+        };
+        let expected = previous.as_ref().map_or(Some(true), Hand::kaana_next);
+        assert_eq!(Some(rec.setup.kaana_dormant), expected, "hand {n}");
+        if let Some(prev) = &previous {
+            match (prev.kaana_dormant(), rec.setup.kaana_dormant) {
+                (true, false) => began += 1,
+                (false, true) => ended += 1,
+                _ => {}
+            }
+        }
+        // Pack down to two; then the player to act calls the show.
+        loop {
+            let view = ask(&service, table, players[0], Command::Status, None, 0).await.unwrap().view;
+            let Some(h) = view.hand.filter(|h| h.hand_id == HandId(n) && h.outcome.is_none()) else { break };
+            let Some(seat) = h.to_act else { break };
+            let left = h.seats.iter().filter(|s| !s.packed).count();
+            let action = if left > 2 { Action::Pack } else { Action::Show };
+            key += 1;
+            let r = ask(&service, table, h.seats[seat].user, Command::Play(action), None, key).await;
+            if r.is_err() {
+                key += 1;
+                ask(&service, table, h.seats[seat].user, Command::Play(Action::Pack), None, key).await.unwrap();
+            }
+        }
+        let rec = store.hand_record(HandId(n)).await.unwrap().unwrap();
+        let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
+        previous = Some(Hand::replay(&rec.setup, &actions).unwrap().0);
+        if began >= 2 && ended >= 1 {
+            break;
+        }
+    }
+    assert!(began >= 2 && ended >= 1, "the round began {began} times and ended {ended} times");
+    service.shutdown().await;
+    assert_books(&store).await;
+}
