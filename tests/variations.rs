@@ -483,6 +483,7 @@ fn the_combined_draw_makes_fourteen_jokers() {
         wild_suit: Some(turned[1].suit),
         bust: Some(turned[2].rank),
         kaana_dormant: false,
+        bust_void: false,
     };
     let scheme = Scheme::resolve(&rules, &drawn).unwrap();
     let Wild::Ranks(ranks) = scheme.wild else { panic!("{:?}", scheme.wild) };
@@ -612,4 +613,37 @@ fn every_hand_of_the_enumerable_variations() {
             assert_eq!(counts.get(&Category::Trio), Some(&78));
         }
     }
+}
+
+/// Found in review: a common card of the bust rank is in every hand, so the draw busts nobody (at a table and in
+/// `hand rank`), and the better hand wins; incomplete_one refuses `pure_sequence_beats_trio` (every hand would be
+/// the same top pure sequence); a printed joker has no suit and loses a suit tie to any real card; and a printed
+/// joker can be the common card in `hand rank` as at a table.
+#[test]
+fn review_findings_on_common_cards_suits_and_jokers() {
+    let r = play("rules incomplete_common\nset bust draw\nplayers A B\ncards A 2s\ncards B Ac\ncommon Kd\nbust Kh\nA see\nB see\nA show\n");
+    assert!(r.hand.board().bust_void, "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["B".to_string()], "A-K plus an imagined card beats K-2:\n{}", r.transcript());
+    let (code, out, err) =
+        run_rank(&["--variant", "incomplete_common", "--set", "common=Kd", "--set", "bust=K"], "Ac\n2s\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.contains("bust"), "{out}");
+
+    let (code, _, err) = run_rank(&["--variant", "incomplete_one", "--set", "pure_sequence_beats_trio=true"], "2c\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("pure_sequence_beats_trio"), "{err}");
+
+    // Both are a trio of 2s; the real cards' suits decide (spades over clubs), not the jokers'.
+    let r =
+        play("rules incomplete_two\nset jokers 2\nplayers A B\ncards A Xr 2c\ncards B Xb 2s\nA see\nB see\nA show\n");
+    assert_eq!(r.winners(), vec!["B".to_string()], "{}", r.transcript());
+    // A joker loses a suit tie to a real card: 2♣ Xr (trio) against 2♦ 2♥... is not a tie; two imagined
+    // completions of one real card each are.
+    let r =
+        play("rules incomplete_two\nset jokers 2\nplayers A B\ncards A Xr 2c\ncards B 2d 2h\nA see\nB see\nA show\n");
+    assert_eq!(r.winners(), vec!["B".to_string()], "{}", r.transcript());
+
+    let (code, out, err) =
+        run_rank(&["--variant", "incomplete_common", "--set", "jokers=2", "--set", "common=Xb"], "As\n");
+    assert_eq!((code, out.split(' ').next()), (Some(0), Some("trio")), "{out}{err}");
 }

@@ -49,8 +49,9 @@ impl Board {
         Drawn {
             joker: self.joker.map(|c| c.rank),
             wild_suit: self.wild_suit.map(|c| c.suit),
-            bust: self.bust.filter(|_| !self.bust_void).map(|c| c.rank),
+            bust: self.bust.map(|c| c.rank),
             kaana_dormant,
+            bust_void: self.bust_void,
         }
     }
 }
@@ -505,7 +506,9 @@ impl Hand {
             actions: Vec::new(),
         };
         // A bust draw that would bust every player busts nobody (there would be no hand to play).
-        if hand.board.bust.is_some() && (0..n).all(|s| hand.holds_bust(s)) {
+        // (A common card of its rank is in every hand.)
+        let common_busts = hand.board.common.zip(hand.board.bust).is_some_and(|(c, b)| c.rank == b.rank);
+        if hand.board.bust.is_some() && (common_busts || (0..n).all(|s| hand.holds_bust(s))) {
             hand.board.bust_void = true;
         }
         let board = hand.board;

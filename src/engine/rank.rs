@@ -157,17 +157,18 @@ pub struct Drawn {
     pub bust: Option<Rank>,
     /// Under `kaana_round`, the round has not begun: the one-eyed cards are plain cards in this hand.
     pub kaana_dormant: bool,
+    /// The bust draw busts nobody in this hand (every player, or the common card, holds its rank).
+    pub bust_void: bool,
 }
 
 impl Drawn {
     /// The turned-up cards fixed in `rules` (`hand rank --set joker=7`), `joker` winning over its own.
     pub fn fixed_in(rules: &Rules, joker: Option<Rank>) -> Drawn {
-        Drawn {
-            joker: joker.or(rules.joker.fixed()),
-            wild_suit: rules.wild_suit.fixed(),
-            bust: rules.bust.fixed(),
-            kaana_dormant: false,
-        }
+        let bust = rules.bust.fixed();
+        // A common card of the bust rank is in every hand: the draw busts nobody (as at a table).
+        let bust_void = bust.is_some_and(|b| rules.common.is_some_and(|c| c.rank == b));
+        let (joker, wild_suit) = (joker.or(rules.joker.fixed()), rules.wild_suit.fixed());
+        Drawn { joker, wild_suit, bust, kaana_dormant: false, bust_void }
     }
 }
 
@@ -278,7 +279,7 @@ impl Scheme {
         }
         let joker = known(parts.joker, drawn.joker, RankError::NoJoker)?;
         let wild_suit = known(parts.wild_suit, drawn.wild_suit, RankError::NoWildSuit)?;
-        let bust = known(parts.bust, drawn.bust, RankError::NoBust)?;
+        let bust = if drawn.bust_void { None } else { known(parts.bust, drawn.bust, RankError::NoBust)? };
         let own = match rules.variant {
             Variant::Ak47 => Wild::Ranks(AK47),
             Variant::HighWild => Wild::OwnHighest,
@@ -824,10 +825,13 @@ pub fn best_hand(cards: &[Card], rules: &Rules, joker: Option<Rank>) -> Result<M
 
 /// Tie-break by suits for `show_tie = suit_order`: compares the cards from
 /// the highest rank down, by suit under `order`. Higher wins.
+/// A printed joker has no suit: it comes last and loses to any suit.
 pub fn suit_key(cards: &[Card], order: SuitOrder) -> u32 {
     let mut sorted: Vec<Card> = cards.to_vec();
-    sorted.sort_by(|a, b| b.rank.cmp(&a.rank).then(order.strength(b.suit).cmp(&order.strength(a.suit))));
-    sorted.iter().fold(0u32, |acc, c| acc * 4 + order.strength(c.suit) as u32)
+    let strength = |c: &Card| if c.is_joker() { 0 } else { u32::from(order.strength(c.suit)) + 1 };
+    let rank = |c: &Card| if c.is_joker() { 0 } else { c.rank.value() };
+    sorted.sort_by(|a, b| rank(b).cmp(&rank(a)).then(strength(b).cmp(&strength(a))));
+    sorted.iter().fold(0u32, |acc, c| acc * 5 + strength(c))
 }
 
 #[cfg(test)]

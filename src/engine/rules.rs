@@ -510,8 +510,8 @@ impl Rules {
                 self.common = match v.to_ascii_lowercase().as_str() {
                     "none" | "off" | "" => None,
                     _ => match v.parse::<Card>() {
-                        Ok(c) if !c.is_joker() => Some(c),
-                        _ => return Err(bad("common", value, "a card (As, Kd, 10c ...) or none")),
+                        Ok(c) => Some(c),
+                        _ => return Err(bad("common", value, "a card (As, Kd, 10c, Xb ...) or none")),
                     },
                 }
             }
@@ -659,6 +659,15 @@ impl Rules {
         }
         if self.common.is_some() && v != Variant::IncompleteCommon {
             return clash("common", "is the common card of incomplete_common");
+        }
+        if self.common.is_some_and(|c| c.is_joker()) && self.jokers == 0 {
+            return clash("common", "is a printed joker, and these rules play without them (set jokers=2)");
+        }
+        if v == Variant::IncompleteOne && self.pure_sequence_beats_trio {
+            return clash(
+                "pure_sequence_beats_trio",
+                "would make every incomplete_one hand the top pure sequence: the variant makes a trio of the dealt rank",
+            );
         }
         if v != Variant::Kaana && (self.kaana_round || self.kaana_cards.0 != ONE_EYED) {
             let option = if self.kaana_round { "kaana_round" } else { "kaana_cards" };
