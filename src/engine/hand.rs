@@ -611,7 +611,7 @@ impl Hand {
     /// Whether `seat` holds one of the wild one-eyed cards (a live kaana hand).
     fn holds_kaana(&self, seat: Seat) -> bool {
         let live = self.rules.parts().is_ok_and(|p| p.kaana) && !(self.rules.kaana_round && self.kaana_dormant);
-        live && self.seats[seat].cards.iter().any(|c| self.rules.kaana_cards.0.contains(c))
+        live && self.seats[seat].cards.iter().any(|c| self.rules.kaana_cards.contains(*c))
     }
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()

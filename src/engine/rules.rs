@@ -201,27 +201,38 @@ impl<'de, T: FromStr> Deserialize<'de> for Turned<T> {
     }
 }
 
-/// A set of cards written `Kd+Js+Jh` (`+`, `/`, spaces or commas between cards), stored the same way.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CardSet(pub Vec<Card>);
+/// A set of cards written `Kd+Js+Jh` (`+`, `/`, spaces or commas between cards), stored the same way: bit
+/// `card.index()` for each card (no allocation: every table's and hand's rules hold one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CardSet(u64);
 
 impl CardSet {
+    pub fn of(cards: &[Card]) -> CardSet {
+        CardSet(cards.iter().fold(0, |m, c| m | 1 << c.index()))
+    }
     /// Bit `card.index()` for each card.
     pub fn mask(&self) -> u64 {
-        self.0.iter().fold(0, |m, c| m | 1 << c.index())
+        self.0
+    }
+    pub fn contains(&self, card: Card) -> bool {
+        self.0 & 1 << card.index() != 0
+    }
+    /// The cards, highest first.
+    pub fn cards(&self) -> Vec<Card> {
+        (0..54u8).rev().filter(|&i| self.0 & 1 << i != 0).filter_map(Card::from_index).collect()
     }
 }
 
 impl fmt::Display for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.iter().map(ToString::to_string).collect::<Vec<_>>().join("+"))
+        f.write_str(&self.cards().iter().map(ToString::to_string).collect::<Vec<_>>().join("+"))
     }
 }
 
 impl FromStr for CardSet {
     type Err = super::cards::CardError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        super::cards::parse_cards(&s.replace(['+', '/'], " ")).map(CardSet)
+        super::cards::parse_cards(&s.replace(['+', '/'], " ")).map(|cards| CardSet::of(&cards))
     }
 }
 
@@ -246,7 +257,7 @@ pub const ONE_EYED: [Card; 3] = [
 
 /// [`ONE_EYED`] as a set.
 pub fn one_eyed() -> CardSet {
-    CardSet(ONE_EYED.to_vec())
+    CardSet::of(&ONE_EYED)
 }
 
 impl SuitOrder {
@@ -533,7 +544,7 @@ impl Rules {
             }
             "kaana_cards" => {
                 self.kaana_cards = match value.parse::<CardSet>() {
-                    Ok(set) if !set.0.is_empty() && set.0.iter().all(|c| !c.is_joker()) => set,
+                    Ok(set) if set.mask() != 0 && set.cards().iter().all(|c| !c.is_joker()) => set,
                     _ => return Err(bad("kaana_cards", value, "one or more cards written Kd+Js+Jh")),
                 }
             }
@@ -669,7 +680,7 @@ impl Rules {
                 "would make every incomplete_one hand the top pure sequence: the variant makes a trio of the dealt rank",
             );
         }
-        if v != Variant::Kaana && (self.kaana_round || self.kaana_cards.0 != ONE_EYED) {
+        if v != Variant::Kaana && (self.kaana_round || self.kaana_cards != one_eyed()) {
             let option = if self.kaana_round { "kaana_round" } else { "kaana_cards" };
             return clash(option, "is an option of the kaana variant");
         }
