@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
 use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme};
-use super::rules::{Chips, Parts, Rules, ShowCost, ShowTie, Turned, MAX_AMOUNT};
+use super::rules::{Chips, Parts, Rules, ShowCost, ShowTie, MAX_AMOUNT};
 
 /// A seat index, 0-based, in table order.
 pub type Seat = usize;
@@ -270,8 +270,9 @@ impl Event {
 /// Turns up the board from the rest of the pack: the common card, then each draw (a draw skips printed jokers:
 /// a joker names no rank or suit).
 fn turn_up(parts: &Parts, rest: &mut impl Iterator<Item = Card>) -> Result<Board, RuleError> {
+    let [common, joker, wild_suit, bust] = parts.board_slots();
     let mut board = Board::default();
-    if parts.common {
+    if common {
         board.common = Some(rest.next().ok_or(RuleError::BadDeck)?);
     }
     let mut draw = |on: bool| -> Result<Option<Card>, RuleError> {
@@ -280,9 +281,9 @@ fn turn_up(parts: &Parts, rest: &mut impl Iterator<Item = Card>) -> Result<Board
         }
         rest.find(|c| !c.is_joker()).map(Some).ok_or(RuleError::BadDeck)
     };
-    board.joker = draw(parts.joker == Turned::Draw)?;
-    board.wild_suit = draw(parts.wild_suit == Turned::Draw)?;
-    board.bust = draw(parts.bust == Turned::Draw)?;
+    board.joker = draw(joker)?;
+    board.wild_suit = draw(wild_suit)?;
+    board.bust = draw(bust)?;
     Ok(board)
 }
 
@@ -947,8 +948,11 @@ impl Hand {
 
     fn shown(&self, seat: Seat) -> ShownHand {
         let cards = self.seats[seat].cards.clone();
-        let value = self.value_of(seat).unwrap_or(HandValue { category: Category::HighCard, strength: 0 });
-        ShownHand { seat, cards, value, made: self.made_of(seat) }
+        let (e, held) = (self.evaluator(), self.hand_cards(seat).unwrap_or_default());
+        let value = e.and_then(|e| e.evaluate(&held).ok());
+        let value = value.unwrap_or(HandValue { category: Category::HighCard, strength: 0 });
+        let made = e.and_then(|e| e.explain(&held).ok().flatten());
+        ShownHand { seat, cards, value, made }
     }
 
     /// What `seat`'s hand counts as, for people (see [`Evaluator::explain`]).
@@ -962,20 +966,21 @@ impl Hand {
         self.rules.show_tie == ShowTie::SuitOrder || self.rules.parts().is_ok_and(|p: Parts| p.suit_ties)
     }
 
+    /// Of equal hands, the one whose own cards' suits rank highest (the last of `seats` on an exact tie: at a
+    /// show, the payer's opponent).
+    fn by_suits(&self, seats: &[Seat]) -> Seat {
+        let order = self.rules.suit_order;
+        let key = |seat: &Seat| suit_key(&self.seats[*seat].cards, order);
+        seats.iter().copied().max_by_key(key).unwrap_or(self.dealer)
+    }
+
     fn show(&mut self, payer: Seat, other: Seat, events: &mut Vec<Event>) {
         let p = self.shown(payer);
         let o = self.shown(other);
-        let order = self.rules.suit_order;
         let winners: Vec<Seat> = match p.value.cmp(&o.value) {
             std::cmp::Ordering::Greater => vec![payer],
             std::cmp::Ordering::Less => vec![other],
-            std::cmp::Ordering::Equal if self.suits_decide() => {
-                if suit_key(&p.cards, order) > suit_key(&o.cards, order) {
-                    vec![payer]
-                } else {
-                    vec![other]
-                }
-            }
+            std::cmp::Ordering::Equal if self.suits_decide() => vec![self.by_suits(&[payer, other])],
             std::cmp::Ordering::Equal => match self.rules.show_tie {
                 ShowTie::Split => self.seat_order(&[payer, other]),
                 ShowTie::PayerLoses | ShowTie::SuitOrder => vec![other],
@@ -994,9 +999,7 @@ impl Hand {
         let best = hands.iter().map(|h| h.value).max();
         let mut winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();
         if winners.len() > 1 && self.rules.parts().is_ok_and(|p| p.suit_ties) {
-            let order = self.rules.suit_order;
-            let key = |seat: &Seat| suit_key(&self.seats[*seat].cards, order);
-            winners = winners.iter().copied().max_by_key(key).into_iter().collect();
+            winners = vec![self.by_suits(&winners)];
         }
         let winners = self.seat_order(&winners);
         events.push(Event::public(EventKind::Showdown { hands, winners: winners.clone() }));

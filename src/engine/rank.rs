@@ -136,8 +136,6 @@ pub enum RankError {
     NoWildSuit,
     #[error("the bust draw needs the turned-up rank (set bust=RANK)")]
     NoBust,
-    #[error("incomplete_common needs the common card (set common=CARD)")]
-    NoCommon,
     /// Rules whose parts do not combine ([`Rules::parts`]).
     #[error("{0}")]
     Rules(String),

@@ -314,7 +314,7 @@ pub struct Rules {
     pub cards: Option<u8>,
     /// The wild one-eyed cards of `kaana`.
     pub kaana_cards: CardSet,
-    /// `kaana` as a round: plain hands until someone shows a trio; the one-eyed cards are wild from the next
+    /// `kaana` as a round: plain hands until someone is dealt a trio; the one-eyed cards are wild from the next
     /// hand on, until a show is called against a player holding one.
     pub kaana_round: bool,
 }
@@ -377,7 +377,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("k_a_2", "true | false: 2-A-K is a sequence, just below A-K-Q"),
     ("cards", "3 | 4: cards dealt where the variant allows it (with 4 the best three count)"),
     ("kaana_cards", "the wild one-eyed cards of kaana, written Kd+Js+Jh (the default)"),
-    ("kaana_round", "true | false: kaana as a round, from a shown trio until a show against a one-eyed card"),
+    ("kaana_round", "true | false: kaana as a round, from a dealt trio until a show against a one-eyed card"),
 ];
 
 /// The options that change how hands rank: the only ones `hand rank` takes (the others would do nothing).
@@ -653,9 +653,8 @@ impl Rules {
         }
         let ordered = !matches!(v, Variant::Blackjack | Variant::Nines);
         if !ordered {
-            let defaults = Rules::default();
             for (option, differs) in [
-                ("a23", self.a23 != defaults.a23),
+                ("a23", self.a23 != A23::default()),
                 ("pure_sequence_beats_trio", self.pure_sequence_beats_trio),
                 ("langdi", self.langdi),
                 ("k_a_2", self.k_a_2),
@@ -706,6 +705,7 @@ impl Rules {
 
     /// Each option with its current value, in [`OPTIONS`] order.
     pub fn describe(&self) -> Vec<(&'static str, String)> {
+        let parts = self.parts();
         fn lim<T: ToString>(v: &Option<T>) -> String {
             v.as_ref().map_or_else(|| "none".to_string(), ToString::to_string)
         }
@@ -723,13 +723,13 @@ impl Rules {
             ("show_cost", self.show_cost.to_string()),
             ("seen_can_show_blind", self.seen_can_show_blind.to_string()),
             ("see_on_turn_only", self.see_on_turn_only.to_string()),
-            ("joker", self.parts().map_or(self.joker, |p| p.joker).to_string()),
+            ("joker", parts.as_ref().map_or(self.joker, |p| p.joker).to_string()),
             ("wild_suit", self.wild_suit.to_string()),
             ("bust", self.bust.to_string()),
             ("common", lim(&self.common)),
             ("jokers", self.jokers.to_string()),
             ("k_a_2", self.k_a_2.to_string()),
-            ("cards", self.parts().map_or_else(|_| lim(&self.cards), |p| p.dealt.to_string())),
+            ("cards", parts.as_ref().map_or_else(|_| lim(&self.cards), |p| p.dealt.to_string())),
             ("kaana_cards", self.kaana_cards.to_string()),
             ("kaana_round", self.kaana_round.to_string()),
         ]
@@ -765,12 +765,15 @@ pub struct Parts {
 }
 
 impl Parts {
+    /// Which cards the deal turns up, in [`Board`](super::hand::Board) order: the common card, the wild-rank
+    /// draw, the wild-suit draw, the bust draw.
+    pub fn board_slots(&self) -> [bool; 4] {
+        [self.common, self.joker == Turned::Draw, self.wild_suit == Turned::Draw, self.bust == Turned::Draw]
+    }
+
     /// Cards turned up at the deal for everyone: the common card and each drawn card.
     pub fn turned_up(&self) -> usize {
-        usize::from(self.common)
-            + usize::from(self.joker == Turned::Draw)
-            + usize::from(self.wild_suit == Turned::Draw)
-            + usize::from(self.bust == Turned::Draw)
+        self.board_slots().iter().filter(|&&on| on).count()
     }
 
     /// The cards in the pack.

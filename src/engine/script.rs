@@ -48,7 +48,7 @@ use serde_json::{json, Map, Value};
 
 use super::cards::{format_cards, parse_cards, seeded_deck_with, Card};
 use super::hand::{Action, Board, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat, MAX_SEATS};
-use super::rules::{Chips, Rules, Turned};
+use super::rules::{Chips, Rules};
 use crate::echo::echo;
 
 /// Stack of a player without a `stack` line.
@@ -323,8 +323,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
             }
         }
     }
-    let wanted =
-        [parts.common, parts.joker == Turned::Draw, parts.wild_suit == Turned::Draw, parts.bust == Turned::Draw];
+    let wanted = parts.board_slots();
     for (k, fixed) in turned.iter().enumerate() {
         if let (Some((line, card)), false) = (fixed, wanted[k]) {
             let _ = card;
@@ -444,8 +443,7 @@ impl Script {
                 }
             }
         }
-        let wanted =
-            [parts.common, parts.joker == Turned::Draw, parts.wild_suit == Turned::Draw, parts.bust == Turned::Draw];
+        let wanted = parts.board_slots();
         for (k, fixed) in board.iter().enumerate() {
             match (wanted[k], fixed) {
                 (false, _) => {}

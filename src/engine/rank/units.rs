@@ -114,13 +114,9 @@ fn points(cards: [Option<Card>; 3]) -> u32 {
     }
 }
 
-/// A digit of 999: ten and picture cards 0, an ace 1, the others their value.
+/// A digit of 999: ten and picture cards 0, an ace 1, the others their value (blackjack's count, mod 10).
 fn digit(c: Card) -> u32 {
-    match c.rank.value() {
-        14 => 1,
-        v @ 2..=9 => u32::from(v),
-        _ => 0,
-    }
+    card_points(c) % 10
 }
 
 /// The largest three-digit number the cards make, a wild unit being a 9.
