@@ -10,14 +10,14 @@ use rand_chacha::ChaCha8Rng;
 
 use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
-use teenpatti::engine::rules::{Rules, ShowCost, ShowTie, SuitOrder, Turned, Variant};
+use teenpatti::engine::rules::{CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SuitOrder, Turned, Variant};
 use teenpatti::engine::RandomAgent;
 
 /// Any variant with the table options, the draws (`off` or `draw`), printed jokers, 2-A-K, the card count and
 /// the kaana round: the combinations a table accepts ([`Rules::validate`]), so every variation is played.
 fn arb_rules() -> impl Strategy<Value = Rules> {
     let table = (
-        prop::sample::select(Variant::ALL.to_vec()),
+        prop::sample::select(Variant::playable().collect::<Vec<_>>()),
         1u64..=5,
         prop::sample::select(ShowTie::ALL.to_vec()),
         prop::sample::select(SuitOrder::ALL.to_vec()),
@@ -28,12 +28,25 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         any::<bool>(),
         any::<bool>(),
     );
-    let parts = (any::<[bool; 3]>(), any::<bool>(), any::<bool>(), prop::option::of(3u8..=4), any::<bool>());
-    (table, parts)
+    let parts = (any::<[bool; 3]>(), any::<bool>(), any::<bool>(), prop::option::of(1u8..=5), any::<bool>());
+    // The deal plan's options (issue 14): up and community cards, when the community turns, exact use, draws,
+    // blind rounds and rounds before a show.
+    let plan = (
+        prop::option::of(0u8..=3),
+        prop::option::of(0u8..=3),
+        prop::option::of(prop::sample::select(CommunityTurn::ALL.to_vec())),
+        any::<bool>(),
+        prop::option::of(prop::sample::select(DrawMode::ALL.to_vec())),
+        prop::option::of(0u64..=6),
+        prop::option::of(0u32..=2),
+        prop::option::of(0u32..=4),
+    );
+    (table, parts, plan)
         .prop_map(
             |(
                 (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
                 (draws, jokers, k_a_2, cards, round),
+                (up, community, community_turn, exact_use, draw_mode, draw_price, blind_rounds, before_show),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
                     if on {
@@ -60,13 +73,29 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     k_a_2,
                     cards,
                     kaana_round: round,
+                    up,
+                    community,
+                    community_turn,
+                    exact_use,
+                    draw: draw_mode,
+                    draw_price,
+                    blind_rounds,
+                    rounds_before_show: before_show,
                     ..Rules::default()
                 }
             },
         )
         // A combination the rules refuse is made playable by dropping options, one at a time, until it is.
         .prop_map(|mut r| {
-            let drops: [fn(&mut Rules); 8] = [
+            let drops: [fn(&mut Rules); 16] = [
+                |r| r.exact_use = false,
+                |r| r.rounds_before_show = None,
+                |r| r.draw_price = None,
+                |r| r.community_turn = None,
+                |r| r.blind_rounds = None,
+                |r| r.blind_turn_limit = None,
+                |r| r.up = None,
+                |r| r.community = None,
                 |r| r.kaana_round = false,
                 |r| r.cards = None,
                 |r| r.k_a_2 = false,
@@ -124,7 +153,8 @@ fn random_action(h: &Hand, rng: &mut ChaCha8Rng) -> (Seat, Action) {
         20..=24 => Action::Show,
         25..=29 => Action::Sideshow,
         30..=33 => Action::Accept,
-        34..=37 => Action::Deny,
+        34..=36 => Action::Deny,
+        37 => Action::Draw(rng.gen_range(0..=15)),
         38 => Action::Pack,
         _ => Action::Timeout,
     };
@@ -164,7 +194,17 @@ fn check_events(h: &Hand, events: &[Event]) {
                 assert!(h.is_over(), "a showdown before the end: {e:?}");
                 for x in hands {
                     assert!(!h.seats()[x.seat].packed || h.outcome().is_some_and(|o| o.winners().contains(&x.seat)));
-                    assert_eq!(x.cards, h.seats()[x.seat].cards);
+                    assert_eq!(Some(&x.cards), h.own_cards(x.seat).as_ref());
+                }
+            }
+            EventKind::Sees { seat, hands } => {
+                // Cobra: every other player's card, never one's own.
+                assert_eq!(e.audience, Audience::Seat(*seat), "{e:?}");
+                assert!(h.plan().forehead, "{e:?}");
+                assert_eq!(hands.len(), h.seats().len() - 1);
+                for (other, cards) in hands {
+                    assert_ne!(other, seat);
+                    assert_eq!(cards, &h.seats()[*other].cards);
                 }
             }
             _ => assert!(e.audience.is_public(), "{e:?} should be public"),
@@ -238,7 +278,7 @@ proptest! {
     fn refused_actions_change_nothing_in_any_state(
         (setup, play_seed) in arb_table(),
         steps in 0usize..60,
-        probes in prop::collection::vec((0usize..11, 0u8..8, 0u64..200), 1..40),
+        probes in prop::collection::vec((0usize..11, 0u8..9, 0u64..200), 1..40),
     ) {
         // Walk to some state with legal play, then throw arbitrary actions at it.
         let (mut h, _) = Hand::start(&setup).expect("valid table");
@@ -249,7 +289,7 @@ proptest! {
         }
         for (seat, kind, amount) in probes {
             let action = [Action::See, Action::Bet(amount), Action::Pack, Action::Show, Action::Sideshow,
-                Action::Accept, Action::Deny, Action::Timeout][kind as usize];
+                Action::Accept, Action::Deny, Action::Timeout, Action::Draw(amount as u8 % 16)][kind as usize];
             let before = h.clone();
             let legal = h.legal_actions(seat);
             let result = h.apply(seat, action);
@@ -267,6 +307,10 @@ proptest! {
                         Action::See => prop_assert!(legal.see),
                         Action::Pack => prop_assert!(legal.pack),
                         Action::Timeout => prop_assert_eq!(h.to_act(), Some(seat)),
+                        Action::Draw(mask) => {
+                            let n = mask.count_ones() as usize;
+                            prop_assert!(legal.draw.is_some_and(|d| (d.min..=d.max).contains(&n)));
+                        }
                     }
                 }
             }

@@ -517,7 +517,7 @@ proptest! {
         };
         let distinct = cards.iter().collect::<BTreeSet<_>>().len() == cards.len();
         let jokers_ok = parts.jokers > 0 || cards.iter().all(|c| !c.is_joker());
-        let count = parts.dealt + usize::from(parts.common);
+        let count = parts.plan.hand_cards();
         let drawn = [parts.joker == Turned::Draw, parts.wild_suit == Turned::Draw, parts.bust == Turned::Draw];
         let known = !drawn.contains(&true);
         prop_assert_eq!(v.is_ok(), known && distinct && jokers_ok && cards.len() == count, "{:?} {:?}", v, cards);

@@ -215,7 +215,7 @@ fn action_lines_are_engine_actions_with_what_the_line_requires() {
     let e = parse("players A B\nA dance\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "line 2: unknown action `dance` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout)"
+        "line 2: unknown action `dance` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout, draw CARDS)"
     );
 }
 
@@ -224,7 +224,7 @@ fn directive_errors_name_the_line() {
     let cases = [
         ("players A B\nstack Z 10\n", 2, "unknown player `Z`"),
         ("players A B\ncards A As Ks Xx\n", 2, "`Xx` is not a card"),
-        ("players A B\ncards A As Ks\n", 2, "exactly 3 cards"),
+        ("players A B\ncards A As Ks\n", 2, "exactly 3 down cards"),
         ("players A B\ncards A As Ks Qs\ncards B As 2c 3c\n", 3, "already fixed"),
         ("set show_tie coin\nplayers A B\n", 1, "payer_loses | split | suit_order"),
         ("set nope 1\nplayers A B\n", 1, "unknown option"),

@@ -197,6 +197,10 @@ mod tests {
                 to_act: Some(1),
                 deadline: Some(1_800_000_000),
                 pending_sideshow: None,
+                rules: Rules::default(),
+                plan: Rules::default().parts().unwrap().plan,
+                phase: Default::default(),
+                round: 1,
                 board: Default::default(),
                 legal: Default::default(),
                 log: Vec::new(),
@@ -228,7 +232,7 @@ mod tests {
                 loser: users[i],
             });
         }
-        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true };
+        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true, menu: None };
         let text = private_text(&update).unwrap();
         assert!(text.chars().count() <= 2000, "{} characters:\n{text}", text.chars().count());
         assert!(text.starts_with("Your cards for hand #123456"), "{text}");

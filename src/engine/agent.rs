@@ -8,7 +8,7 @@
 
 use rand::Rng;
 
-use super::hand::{Action, BetRange, Hand, Legal, Seat};
+use super::hand::{Action, BetRange, DrawOffer, Hand, Legal, Seat};
 use super::rules::Chips;
 
 /// A player who picks at random among the actions legal now.
@@ -33,6 +33,8 @@ pub struct RandomAgent {
     pub pack: f64,
     /// Letting the turn timer run out (which packs); only for the seat to act.
     pub timeout: f64,
+    /// Changing cards, where a draw is offered (some of them, at random).
+    pub draw: f64,
     /// The chance of accepting a sideshow when asked.
     pub accept: f64,
     /// The chance that a bet is the minimum (which keeps hands long).
@@ -63,6 +65,7 @@ impl Default for RandomAgent {
             sideshow: 3.0,
             pack: 1.0,
             timeout: 0.0,
+            draw: 2.0,
             accept: 0.5,
             min_bet: 0.0,
             max_raise_steps: None,
@@ -90,6 +93,7 @@ impl RandomAgent {
             sideshow: 0.6,
             pack: 0.2,
             timeout: 0.07,
+            draw: 1.0,
             accept: 0.5,
             min_bet: 0.0,
             max_raise_steps: Some(3),
@@ -128,6 +132,7 @@ impl RandomAgent {
             (legal.bet.map(|b| Action::Bet(b.min)), self.bet),
             (legal.show.map(|_| Action::Show), self.show),
             (legal.sideshow.map(|_| Action::Sideshow), self.sideshow),
+            (legal.draw.map(|o| Action::Draw(Self::discard(o, rng))), self.draw),
             give_up[0],
             give_up[1],
         ];
@@ -140,6 +145,18 @@ impl RandomAgent {
 
     /// A legal amount in `range`: the minimum with the chance `min_bet`,
     /// otherwise a random one at most `max_raise_steps` steps above it.
+    /// Some of the first `offer.max` down cards (from `offer.min` to `offer.max` of them), as a draw's mask.
+    fn discard<R: Rng + ?Sized>(offer: DrawOffer, rng: &mut R) -> u8 {
+        let mut positions: Vec<u8> = (0..offer.max.min(8) as u8).collect();
+        let count = rng.gen_range(offer.min.min(positions.len())..=positions.len());
+        let mut mask = 0u8;
+        for _ in 0..count {
+            let i = rng.gen_range(0..positions.len());
+            mask |= 1 << positions.swap_remove(i);
+        }
+        mask
+    }
+
     fn amount<R: Rng + ?Sized>(&self, range: BetRange, rng: &mut R) -> Chips {
         if chance(rng, self.min_bet) {
             return range.min;

@@ -6,8 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
-use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme};
-use super::rules::{Chips, Parts, Rules, ShowCost, ShowTie, MAX_AMOUNT};
+use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand};
+use super::rules::{
+    Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts, Rules, ShowCost, ShowTie, MAX_AMOUNT,
+};
 
 /// A seat index, 0-based, in table order.
 pub type Seat = usize;
@@ -29,12 +31,18 @@ pub struct HandSetup {
     pub kaana_dormant: bool,
 }
 
-/// The cards a hand turns up for everyone at its deal, after the players' cards, in this order: the common
-/// card (each player's own third, `incomplete_common`), then the draws: the wild rank (`joker`), the wild suit,
-/// the bust rank. A draw that turns up a printed joker puts it aside and turns the next card.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The cards of a hand that everyone sees: the community cards turned up so far, each player's face-up cards,
+/// and the draws turned up at the deal after the players' and community cards, in this order: the wild rank
+/// (`joker`), the wild suit, the bust rank. A draw that turns up a printed joker puts it aside and turns the next
+/// card.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
-    pub common: Option<Card>,
+    /// Community cards turned up so far, in the order dealt (incomplete_common's common card is one).
+    #[serde(default)]
+    pub community: Vec<Card>,
+    /// Each seat's face-up cards (stud), by seat; empty when the plan deals none.
+    #[serde(default)]
+    pub up: Vec<Vec<Card>>,
     pub joker: Option<Card>,
     pub wild_suit: Option<Card>,
     pub bust: Option<Card>,
@@ -44,16 +52,36 @@ pub struct Board {
 }
 
 impl Board {
-    /// The draws as ranking reads them.
-    pub fn drawn(&self, kaana_dormant: bool) -> Drawn {
+    /// The draws as ranking reads them; `wild_community`: the community cards' ranks are wild (zandu).
+    pub fn drawn(&self, kaana_dormant: bool, wild_community: bool) -> Drawn {
+        let wild_ranks = if wild_community {
+            self.community.iter().filter(|c| !c.is_joker()).fold(0u16, |m, c| m | 1 << c.rank.value())
+        } else {
+            0
+        };
         Drawn {
             joker: self.joker.map(|c| c.rank),
             wild_suit: self.wild_suit.map(|c| c.suit),
             bust: self.bust.map(|c| c.rank),
             kaana_dormant,
             bust_void: self.bust_void,
+            wild_ranks,
         }
     }
+
+    /// The card turned up in the middle as every player's own (incomplete_common's common card).
+    pub fn common(&self) -> Option<Card> {
+        self.community.first().copied()
+    }
+}
+
+/// What the players are doing: betting, or drawing (each in turn changes cards, from the dealer's left).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    #[default]
+    Betting,
+    Drawing,
 }
 
 /// What a player can do.
@@ -74,8 +102,11 @@ pub enum Action {
     Accept,
     /// Refuse the sideshow you were asked for.
     Deny,
-    /// The turn timer ran out: packs, or refuses a pending sideshow.
+    /// The turn timer ran out: packs, or refuses a pending sideshow (in a drawing phase: changes no card).
     Timeout,
+    /// Discard the down cards at these positions (bit `i` for the `i`-th, from 0) and be dealt as many new
+    /// ones, paying the draw price for each. 0 stands pat (a drawing phase only).
+    Draw(u8),
 }
 
 impl Action {
@@ -93,6 +124,7 @@ impl Action {
             Action::Accept => "accept",
             Action::Deny => "deny",
             Action::Timeout => "timeout",
+            Action::Draw(_) => "draw",
         }
     }
 }
@@ -231,6 +263,33 @@ pub enum EventKind {
     PotLimitReached {
         pot: Chips,
     },
+    /// The cards of other players that `seat` can see (private to `seat`): in cobra, every other player's
+    /// forehead card, at the deal.
+    Sees {
+        seat: Seat,
+        hands: Vec<(Seat, Vec<Card>)>,
+    },
+    /// A betting round ended: every player still in has had a turn since it began.
+    RoundEnded {
+        round: u32,
+    },
+    /// A community card was turned up (the `index`-th dealt to the middle, from 0).
+    CommunityTurned {
+        card: Card,
+        index: usize,
+    },
+    /// Players begin to draw, each in turn from the dealer's left; or, once all have, betting resumes.
+    PhaseChanged {
+        phase: Phase,
+    },
+    /// `seat` discarded `count` down cards and was dealt as many, paying `cost` (public: only the count; the new
+    /// cards come to the player in a [`EventKind::Cards`] event).
+    Drew {
+        seat: Seat,
+        count: usize,
+        cost: Chips,
+        pot: Chips,
+    },
     /// Hands shown at the end (public).
     Showdown {
         hands: Vec<ShownHand>,
@@ -261,20 +320,15 @@ impl Event {
             EventKind::Bet { seat, amount, .. } | EventKind::SideshowAsked { seat, amount, .. } => {
                 vec![(seat, amount)]
             }
-            EventKind::ShowCalled { seat, cost, .. } => vec![(seat, cost)],
+            EventKind::ShowCalled { seat, cost, .. } | EventKind::Drew { seat, cost, .. } => vec![(seat, cost)],
             _ => Vec::new(),
         }
     }
 }
 
-/// Turns up the board from the rest of the pack: the common card, then each draw (a draw skips printed jokers:
-/// a joker names no rank or suit).
-fn turn_up(parts: &Parts, rest: &mut impl Iterator<Item = Card>) -> Result<Board, RuleError> {
-    let [common, joker, wild_suit, bust] = parts.board_slots();
-    let mut board = Board::default();
-    if common {
-        board.common = Some(rest.next().ok_or(RuleError::BadDeck)?);
-    }
+/// Turns up the draws from the rest of the pack (a draw skips printed jokers: a joker names no rank or suit).
+fn turn_up_draws(parts: &Parts, board: &mut Board, rest: &mut impl Iterator<Item = Card>) -> Result<(), RuleError> {
+    let [joker, wild_suit, bust] = parts.draws();
     let mut draw = |on: bool| -> Result<Option<Card>, RuleError> {
         if !on {
             return Ok(None);
@@ -284,7 +338,7 @@ fn turn_up(parts: &Parts, rest: &mut impl Iterator<Item = Card>) -> Result<Board
     board.joker = draw(joker)?;
     board.wild_suit = draw(wild_suit)?;
     board.bust = draw(bust)?;
-    Ok(board)
+    Ok(())
 }
 
 /// Why an action was refused. Nothing changed.
@@ -342,6 +396,24 @@ pub enum RuleError {
     SideshowNeedsThree,
     #[error("the previous player has not bet yet")]
     SideshowNoTarget,
+    #[error("in cobra nobody ever sees their own card")]
+    Forehead,
+    #[error("the first {0} betting round(s) are played blind: nobody may look at their cards yet")]
+    BlindRound(u32),
+    #[error("a show or sideshow may be asked for only after {0} betting rounds")]
+    ShowTooEarly(u32),
+    #[error("the players are drawing: betting resumes when every player has drawn")]
+    Drawing,
+    #[error("there is no draw now")]
+    NoDraw,
+    #[error("you have already changed a card in this betting round")]
+    DrewThisRound,
+    #[error("choose from 0 to {max} of your own down cards to change")]
+    BadDraw { max: usize },
+    #[error("the pack has only {left} card(s) left to draw")]
+    PackEmpty { left: usize },
+    #[error("new cards cost {need}; you have {have}")]
+    CannotAffordDraw { need: Chips, have: Chips },
 }
 
 /// The bet a seat may make now.
@@ -381,11 +453,27 @@ pub struct Legal {
     pub sideshow: Option<(Chips, Seat)>,
     /// May accept or deny a sideshow.
     pub respond: bool,
+    /// May change cards now.
+    pub draw: Option<DrawOffer>,
+}
+
+/// A draw a seat may make now: up to `max` of its down cards (at least `min`), each for `price`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawOffer {
+    pub min: usize,
+    pub max: usize,
+    pub price: Chips,
 }
 
 impl Legal {
     pub fn any(&self) -> bool {
-        self.see || self.pack || self.bet.is_some() || self.show.is_some() || self.sideshow.is_some() || self.respond
+        self.see
+            || self.pack
+            || self.bet.is_some()
+            || self.show.is_some()
+            || self.sideshow.is_some()
+            || self.respond
+            || self.draw.is_some()
     }
 }
 
@@ -395,7 +483,11 @@ pub struct SeatState {
     pub stack: Chips,
     /// Chips this seat put in the pot this hand.
     pub put_in: Chips,
+    /// The seat's down cards (after any draw).
     pub cards: Vec<Card>,
+    /// The seat's face-up cards (stud): everyone sees them.
+    #[serde(default)]
+    pub up: Vec<Card>,
     pub seen: bool,
     pub packed: bool,
     pub blind_bets: u32,
@@ -418,6 +510,8 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hand {
     rules: Rules,
+    /// How this hand is dealt and played out (from the rules, worked out once).
+    plan: DealPlan,
     dealer: Seat,
     seats: Vec<SeatState>,
     pot: Chips,
@@ -426,6 +520,21 @@ pub struct Hand {
     /// (asker, target) of a sideshow awaiting an answer.
     pending: Option<(Seat, Seat)>,
     board: Board,
+    /// Every community card, face down until turned up (`board.community` holds those turned up).
+    community: Vec<Card>,
+    /// The undealt rest of the pack, next card first: the new cards of draws.
+    stock: Vec<Card>,
+    /// The betting round being played, from 1 (see [`Hand::round`]).
+    round: u32,
+    /// The seats that have had a turn in this betting round (bit per seat).
+    acted: u16,
+    phase: Phase,
+    /// In a drawing phase, the seats that have drawn; under `draw=rounds`, those that changed a card this round.
+    drew: u16,
+    /// Where betting resumes after a drawing phase.
+    resume: Seat,
+    /// Chips a new card costs.
+    draw_price: Chips,
     #[serde(default)]
     kaana_dormant: bool,
     /// A show was called against a player holding a one-eyed card (it ends a kaana round).
@@ -436,12 +545,18 @@ pub struct Hand {
 }
 
 impl Hand {
-    /// Deals a hand: every seat pays the boot (the table's, times the variant's factor), cards are dealt one at
-    /// a time starting left of the dealer, the [`Board`] is turned up, any player holding a bust card packs, and
-    /// the first turn is announced.
+    /// Deals a hand: every seat pays the boot (the table's, times the variant's factor); by the rules' deal plan
+    /// each player is dealt their down cards, then their up cards, one at a time starting left of the dealer;
+    /// then the community cards (turned up now, or one at the end of each betting round) and the draws; the
+    /// rest of the pack is kept for draws. Any player holding a bust card must pack (see [`Hand::must_pack`]).
+    /// Then either the first betting turn or, under `draw=before`, the first drawing turn.
     pub fn start(setup: &HandSetup) -> Result<(Hand, Vec<Event>), RuleError> {
         let n = setup.stacks.len();
+        if setup.rules.variant == super::rules::Variant::DealersChoice {
+            return Err(RuleError::Rules("a dealers_choice table deals the variant its dealer picks".into()));
+        }
         let parts = setup.rules.parts().map_err(|e| RuleError::Rules(e.to_string()))?;
+        let plan = parts.plan;
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(RuleError::SeatCount);
         }
@@ -468,14 +583,14 @@ impl Hand {
         if setup.stacks.iter().any(|&s| s < boot) {
             return Err(RuleError::CannotPayBoot(boot));
         }
-        let per = parts.dealt;
         let mut seats: Vec<SeatState> = setup
             .stacks
             .iter()
             .map(|&stack| SeatState {
                 stack: stack - boot,
                 put_in: boot,
-                cards: Vec::with_capacity(per),
+                cards: Vec::with_capacity(plan.down),
+                up: Vec::with_capacity(plan.up),
                 seen: false,
                 packed: false,
                 blind_bets: 0,
@@ -483,17 +598,33 @@ impl Hand {
             })
             .collect();
         let mut next = setup.deck.iter().copied();
-        for _ in 0..per {
-            for i in 1..=n {
-                let card = next.next().ok_or(RuleError::BadDeck)?;
-                seats[(setup.dealer + i) % n].cards.push(card);
+        for (rounds, face_up) in [(plan.down, false), (plan.up, true)] {
+            for _ in 0..rounds {
+                for i in 1..=n {
+                    let card = next.next().ok_or(RuleError::BadDeck)?;
+                    let seat = &mut seats[(setup.dealer + i) % n];
+                    if face_up { &mut seat.up } else { &mut seat.cards }.push(card);
+                }
             }
         }
-        let board = turn_up(&parts, &mut next)?;
+        let community: Vec<Card> = next.by_ref().take(plan.community).collect();
+        if community.len() != plan.community {
+            return Err(RuleError::BadDeck);
+        }
+        let mut board = Board {
+            up: if plan.up > 0 { seats.iter().map(|s| s.up.clone()).collect() } else { Vec::new() },
+            ..Board::default()
+        };
+        if plan.community_turn == CommunityTurn::Deal {
+            board.community = community.clone();
+        }
+        turn_up_draws(&parts, &mut board, &mut next)?;
+        let stock: Vec<Card> = next.collect();
         let pot = boot * n as Chips;
         let first = (setup.dealer + 1) % n;
         let mut hand = Hand {
             rules: Rules { boot: setup.rules.boot.max(1), ..setup.rules.clone() },
+            plan,
             dealer: setup.dealer,
             seats,
             pot,
@@ -501,29 +632,47 @@ impl Hand {
             turn: first,
             pending: None,
             board,
+            community,
+            stock,
+            round: 1,
+            acted: 0,
+            phase: Phase::Betting,
+            drew: 0,
+            resume: first,
+            draw_price: plan.draw_price.unwrap_or(boot),
             kaana_dormant: setup.kaana_dormant,
             kaana_show: false,
             outcome: None,
             actions: Vec::new(),
         };
-        // A bust draw that would bust every player busts nobody (there would be no hand to play).
-        // (A common card of its rank is in every hand.)
-        let common_busts = hand.board.common.zip(hand.board.bust).is_some_and(|(c, b)| c.rank == b.rank);
-        if hand.board.bust.is_some() && (common_busts || (0..n).all(|s| hand.holds_bust(s))) {
-            hand.board.bust_void = true;
+        // A bust draw that would bust every player busts nobody (there would be no hand to play); a shared
+        // community card of its rank is in every hand.
+        if let Some(bust) = hand.board.bust {
+            let shared = plan.community_use == CommunityUse::InHand;
+            let in_middle = shared && hand.board.community.iter().any(|c| c.rank == bust.rank);
+            if in_middle || (0..n).all(|s| hand.holds_bust(s)) {
+                hand.board.bust_void = true;
+            }
         }
-        let board = hand.board;
-        let events = vec![
-            Event::public(EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, board }),
-            Event::public(EventKind::Turn { seat: first, stake: boot }),
-        ];
+        let board = hand.board.clone();
+        let mut events = vec![Event::public(EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, board })];
+        if plan.forehead {
+            for seat in 0..n {
+                let hands = (0..n).filter(|&o| o != seat).map(|o| (o, hand.seats[o].cards.clone())).collect();
+                events.push(Event { audience: Audience::Seat(seat), kind: EventKind::Sees { seat, hands } });
+            }
+        }
+        if plan.draw == DrawMode::Before {
+            hand.begin_drawing(&mut events);
+        }
+        events.push(Event::public(EventKind::Turn { seat: hand.turn, stake: boot }));
         Ok((hand, events))
     }
 
     /// Whether `seat` holds a card of the bust draw's rank (and the draw busts anyone this hand).
     pub fn holds_bust(&self, seat: Seat) -> bool {
         match (self.board.bust, self.seats.get(seat)) {
-            (Some(bust), Some(s)) if !self.board.bust_void => s.cards.iter().any(|c| c.rank == bust.rank),
+            (Some(bust), Some(s)) if !self.board.bust_void => s.cards.iter().chain(&s.up).any(|c| c.rank == bust.rank),
             _ => false,
         }
     }
@@ -551,6 +700,10 @@ impl Hand {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// How this hand is dealt and played out.
+    pub fn plan(&self) -> &DealPlan {
+        &self.plan
+    }
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
@@ -566,7 +719,18 @@ impl Hand {
     pub fn stake(&self) -> Chips {
         self.stake
     }
-    /// Whose turn it is to bet (None once the hand is over).
+    /// The betting round being played, from 1. A betting round begins at the deal (after a drawing phase
+    /// before the betting) or when the one before it ends, and ends as soon as every player still in has had a
+    /// turn since it began; a turn ends with a bet, a sideshow asked (once answered) or a pack. A player who
+    /// packs is no longer waited for. Draws between rounds, community cards turned one a round, the blind
+    /// rounds and the rounds before a show all count rounds this way.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Whose turn it is (to bet, or to draw in a drawing phase; None once the hand is over).
     pub fn turn(&self) -> Option<Seat> {
         self.outcome.is_none().then_some(self.turn)
     }
@@ -584,9 +748,13 @@ impl Hand {
     pub fn joker(&self) -> Option<Card> {
         self.board.joker
     }
-    /// The cards turned up for everyone at the deal.
+    /// The cards everyone sees now.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+    /// Cards left in the pack for draws.
+    pub fn stock_left(&self) -> usize {
+        self.stock.len()
     }
     /// Under `kaana_round`, whether the round has not begun in this hand (the one-eyed cards are plain).
     pub fn kaana_dormant(&self) -> bool {
@@ -631,18 +799,64 @@ impl Hand {
     fn active_count(&self) -> usize {
         self.seats.iter().filter(|s| !s.packed).count()
     }
-    /// The evaluator of this hand: its rules with what it turned up.
+    /// The evaluator of this hand: its rules with what it turned up so far.
     pub fn evaluator(&self) -> Option<Evaluator> {
-        Scheme::resolve(&self.rules, &self.board.drawn(self.kaana_dormant)).ok().map(Evaluator::for_scheme)
+        let wild_community = self.plan.community_use == CommunityUse::WildRanks;
+        let drawn = self.board.drawn(self.kaana_dormant, wild_community);
+        Scheme::resolve(&self.rules, &drawn).ok().map(Evaluator::for_scheme)
     }
-    /// The cards `seat`'s hand is made of: their own, and the common card if there is one.
-    pub fn hand_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+    /// The cards a seat holds itself: its down cards, then its up cards.
+    pub fn own_cards(&self, seat: Seat) -> Option<Vec<Card>> {
         let s = self.seats.get(seat)?;
-        Some(s.cards.iter().copied().chain(self.board.common).collect())
+        Some(s.cards.iter().chain(&s.up).copied().collect())
     }
-    /// What `seat` holds is worth under the table's rules.
+    /// The cards `seat`'s hand is made of: their own, and the community cards turned up that are part of every
+    /// hand.
+    pub fn hand_cards(&self, seat: Seat) -> Option<Vec<Card>> {
+        let mut cards = self.own_cards(seat)?;
+        if self.plan.community_use == CommunityUse::InHand {
+            cards.extend(&self.board.community);
+        }
+        Some(cards)
+    }
+    /// What `seat`'s hand is worth under the table's rules, and what it counts as where that is worth saying.
+    /// `None` while the hand is not complete (community cards still face down).
+    fn judge(&self, seat: Seat) -> Option<(HandValue, Option<Made>)> {
+        let e = self.evaluator()?;
+        let s = self.seats.get(seat)?;
+        if !self.plan.exact_use {
+            let held = self.hand_cards(seat)?;
+            let value = e.evaluate(&held).ok()?;
+            return Some((value, e.explain(&held).ok().flatten()));
+        }
+        // Exactly one down card and two face-up ones: the best such three.
+        let three = Evaluator::for_scheme(Scheme { held: 3, ..*e.scheme() });
+        let public: Vec<Card> = self.hand_cards(seat)?.split_off(s.cards.len());
+        if public.len() != self.plan.hand_cards() - self.plan.down {
+            return None;
+        }
+        let mut best: Option<(HandValue, [Card; 3])> = None;
+        for &down in &s.cards {
+            for i in 0..public.len() {
+                for &b in &public[i + 1..] {
+                    let cards = [down, public[i], b];
+                    let Ok(v) = three.evaluate(&cards) else { continue };
+                    if best.is_none_or(|(bv, _)| v > bv) {
+                        best = Some((v, cards));
+                    }
+                }
+            }
+        }
+        let (value, cards) = best?;
+        let made = three.explain(&cards).ok().flatten().unwrap_or(Made {
+            value,
+            stands: cards.map(|card| Stand { counts_as: card, source: Source::Held { card } }),
+        });
+        Some((value, Some(made)))
+    }
+    /// What `seat`'s hand is worth under the table's rules.
     pub fn value_of(&self, seat: Seat) -> Option<HandValue> {
-        self.evaluator()?.evaluate(&self.hand_cards(seat)?).ok()
+        self.judge(seat).map(|(v, _)| v)
     }
 
     fn next_active(&self, from: Seat) -> Seat {
@@ -682,10 +896,19 @@ impl Hand {
         Ok(BetRange { min, max, step, blind: !s.seen })
     }
 
+    /// Shows and sideshows wait for `rounds_before_show` betting rounds to end.
+    fn check_show_round(&self) -> Result<(), RuleError> {
+        if self.round <= self.plan.rounds_before_show {
+            return Err(RuleError::ShowTooEarly(self.plan.rounds_before_show));
+        }
+        Ok(())
+    }
+
     fn show_cost(&self, seat: Seat) -> Result<Chips, RuleError> {
         if self.active_count() != 2 {
             return Err(RuleError::ShowNeedsTwo);
         }
+        self.check_show_round()?;
         let other = self.next_active(seat);
         let me = &self.seats[seat];
         if !me.seen {
@@ -718,12 +941,44 @@ impl Hand {
         if self.active().any(|s| !self.seats[s].seen) {
             return Err(RuleError::SideshowNeedsAllSeen);
         }
+        self.check_show_round()?;
         let target = self.prev_active(seat);
         if !self.seats[target].has_bet {
             return Err(RuleError::SideshowNoTarget);
         }
         let range = self.bet_range(seat)?;
         Ok((range.min, target))
+    }
+
+    /// Whether `seat` may look at their cards now (ignoring whose turn it is).
+    fn see_check(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.plan.forehead {
+            return Err(RuleError::Forehead);
+        }
+        if self.seats[seat].seen {
+            return Err(RuleError::AlreadySeen);
+        }
+        if self.round <= self.plan.blind_rounds {
+            return Err(RuleError::BlindRound(self.plan.blind_rounds));
+        }
+        Ok(())
+    }
+
+    /// The draw `seat` may make now, whose turn it is (to draw, or under `draw=rounds` to bet).
+    fn draw_offer(&self, seat: Seat) -> Result<DrawOffer, RuleError> {
+        let down = self.seats[seat].cards.len();
+        let (min, max) = match (self.phase, self.plan.draw) {
+            (Phase::Drawing, _) => (0, down),
+            (Phase::Betting, DrawMode::Rounds) if self.round <= 3 => {
+                if self.drew & (1 << seat) != 0 {
+                    return Err(RuleError::DrewThisRound);
+                }
+                (1, 1)
+            }
+            _ => return Err(RuleError::NoDraw),
+        };
+        let affordable = self.seats[seat].stack.checked_div(self.draw_price).map_or(usize::MAX, |n| n as usize);
+        Ok(DrawOffer { min, max: max.min(self.stock.len()).min(affordable), price: self.draw_price })
     }
 
     fn check_live(&self, seat: Seat) -> Result<(), RuleError> {
@@ -737,12 +992,16 @@ impl Hand {
         Ok(())
     }
 
+    /// `seat` is to act (bet, show, sideshow; draw under `draw=rounds`) in a betting phase.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
         if self.pending.is_some() {
             return Err(RuleError::SideshowPending);
         }
         if seat != self.turn {
             return Err(RuleError::NotYourTurn);
+        }
+        if self.phase == Phase::Drawing {
+            return Err(RuleError::Drawing);
         }
         Ok(())
     }
@@ -752,19 +1011,21 @@ impl Hand {
         if self.check_live(seat).is_err() {
             return Legal::default();
         }
-        let s = &self.seats[seat];
         if self.holds_bust(seat) {
             return Legal { pack: true, ..Legal::default() };
         }
         let on_turn = self.check_turn(seat).is_ok();
+        let drawing = self.phase == Phase::Drawing && seat == self.turn;
         let responding = self.pending.is_some_and(|(_, t)| t == seat);
+        let seen = self.seats[seat].seen;
         Legal {
-            see: !s.seen && (on_turn || !self.rules.see_on_turn_only),
+            see: self.see_check(seat).is_ok() && (on_turn || !self.rules.see_on_turn_only),
             pack: true,
             bet: on_turn.then(|| self.bet_range(seat).ok()).flatten(),
             show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),
-            sideshow: (on_turn && s.seen).then(|| self.sideshow_check(seat).ok()).flatten(),
+            sideshow: (on_turn && seen).then(|| self.sideshow_check(seat).ok()).flatten(),
             respond: responding,
+            draw: (on_turn || drawing).then(|| self.draw_offer(seat).ok()).flatten().filter(|o| o.max >= o.min),
         }
     }
 
@@ -777,19 +1038,11 @@ impl Hand {
         let mut events = Vec::new();
         match action {
             Action::See => {
-                if self.seats[seat].seen {
-                    return Err(RuleError::AlreadySeen);
-                }
+                self.see_check(seat)?;
                 if self.rules.see_on_turn_only && self.check_turn(seat).is_err() {
                     return Err(RuleError::SeeOnlyOnTurn);
                 }
-                let s = &mut self.seats[seat];
-                s.seen = true;
-                events.push(Event::public(EventKind::Saw { seat }));
-                events.push(Event {
-                    audience: Audience::Seat(seat),
-                    kind: EventKind::Cards { seat, cards: s.cards.clone() },
-                });
+                self.see(seat, &mut events);
             }
             Action::Bet(amount) => {
                 self.check_turn(seat)?;
@@ -822,9 +1075,19 @@ impl Hand {
             Action::Timeout => match self.pending {
                 Some((asker, target)) if target == seat => self.deny(asker, target, &mut events),
                 Some(_) => return Err(RuleError::SideshowPending),
+                // Out of time in a drawing phase: no card is changed.
+                None if seat == self.turn && self.phase == Phase::Drawing => self.draw(seat, 0, &mut events)?,
                 None if seat == self.turn => self.pack(seat, PackReason::Timeout, &mut events),
                 None => return Err(RuleError::NotYourTurn),
             },
+            Action::Draw(mask) => {
+                if self.phase == Phase::Betting {
+                    self.check_turn(seat)?;
+                } else if seat != self.turn {
+                    return Err(RuleError::NotYourTurn);
+                }
+                self.draw(seat, mask, &mut events)?;
+            }
             Action::Show => {
                 self.check_turn(seat)?;
                 let cost = self.show_cost(seat)?;
@@ -871,6 +1134,91 @@ impl Hand {
         Ok(events)
     }
 
+    /// `seat` looks at their cards: public, the fact; private to them, the cards.
+    fn see(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let s = &mut self.seats[seat];
+        s.seen = true;
+        events.push(Event::public(EventKind::Saw { seat }));
+        events.push(Event { audience: Audience::Seat(seat), kind: EventKind::Cards { seat, cards: s.cards.clone() } });
+    }
+
+    /// Changes the down cards of `seat` at the positions of `mask` for new ones from the pack, paying for each.
+    /// Checked completely before anything changes. A blind player who changes a card looks at their cards
+    /// first (one chooses what to discard by looking): they become seen.
+    fn draw(&mut self, seat: Seat, mask: u8, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        let offer = self.draw_offer(seat)?;
+        let down = self.seats[seat].cards.len();
+        let count = mask.count_ones() as usize;
+        // In a drawing phase any of one's down cards; under draw=rounds exactly one.
+        let most = if self.phase == Phase::Drawing { down } else { 1 };
+        if usize::from(mask) >> down != 0 || count < offer.min || count > most {
+            return Err(RuleError::BadDraw { max: most });
+        }
+        if count > self.stock.len() {
+            return Err(RuleError::PackEmpty { left: self.stock.len() });
+        }
+        let cost = offer.price.saturating_mul(count as Chips);
+        if cost > self.seats[seat].stack {
+            return Err(RuleError::CannotAffordDraw { need: cost, have: self.seats[seat].stack });
+        }
+        if count > 0 && !self.seats[seat].seen {
+            self.see(seat, events);
+            // The cards as they were come to the player with the new ones below.
+            events.pop();
+        }
+        let mut new = self.stock.drain(..count);
+        for (i, card) in self.seats[seat].cards.iter_mut().enumerate() {
+            if mask & (1 << i) != 0 {
+                if let Some(c) = new.next() {
+                    *card = c;
+                }
+            }
+        }
+        drop(new);
+        self.put_in(seat, cost);
+        self.drew |= 1 << seat;
+        events.push(Event::public(EventKind::Drew { seat, count, cost, pot: self.pot }));
+        if count > 0 {
+            let cards = self.seats[seat].cards.clone();
+            events.push(Event { audience: Audience::Seat(seat), kind: EventKind::Cards { seat, cards } });
+        }
+        if self.pot_limit_reached() {
+            self.pot_limit_showdown(events);
+        } else if self.phase == Phase::Drawing {
+            self.next_drawer(seat, events);
+        } else {
+            // Under draw=rounds the turn goes on: the player still bets (the timer starts again).
+            events.push(Event::public(EventKind::Turn { seat, stake: self.stake }));
+        }
+        Ok(())
+    }
+
+    /// A drawing phase begins: each player still in draws in turn, from the dealer's left; betting then
+    /// resumes where it stood.
+    fn begin_drawing(&mut self, events: &mut Vec<Event>) {
+        self.phase = Phase::Drawing;
+        self.drew = 0;
+        self.resume = self.turn;
+        self.turn = self.next_active(self.dealer);
+        events.push(Event::public(EventKind::PhaseChanged { phase: Phase::Drawing }));
+    }
+
+    /// After `seat` drew: the next player still in who has not drawn, or the end of the drawing phase.
+    fn next_drawer(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let n = self.seats.len();
+        let next = (1..=n).map(|i| (seat + i) % n).find(|&s| !self.seats[s].packed && self.drew & (1 << s) == 0);
+        match next {
+            Some(s) => self.turn = s,
+            None => {
+                self.phase = Phase::Betting;
+                self.drew = 0;
+                self.turn = if self.seats[self.resume].packed { self.next_active(self.resume) } else { self.resume };
+                events.push(Event::public(EventKind::PhaseChanged { phase: Phase::Betting }));
+            }
+        }
+        events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+    }
+
     fn put_in(&mut self, seat: Seat, amount: Chips) {
         let s = &mut self.seats[seat];
         s.stack -= amount;
@@ -890,9 +1238,46 @@ impl Hand {
         }
     }
 
+    /// `seat`'s turn has ended: the round may end with it; the turn passes on.
     fn advance_from(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.acted |= 1 << seat;
         self.turn = self.next_active(seat);
+        if self.round_complete() {
+            self.end_round(events);
+        }
         events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+    }
+
+    /// Every player still in has had a turn in this betting round.
+    fn round_complete(&self) -> bool {
+        self.phase == Phase::Betting && self.active().all(|s| self.acted & (1 << s) != 0)
+    }
+
+    /// Ends the betting round: the next begins; a community card may be turned up, a drawing phase begin.
+    fn end_round(&mut self, events: &mut Vec<Event>) {
+        let ended = self.round;
+        events.push(Event::public(EventKind::RoundEnded { round: ended }));
+        self.round += 1;
+        self.acted = 0;
+        if self.plan.draw == DrawMode::Rounds {
+            self.drew = 0;
+        }
+        if self.plan.community_turn == CommunityTurn::Rounds {
+            self.turn_community(1, events);
+        }
+        if self.plan.draw == DrawMode::After && ended == 1 {
+            self.begin_drawing(events);
+        }
+    }
+
+    /// Turns up to `count` more community cards.
+    fn turn_community(&mut self, count: usize, events: &mut Vec<Event>) {
+        for _ in 0..count {
+            let index = self.board.community.len();
+            let Some(&card) = self.community.get(index) else { return };
+            self.board.community.push(card);
+            events.push(Event::public(EventKind::CommunityTurned { card, index }));
+        }
     }
 
     fn pack(&mut self, seat: Seat, reason: PackReason, events: &mut Vec<Event>) {
@@ -915,7 +1300,13 @@ impl Hand {
             }
             // Someone else packed: the sideshow still waits for its answer.
             Some(_) => {}
+            None if seat == self.turn && self.phase == Phase::Drawing => self.next_drawer(seat, events),
             None if seat == self.turn => self.advance_from(seat, events),
+            // A pack out of turn: the round may have been waiting only for this player.
+            None if self.round_complete() => {
+                self.end_round(events);
+                events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+            }
             None => {}
         }
     }
@@ -947,17 +1338,14 @@ impl Hand {
     }
 
     fn shown(&self, seat: Seat) -> ShownHand {
-        let cards = self.seats[seat].cards.clone();
-        let (e, held) = (self.evaluator(), self.hand_cards(seat).unwrap_or_default());
-        let value = e.and_then(|e| e.evaluate(&held).ok());
-        let value = value.unwrap_or(HandValue { category: Category::HighCard, strength: 0 });
-        let made = e.and_then(|e| e.explain(&held).ok().flatten());
+        let cards = self.own_cards(seat).unwrap_or_default();
+        let (value, made) = self.judge(seat).unwrap_or((HandValue { category: Category::HighCard, strength: 0 }, None));
         ShownHand { seat, cards, value, made }
     }
 
     /// What `seat`'s hand counts as, for people (see [`Evaluator::explain`]).
     pub fn made_of(&self, seat: Seat) -> Option<Made> {
-        self.evaluator()?.explain(&self.hand_cards(seat)?).ok().flatten()
+        self.judge(seat).and_then(|(_, made)| made)
     }
 
     /// Equal hands go by suits: under `show_tie = suit_order`, and always in the variations whose text says
@@ -970,11 +1358,13 @@ impl Hand {
     /// show, the payer's opponent).
     fn by_suits(&self, seats: &[Seat]) -> Seat {
         let order = self.rules.suit_order;
-        let key = |seat: &Seat| suit_key(&self.seats[*seat].cards, order);
+        let key = |seat: &Seat| suit_key(&self.own_cards(*seat).unwrap_or_default(), order);
         seats.iter().copied().max_by_key(key).unwrap_or(self.dealer)
     }
 
     fn show(&mut self, payer: Seat, other: Seat, events: &mut Vec<Event>) {
+        let rest = self.community.len() - self.board.community.len();
+        self.turn_community(rest, events);
         let p = self.shown(payer);
         let o = self.shown(other);
         let winners: Vec<Seat> = match p.value.cmp(&o.value) {
@@ -995,6 +1385,9 @@ impl Hand {
     fn pot_limit_showdown(&mut self, events: &mut Vec<Event>) {
         self.pending = None;
         events.push(Event::public(EventKind::PotLimitReached { pot: self.pot }));
+        // Every hand is compared whole: the community cards still face down are turned up first.
+        let rest = self.community.len() - self.board.community.len();
+        self.turn_community(rest, events);
         let hands: Vec<ShownHand> = self.active().map(|s| self.shown(s)).collect();
         let best = hands.iter().map(|h| h.value).max();
         let mut winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();

@@ -48,6 +48,8 @@ pub enum Category {
     Points,
     /// 999: a three-digit number (the strength says which).
     Number,
+    /// Cobra: one card, ranked by its rank (the strength is the rank's value).
+    Single,
 }
 
 impl Category {
@@ -71,6 +73,7 @@ impl Category {
             Category::Bust => "bust",
             Category::Points => "points",
             Category::Number => "number",
+            Category::Single => "single",
         }
     }
     /// `Trio`, `Pure sequence`, ...: for people.
@@ -85,6 +88,7 @@ impl Category {
             Category::Bust => "Bust",
             Category::Points => "Points",
             Category::Number => "Number",
+            Category::Single => "Single card",
         }
     }
 }
@@ -108,6 +112,10 @@ impl HandValue {
         match self.category {
             Category::Points => format!("{} points", self.strength.saturating_sub(units::POINTS_BASE)),
             Category::Number => format!("number {:03}", self.strength.saturating_sub(units::NUMBER_BASE)),
+            Category::Single => {
+                let rank = u8::try_from(self.strength).ok().and_then(Rank::new);
+                format!("{} high", rank.map_or("?", Rank::symbol))
+            }
             c => c.label().to_string(),
         }
     }
@@ -157,6 +165,8 @@ pub struct Drawn {
     pub kaana_dormant: bool,
     /// The bust draw busts nobody in this hand (every player, or the common card, holds its rank).
     pub bust_void: bool,
+    /// Wild ranks turned up in the middle (zandu's community cards), bit `r` for rank value `r`.
+    pub wild_ranks: u16,
 }
 
 impl Drawn {
@@ -166,7 +176,7 @@ impl Drawn {
         // A common card of the bust rank is in every hand: the draw busts nobody (as at a table).
         let bust_void = bust.is_some_and(|b| rules.common.is_some_and(|c| c.rank == b));
         let (joker, wild_suit) = (joker.or(rules.joker.fixed()), rules.wild_suit.fixed());
-        Drawn { joker, wild_suit, bust, kaana_dormant: false, bust_void }
+        Drawn { joker, wild_suit, bust, kaana_dormant: false, bust_void, wild_ranks: 0 }
     }
 }
 
@@ -237,6 +247,8 @@ pub enum Compare {
     Blackjack,
     /// 999 numbers (see [`units`]).
     Numbers,
+    /// One card, by its rank (cobra).
+    Single,
 }
 
 impl Scheme {
@@ -284,11 +296,13 @@ impl Scheme {
             Variant::LowWild => Wild::OwnLowest,
             _ => Wild::None,
         };
-        let wild = match (own, joker) {
-            (w, None) => w,
-            (Wild::Ranks(m), Some(j)) => Wild::Ranks(m | 1 << j.value()),
+        let drawn_ranks = joker.map_or(0, |j| 1u16 << j.value()) | drawn.wild_ranks;
+        let wild = match (own, drawn_ranks) {
+            (w, 0) => w,
+            (Wild::None, m) => Wild::Ranks(m),
+            (Wild::Ranks(own), m) => Wild::Ranks(own | m),
             // Own highest or lowest with a drawn rank: refused by `Rules::parts`.
-            (_, Some(j)) => Wild::ranks(&[j]),
+            (_, m) => Wild::Ranks(m),
         };
         let mut wild_cards = if parts.jokers > 0 { JOKER_BITS } else { 0 };
         if parts.kaana && !(rules.kaana_round && drawn.kaana_dormant) {
@@ -303,6 +317,7 @@ impl Scheme {
             order: match rules.variant {
                 Variant::Blackjack => Compare::Blackjack,
                 Variant::Nines => Compare::Numbers,
+                Variant::Cobra => Compare::Single,
                 _ => Compare::Classic,
             },
             wild,
@@ -313,7 +328,7 @@ impl Scheme {
                 Variant::KissMissBliss => Virtual::KissMissBliss,
                 _ => Virtual::None,
             },
-            held: (parts.dealt + usize::from(parts.common)) as u8,
+            held: parts.plan.hand_cards() as u8,
             imagined: parts.imagined,
             bust: bust.map_or(0, |r| 1 << r.value()),
         })
@@ -501,7 +516,7 @@ fn classic(mut r: [u8; 3], suited: bool, s: &Scheme) -> (Category, u32) {
         Category::Trio if s.pure_sequence_beats_trio => 4,
         Category::Trio => 5,
         // Not classic categories: never made here.
-        Category::Bust | Category::Points | Category::Number => 0,
+        Category::Bust | Category::Points | Category::Number | Category::Single => 0,
     };
     (cat, (order + 1) << 16 | key)
 }
@@ -601,6 +616,9 @@ impl Evaluator {
         if s.bust != 0 && cards.iter().any(|c| s.bust & (1 << c.rank.value()) != 0) {
             return Ok(HandValue { category: Category::Bust, strength: 0 });
         }
+        if let (Compare::Single, [card]) = (s.order, cards) {
+            return Ok(HandValue { category: Category::Single, strength: u32::from(card.rank.value()) });
+        }
         let mask = self.wild_mask(cards);
         // Classic order, wild ranks at most: three cards, or the best three of four (best of four).
         if self.ranks_only {
@@ -637,6 +655,8 @@ impl Evaluator {
             Compare::Classic => units::Order::Classic(self.t),
             Compare::Blackjack => units::Order::Blackjack,
             Compare::Numbers => units::Order::Numbers,
+            // One card is ranked by `evaluate` alone; never read here.
+            Compare::Single => units::Order::Classic(self.t),
         }
     }
 
@@ -648,7 +668,7 @@ impl Evaluator {
         let value = self.evaluate(cards)?;
         let s = &self.scheme;
         // Strength 0: a bust card (a blackjack total over 21 is a hand like any other here).
-        if value.strength == 0 || cards.len() > units::MAX_CARDS {
+        if value.strength == 0 || cards.len() > units::MAX_CARDS || s.order == Compare::Single {
             return Ok(None);
         }
         let wild = self.wild_flags(cards, self.wild_mask(cards));

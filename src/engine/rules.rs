@@ -80,6 +80,23 @@ named_enum!(
         Nines => "999",
         /// Classic, with every hand's boot four times the table's.
         FourXBoot => "4x_boot",
+        /// Two cards down and one face up for everyone to see; the three make the hand.
+        ThreeCardStud => "three_card_stud",
+        /// Two cards down and three face up; the best three of the five count (`exact_use`: one down, two up).
+        FiveCardStud => "five_card_stud",
+        /// Two cards down each and one community card face up in the middle, everyone's third card.
+        ThreeCardCommunity => "three_card_community",
+        /// Two cards down each and three community cards; the best three of one's five count.
+        FiveCardCommunity => "five_card_community",
+        /// Classic with a draw: players discard and replace cards, paying `draw_price` a card (`draw`).
+        Draw => "draw",
+        /// One card each, on the forehead: everyone sees every card but their own; the highest card wins.
+        Cobra => "cobra",
+        /// Three community cards face down, one turned up after each of the first three betting rounds; every
+        /// card of a turned-up rank is wild. The first round is blind; shows wait for the three.
+        Zandu => "zandu",
+        /// The dealer of each hand picks the variation for that hand (`dealer_default` when they do not).
+        DealersChoice => "dealers_choice",
     }
 );
 
@@ -93,8 +110,124 @@ impl Variant {
             Variant::IncompleteTwo => (2, false),
             Variant::IncompleteOne | Variant::IncompleteCommon => (1, false),
             Variant::KissMissBliss => (5, false),
-            Variant::Blackjack | Variant::Nines => (3, false),
+            Variant::Blackjack | Variant::Nines | Variant::Zandu => (3, false),
+            Variant::ThreeCardStud | Variant::FiveCardStud => (2, false),
+            Variant::ThreeCardCommunity | Variant::FiveCardCommunity => (2, false),
+            Variant::Draw | Variant::DealersChoice => (3, true),
+            Variant::Cobra => (1, false),
         }
+    }
+
+    /// The variant's own deal plan before the options: face-up cards each, community cards, their use and when
+    /// they are turned up, the draw, the blind rounds and the rounds before a show.
+    fn plan(self) -> DealPlan {
+        let (down, _) = self.dealt();
+        let base = DealPlan { down, ..DealPlan::default() };
+        match self {
+            Variant::ThreeCardStud => DealPlan { up: 1, ..base },
+            Variant::FiveCardStud => DealPlan { up: 3, ..base },
+            Variant::ThreeCardCommunity => DealPlan { community: 1, ..base },
+            Variant::FiveCardCommunity => DealPlan { community: 3, ..base },
+            Variant::IncompleteCommon => DealPlan { community: 1, ..base },
+            Variant::Draw => DealPlan { draw: DrawMode::Before, ..base },
+            Variant::Cobra => DealPlan { forehead: true, ..base },
+            Variant::Zandu => DealPlan {
+                community: 3,
+                community_use: CommunityUse::WildRanks,
+                community_turn: CommunityTurn::Rounds,
+                blind_rounds: 1,
+                rounds_before_show: 3,
+                ..base
+            },
+            _ => base,
+        }
+    }
+
+    /// The variants a hand can be dealt under (every one but `dealers_choice`, which picks one of them).
+    pub fn playable() -> impl Iterator<Item = Variant> {
+        Variant::ALL.iter().copied().filter(|v| *v != Variant::DealersChoice)
+    }
+}
+
+named_enum!(
+    /// When the community cards are turned up.
+    CommunityTurn ("community_turn") {
+        /// All of them at the deal, after the players' cards.
+        Deal => "deal",
+        /// Dealt face down; one is turned up at the end of each betting round, from the first.
+        Rounds => "rounds",
+    }
+);
+
+named_enum!(
+    /// What the community cards are.
+    CommunityUse ("community_use") {
+        /// Part of every player's hand (stud's street cards in the middle, shared).
+        InHand => "in_hand",
+        /// Not part of any hand: every card of a turned-up community card's rank is wild (zandu).
+        WildRanks => "wild_ranks",
+    }
+);
+
+named_enum!(
+    /// When players may discard and replace cards, paying `draw_price` a new card.
+    DrawMode ("draw") {
+        /// No draw.
+        Off => "off",
+        /// Once, before the first betting round: each player in turn from the dealer's left.
+        Before => "before",
+        /// Once, after the first betting round ends: each player in turn from the dealer's left.
+        After => "after",
+        /// One card at a time, once in each of the first three betting rounds, on one's turn before acting.
+        Rounds => "rounds",
+    }
+);
+
+/// How a hand is dealt and played out (issue 14): each player's cards face down and face up, the cards in the
+/// middle and when they are turned up, the draw, and the betting rounds that gate seeing and showing. Every
+/// variation of play is one of these, built by [`Rules::parts`] from the variant and the options; the engine
+/// reads only the plan, so a made-up variation is a plan of its own (`cards=2 up=2 community=1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct DealPlan {
+    /// Cards dealt to each player face down (their hole cards).
+    pub down: usize,
+    /// Cards dealt to each player face up: everyone sees them from the deal.
+    pub up: usize,
+    /// The down cards are on the forehead: every other player sees them, their holder never does (cobra).
+    pub forehead: bool,
+    /// Cards dealt face down to the middle of the table.
+    pub community: usize,
+    pub community_use: CommunityUse,
+    pub community_turn: CommunityTurn,
+    /// A hand is exactly one down card and two face-up cards (up or community).
+    pub exact_use: bool,
+    pub draw: DrawMode,
+    /// Chips a new card costs (`None`: the hand's boot).
+    pub draw_price: Option<Chips>,
+    /// The first betting rounds are blind: nobody may look at their cards until these have ended.
+    pub blind_rounds: u32,
+    /// Betting rounds that must end before a show or a sideshow may be asked for.
+    pub rounds_before_show: u32,
+}
+
+impl DealPlan {
+    /// The community cards that are part of every hand.
+    pub fn shared(&self) -> usize {
+        if self.community_use == CommunityUse::InHand {
+            self.community
+        } else {
+            0
+        }
+    }
+
+    /// Cards a player's hand is made of: down, up and shared community cards.
+    pub fn hand_cards(&self) -> usize {
+        self.down + self.up + self.shared()
+    }
+
+    /// Cards each player is dealt (down and up).
+    pub fn per_player(&self) -> usize {
+        self.down + self.up
     }
 }
 
@@ -317,6 +450,24 @@ pub struct Rules {
     /// `kaana` as a round: plain hands until someone is dealt a trio; the one-eyed cards are wild from the next
     /// hand on, until a show is called against a player holding one.
     pub kaana_round: bool,
+    /// Cards dealt to each player face up (stud; `None`: the variant's own number).
+    pub up: Option<u8>,
+    /// Community cards dealt to the middle (`None`: the variant's own number).
+    pub community: Option<u8>,
+    /// When the community cards are turned up (`None`: the variant's own way; at the deal but in zandu).
+    pub community_turn: Option<CommunityTurn>,
+    /// A hand is exactly one down card and two face-up cards (five-card stud and community's option).
+    pub exact_use: bool,
+    /// When players may change cards (`None`: the variant's own; `before` for `draw`, off elsewhere).
+    pub draw: Option<DrawMode>,
+    /// Chips a new card costs in a draw (`None`: the hand's boot).
+    pub draw_price: Option<Chips>,
+    /// Opening betting rounds in which nobody may look at their cards (`None`: the variant's own; zandu 1).
+    pub blind_rounds: Option<u32>,
+    /// Betting rounds that must end before a show or sideshow (`None`: the variant's own; zandu 3).
+    pub rounds_before_show: Option<u32>,
+    /// Under `dealers_choice`, the variant of a hand whose dealer does not pick in time.
+    pub dealer_default: Variant,
 }
 
 impl Default for Rules {
@@ -344,13 +495,22 @@ impl Default for Rules {
             cards: None,
             kaana_cards: one_eyed(),
             kaana_round: false,
+            up: None,
+            community: None,
+            community_turn: None,
+            exact_use: false,
+            draw: None,
+            draw_price: None,
+            blind_rounds: None,
+            rounds_before_show: None,
+            dealer_default: Variant::Classic,
         }
     }
 }
 
 /// Every option name accepted by [`Rules::set`], with a one-line description.
 pub const OPTIONS: &[(&str, &str)] = &[
-    ("variant", "classic | muflis | joker | ak47 | high_wild | low_wild | best_of_four"),
+    ("variant", "the game: classic, muflis, joker, ... (every variant is listed in the README and by /rules)"),
     ("boot", "ante every seat pays, and the starting stake (whole chips, at least 1)"),
     ("a23", "highest | second | lowest: where A-2-3 stands among sequences"),
     ("pure_sequence_beats_trio", "true | false"),
@@ -378,6 +538,15 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("cards", "3 | 4: cards dealt where the variant allows it (with 4 the best three count)"),
     ("kaana_cards", "the wild one-eyed cards of kaana, written Kd+Js+Jh (the default)"),
     ("kaana_round", "true | false: kaana as a round, from a dealt trio until a show against a one-eyed card"),
+    ("up", "0 to 3: cards dealt to each player face up, for everyone to see (stud)"),
+    ("community", "0 to 3: community cards dealt to the middle, part of every hand (zandu: wild ranks)"),
+    ("community_turn", "deal | rounds: community cards turned up at the deal, or one at the end of each betting round"),
+    ("exact_use", "true | false: a hand is exactly one down card and two face-up (up or community) cards"),
+    ("draw", "off | before | after | rounds: change cards before or after the first betting round, or one a round"),
+    ("draw_price", "chips a new card costs in a draw (default: the boot)"),
+    ("blind_rounds", "opening betting rounds in which nobody may look at their cards"),
+    ("rounds_before_show", "betting rounds that must end before a show or sideshow may be asked for"),
+    ("dealer_default", "under dealers_choice: the variant dealt when the dealer does not pick in time"),
 ];
 
 /// The options that change how hands rank: the only ones `hand rank` takes (the others would do nothing).
@@ -394,6 +563,8 @@ pub const RANKING_OPTIONS: &[&str] = &[
     "k_a_2",
     "cards",
     "kaana_cards",
+    "up",
+    "community",
 ];
 
 /// Every spelling of a boolean option's values that [`Rules::set`] accepts.
@@ -480,6 +651,32 @@ impl Rules {
         Ok(Rules { variant: name.parse()?, ..Rules::default() })
     }
 
+    /// The rules of one hand at a `dealers_choice` table: the dealer's `variant` with the table's other options,
+    /// then `options` (`name=value` items, the dealer's own for this hand), checked as a table's rules are.
+    pub fn pick(&self, variant: Variant, options: &str) -> Result<Rules, RulesError> {
+        if self.variant != Variant::DealersChoice {
+            return Err(RulesError::NoEffect {
+                option: "variant",
+                why: "is picked by the dealer only at a dealers_choice table",
+            });
+        }
+        if variant == Variant::DealersChoice {
+            return Err(bad("variant", variant.name(), "a variant to play, not dealers_choice"));
+        }
+        let mut rules = Rules { variant, dealer_default: Variant::Classic, ..self.clone() };
+        rules.set_options(options)?;
+        if rules.variant == Variant::DealersChoice {
+            return Err(bad("variant", variant.name(), "a variant to play, not dealers_choice"));
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// The variants a dealer may pick at this `dealers_choice` table: each that combines with its other options.
+    pub fn pickable(&self) -> Vec<Variant> {
+        Variant::playable().filter(|&v| self.pick(v, "").is_ok()).collect()
+    }
+
     /// Sets one option by name, as written in a hand script, `/config` or `--set`.
     pub fn set(&mut self, option: &str, value: &str) -> Result<(), RulesError> {
         let option = option.trim().to_ascii_lowercase().replace('-', "_");
@@ -537,9 +734,50 @@ impl Rules {
             "cards" => {
                 self.cards = match value.trim().to_ascii_lowercase().as_str() {
                     "none" | "default" | "" => None,
-                    "3" => Some(3),
-                    "4" => Some(4),
-                    _ => return Err(bad("cards", value, "3 or 4")),
+                    n => match n.parse::<u8>() {
+                        Ok(n @ 1..=5) => Some(n),
+                        _ => return Err(bad("cards", value, "1 to 5 (a hand is 3 to 5 cards with up and community)")),
+                    },
+                }
+            }
+            "up" | "community" => {
+                let n = match value.trim().to_ascii_lowercase().as_str() {
+                    "none" | "default" | "" => None,
+                    n => match n.parse::<u8>() {
+                        Ok(n @ 0..=3) => Some(n),
+                        _ => return Err(bad(&option, value, "0 to 3")),
+                    },
+                };
+                if option == "up" {
+                    self.up = n;
+                } else {
+                    self.community = n;
+                }
+            }
+            "community_turn" => self.community_turn = Some(value.parse()?),
+            "exact_use" => self.exact_use = parse_bool(&option, value)?,
+            "draw" => self.draw = Some(value.parse()?),
+            "draw_price" => {
+                self.draw_price = match value.trim().to_ascii_lowercase().as_str() {
+                    "boot" | "default" | "" => None,
+                    _ => match value.trim().parse::<Chips>() {
+                        Ok(n) if n <= MAX_AMOUNT => Some(n),
+                        _ => return Err(bad("draw_price", value, "a whole number from 0 to 10^12, or boot")),
+                    },
+                }
+            }
+            "blind_rounds" => {
+                self.blind_rounds = parse_limit(&option, value, 0, 10)?.map(|n| n as u32);
+            }
+            "rounds_before_show" => {
+                self.rounds_before_show = parse_limit(&option, value, 0, 10)?.map(|n| n as u32);
+            }
+            "dealer_default" => {
+                self.dealer_default = match value.parse()? {
+                    Variant::DealersChoice => {
+                        return Err(bad("dealer_default", value, "a variant other than dealers_choice"))
+                    }
+                    v => v,
                 }
             }
             "kaana_cards" => {
@@ -620,23 +858,96 @@ impl Rules {
     }
 
     /// What a hand under these rules deals, turns up and pays: the variant's preset with the options applied,
-    /// or why they do not combine.
+    /// or why they do not combine. Under `dealers_choice`, the parts of its default pick (`dealer_default`).
     pub fn parts(&self) -> Result<Parts, RulesError> {
+        let clash = |option: &'static str, why: &str| Err(RulesError::Clash { option, why: why.to_string() });
+        if self.variant == Variant::DealersChoice {
+            if self.dealer_default == Variant::DealersChoice {
+                return clash("dealer_default", "must name a variant other than dealers_choice");
+            }
+            return Rules { variant: self.dealer_default, dealer_default: Variant::Classic, ..self.clone() }.parts();
+        }
+        if self.dealer_default != Variant::Classic {
+            return clash("dealer_default", "is an option of the dealers_choice variant");
+        }
         let v = self.variant;
         let (dealt, may_change) = v.dealt();
-        let dealt = match self.cards {
-            Some(n) if !may_change && usize::from(n) != dealt => {
+        let mut plan = v.plan();
+        // Classic-family variants and the stud and community games take a made-up plan: other down, up and
+        // community numbers, a hand of three to five cards.
+        let flexible = may_change || (plan.up + plan.shared() > 0 && v != Variant::IncompleteCommon);
+        plan.down = match self.cards {
+            Some(n) if !flexible && usize::from(n) != dealt => {
                 return Err(RulesError::Clash { option: "cards", why: format!("{v} deals {dealt} cards") })
             }
             Some(n) => usize::from(n),
             None => dealt,
         };
+        for (option, value, own) in [("up", self.up, &mut plan.up), ("community", self.community, &mut plan.community)]
+        {
+            match value {
+                Some(n) if !flexible && usize::from(n) != *own => {
+                    return Err(RulesError::Clash {
+                        option,
+                        why: format!("{v} deals {own} {option} cards: its deal is its own"),
+                    })
+                }
+                Some(n) => *own = usize::from(n),
+                None => {}
+            }
+        }
+        if flexible && !(3..=5).contains(&plan.hand_cards()) {
+            return Err(RulesError::Clash {
+                option: "cards",
+                why: format!(
+                    "makes a hand of {} cards (down {}, up {}, community {}): a hand is 3 to 5 cards",
+                    plan.hand_cards(),
+                    plan.down,
+                    plan.up,
+                    plan.shared()
+                ),
+            });
+        }
+        if let Some(turn) = self.community_turn {
+            if plan.community == 0 {
+                return clash("community_turn", "needs community cards (community=1 to 3)");
+            }
+            plan.community_turn = turn;
+        }
+        plan.exact_use = self.exact_use;
+        if self.exact_use && (plan.down == 0 || plan.up + plan.shared() < 2 || plan.hand_cards() == 3) {
+            return clash(
+                "exact_use",
+                "needs a hand of more than three cards, two or more of them face up (five_card_stud)",
+            );
+        }
+        if let Some(draw) = self.draw {
+            plan.draw = draw;
+        }
+        plan.draw_price = self.draw_price;
+        if self.draw_price.is_some() && plan.draw == DrawMode::Off {
+            return clash("draw_price", "is the price of a new card in a draw (set draw=before, after or rounds)");
+        }
+        if let Some(n) = self.blind_rounds {
+            plan.blind_rounds = n;
+        }
+        // Shows wait for the board: hands are compared only once every community card is up.
+        let board_out = if plan.community_turn == CommunityTurn::Rounds { plan.community as u32 } else { 0 };
+        match self.rounds_before_show {
+            Some(n) if n < board_out => {
+                return Err(RulesError::Clash {
+                    option: "rounds_before_show",
+                    why: format!("must be at least {board_out}: hands are compared only once the community is up"),
+                })
+            }
+            Some(n) => plan.rounds_before_show = n,
+            None => plan.rounds_before_show = plan.rounds_before_show.max(board_out),
+        }
         let joker = match (v, self.joker) {
             (Variant::Joker, Turned::Off) => Turned::Draw,
             (_, j) => j,
         };
         let wild_sources = !joker.is_off() || !self.wild_suit.is_off() || self.jokers > 0;
-        let clash = |option: &'static str, why: &str| Err(RulesError::Clash { option, why: why.to_string() });
         if matches!(v, Variant::TwoLowestWild | Variant::KissMissBliss) && (wild_sources || self.kaana_round) {
             return clash(
                 "variant",
@@ -651,7 +962,31 @@ impl Rules {
                 &format!("{v} makes each player's own rank wild; a drawn wild rank cannot be added"),
             );
         }
-        let ordered = !matches!(v, Variant::Blackjack | Variant::Nines);
+        if plan.forehead {
+            let seeing = [
+                ("joker", !joker.is_off()),
+                ("wild_suit", !self.wild_suit.is_off()),
+                ("jokers", self.jokers > 0),
+                ("bust", !self.bust.is_off()),
+                ("blind_turn_limit", self.blind_turn_limit.is_some()),
+                ("see_on_turn_only", self.see_on_turn_only),
+                ("draw", plan.draw != DrawMode::Off),
+                ("blind_rounds", plan.blind_rounds > 0),
+            ];
+            if let Some((option, _)) = seeing.into_iter().find(|(_, on)| *on) {
+                return clash(option, "does not combine with cobra: one plain card each, which its holder never sees");
+            }
+        }
+        if plan.draw == DrawMode::Rounds && plan.blind_rounds > 0 {
+            return clash("draw", "rounds changes a card in the first rounds, which blind_rounds keeps blind");
+        }
+        if let Some(limit) = self.blind_turn_limit.filter(|&l| l < plan.blind_rounds) {
+            return Err(RulesError::Clash {
+                option: "blind_turn_limit",
+                why: format!("of {limit} would force a player to see in a blind round ({} blind)", plan.blind_rounds),
+            });
+        }
+        let ordered = !matches!(v, Variant::Blackjack | Variant::Nines | Variant::Cobra);
         if !ordered {
             for (option, differs) in [
                 ("a23", self.a23 != A23::default()),
@@ -688,10 +1023,10 @@ impl Rules {
             Variant::IncompleteOne => 2,
             _ => 0,
         };
-        let suit_ties = matches!(v, Variant::IncompleteTwo | Variant::IncompleteOne | Variant::IncompleteCommon);
+        let suit_ties =
+            matches!(v, Variant::IncompleteTwo | Variant::IncompleteOne | Variant::IncompleteCommon | Variant::Cobra);
         Ok(Parts {
-            dealt,
-            common: v == Variant::IncompleteCommon,
+            plan,
             imagined,
             jokers: usize::from(self.jokers),
             joker,
@@ -729,26 +1064,44 @@ impl Rules {
             ("common", lim(&self.common)),
             ("jokers", self.jokers.to_string()),
             ("k_a_2", self.k_a_2.to_string()),
-            ("cards", parts.as_ref().map_or_else(|_| lim(&self.cards), |p| p.dealt.to_string())),
+            ("cards", parts.as_ref().map_or_else(|_| lim(&self.cards), |p| p.plan.down.to_string())),
             ("kaana_cards", self.kaana_cards.to_string()),
             ("kaana_round", self.kaana_round.to_string()),
+            ("up", parts.as_ref().map_or_else(|_| lim(&self.up), |p| p.plan.up.to_string())),
+            ("community", parts.as_ref().map_or_else(|_| lim(&self.community), |p| p.plan.community.to_string())),
+            (
+                "community_turn",
+                parts.as_ref().map_or_else(|_| lim(&self.community_turn), |p| p.plan.community_turn.to_string()),
+            ),
+            ("exact_use", self.exact_use.to_string()),
+            ("draw", parts.as_ref().map_or_else(|_| lim(&self.draw), |p| p.plan.draw.to_string())),
+            ("draw_price", self.draw_price.map_or_else(|| "boot".to_string(), |n| n.to_string())),
+            (
+                "blind_rounds",
+                parts.as_ref().map_or_else(|_| lim(&self.blind_rounds), |p| p.plan.blind_rounds.to_string()),
+            ),
+            (
+                "rounds_before_show",
+                parts
+                    .as_ref()
+                    .map_or_else(|_| lim(&self.rounds_before_show), |p| p.plan.rounds_before_show.to_string()),
+            ),
+            ("dealer_default", self.dealer_default.to_string()),
         ]
     }
 
     /// Cards dealt to each player face down (3 when the rules do not combine: [`Rules::validate`] refuses
     /// those before any hand is dealt).
     pub fn cards_per_player(&self) -> usize {
-        self.parts().map_or(3, |p| p.dealt)
+        self.parts().map_or(3, |p| p.plan.hand_cards())
     }
 }
 
-/// What a hand deals, turns up and pays under some [`Rules`] ([`Rules::parts`]).
+/// What a hand under these rules deals, turns up and pays under some [`Rules`] ([`Rules::parts`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parts {
-    /// Cards dealt to each player, face down.
-    pub dealt: usize,
-    /// One card turned up for everyone, each player's own third (incomplete_common).
-    pub common: bool,
+    /// How the cards are dealt and turned up, and the phases of play.
+    pub plan: DealPlan,
     /// Cards each player imagines: wild cards every hand has.
     pub imagined: u8,
     /// Printed jokers in the pack (always wild).
@@ -758,22 +1111,22 @@ pub struct Parts {
     pub bust: Turned<Rank>,
     /// Each hand's boot is the table's times this (4x_boot).
     pub boot_factor: Chips,
-    /// Equal hands at a show go by suits (the incomplete variations: "suit rules apply").
+    /// Equal hands at a show go by suits (the incomplete variations, "suit rules apply"; cobra).
     pub suit_ties: bool,
     /// The one-eyed cards (`kaana_cards`) are wild.
     pub kaana: bool,
 }
 
 impl Parts {
-    /// Which cards the deal turns up, in [`Board`](super::hand::Board) order: the common card, the wild-rank
-    /// draw, the wild-suit draw, the bust draw.
-    pub fn board_slots(&self) -> [bool; 4] {
-        [self.common, self.joker == Turned::Draw, self.wild_suit == Turned::Draw, self.bust == Turned::Draw]
+    /// Which draws the deal turns up after the community cards, in [`Board`](super::hand::Board) order: the
+    /// wild-rank draw, the wild-suit draw, the bust draw.
+    pub fn draws(&self) -> [bool; 3] {
+        [self.joker == Turned::Draw, self.wild_suit == Turned::Draw, self.bust == Turned::Draw]
     }
 
-    /// Cards turned up at the deal for everyone: the common card and each drawn card.
-    pub fn turned_up(&self) -> usize {
-        self.board_slots().iter().filter(|&&on| on).count()
+    /// Cards dealt to the middle: the community cards and each drawn card.
+    pub fn middle(&self) -> usize {
+        self.plan.community + self.draws().iter().filter(|&&on| on).count()
     }
 
     /// The cards in the pack.
@@ -781,11 +1134,13 @@ impl Parts {
         52 + self.jokers
     }
 
-    /// The most players the pack deals to: every player's cards, then the turned-up cards (a printed joker
-    /// turned up is put aside and the next card turned, so each joker may cost one card more), at most 10.
+    /// The most players the pack deals to: every player's cards, then the cards in the middle (a printed joker
+    /// turned up by a draw is put aside and the next card turned, so each joker may cost one card more), at
+    /// most 10.
     pub fn max_seats(&self) -> usize {
-        let public = self.turned_up() + if self.turned_up() > 0 { self.jokers } else { 0 };
-        ((self.deck_size() - public) / self.dealt.max(1)).min(10)
+        let draws = self.middle() - self.plan.community;
+        let public = self.middle() + if draws > 0 { self.jokers } else { 0 };
+        ((self.deck_size() - public) / self.plan.per_player().max(1)).min(10)
     }
 }
 

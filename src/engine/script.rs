@@ -11,11 +11,15 @@
 //! players A B C D        # seat order (names may not be directive words)
 //! dealer D               # default: the last listed
 //! stack A 100            # default 1000
-//! cards A As Ks Qs       # fixed cards; the rest come from the seeded shuffle
+//! cards A As Ks Qs       # fixed down cards; the rest come from the seeded shuffle
+//! up A 9h                # fixed face-up cards (stud: three_card_stud, five_card_stud, set up N)
+//! community Kd 7c        # the community cards, in the order dealt (the first ones; the rest are shuffled)
+//! common Kd              # the same: incomplete_common's common card
 //! joker 7h               # the wild-rank draw's card (the joker variant, or set joker draw)
 //! wild_suit 2h           # the wild-suit draw's card (set wild_suit draw)
 //! bust 9c                # the bust draw's card (set bust draw)
-//! common Kd              # the common card (incomplete_common)
+//! stock 4d 4s            # the next cards of the pack, the new cards of draws
+//! pick draw draw=after   # dealers_choice: the dealer's pick for this hand (a variant, then options)
 //! kaana dormant          # kaana_round: the round has not begun (default: it has)
 //! seed 42                # default 0: cards::seeded_deck_with(seed, jokers)
 //! A blind 1              # blind bet; refused for a seen player
@@ -30,6 +34,7 @@
 //! C sideshow             # asks B, the player before C
 //! B accept               # or deny
 //! A show                 # or: A pack (fold)
+//! A draw Ks 2c           # change these down cards (or by position: draw 1 3; stand pat: draw none)
 //! ```
 //!
 //! Directives come before the first action. A refused action changes nothing;
@@ -48,7 +53,7 @@ use serde_json::{json, Map, Value};
 
 use super::cards::{format_cards, parse_cards, seeded_deck_with, Card};
 use super::hand::{Action, Board, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat, MAX_SEATS};
-use super::rules::{Chips, Rules};
+use super::rules::{Chips, Rules, RulesError};
 use crate::echo::echo;
 
 /// Stack of a player without a `stack` line.
@@ -69,17 +74,20 @@ const DIRECTIVES: &[&str] = &[
     "dealer",
     "stack",
     "cards",
+    "up",
+    "community",
     "joker",
     "wild_suit",
     "bust",
     "common",
     "kaana",
     "seed",
+    "stock",
+    "pick",
 ];
 
-/// The directives that fix a turned-up card, and the part of the rules each needs.
-const TURNED: [(&str, &str); 4] = [
-    ("common", "`common` needs `rules incomplete_common`"),
+/// The directives that fix a turned-up draw, and the part of the rules each needs.
+const TURNED: [(&str, &str); 3] = [
     ("joker", "`joker` needs a wild-rank draw (`rules joker`, or `set joker draw`)"),
     ("wild_suit", "`wild_suit` needs a wild-suit draw (`set wild_suit draw`)"),
     ("bust", "`bust` needs a bust draw (`set bust draw`)"),
@@ -127,6 +135,8 @@ pub struct Step {
     pub seat: Seat,
     pub action: Action,
     pub bet_as: BetAs,
+    /// `draw CARDS`: the down cards to change, by name (the action's positions are found when it is played).
+    pub discard: Option<Vec<Card>>,
     /// The line as written, without its comment.
     pub text: String,
 }
@@ -138,10 +148,18 @@ pub struct Script {
     pub players: Vec<String>,
     pub dealer: Seat,
     pub stacks: Vec<Chips>,
-    /// Fixed cards per seat.
+    /// Fixed down cards per seat.
     pub fixed: Vec<Option<Vec<Card>>>,
-    /// The turned-up cards fixed by directives (the others come from the shuffle).
+    /// Fixed face-up cards per seat.
+    pub fixed_up: Vec<Option<Vec<Card>>>,
+    /// The first community cards, fixed (the rest come from the shuffle).
+    pub community: Vec<Card>,
+    /// The draws fixed by directives (the others come from the shuffle).
     pub board: Board,
+    /// The next cards of the pack after the deal (the new cards of draws).
+    pub stock: Vec<Card>,
+    /// `pick`: the dealer's pick at a dealers_choice table (`rules` is the picked hand's).
+    pub picked: Option<String>,
     /// `kaana dormant`: under `kaana_round`, the round has not begun.
     pub kaana_dormant: bool,
     pub seed: u64,
@@ -160,7 +178,11 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut dealer: Option<Seat> = None;
     let mut stacks: Vec<Option<Chips>> = Vec::new();
     let mut fixed: Vec<Option<(usize, Vec<Card>)>> = Vec::new();
-    let mut turned: [Option<(usize, Card)>; 4] = [None; 4];
+    let mut fixed_up: Vec<Option<(usize, Vec<Card>)>> = Vec::new();
+    let mut community: Option<(usize, Vec<Card>)> = None;
+    let mut stock: Vec<Card> = Vec::new();
+    let mut picked: Option<(usize, String)> = None;
+    let mut turned: [Option<(usize, Card)>; 3] = [None; 3];
     let mut kaana_dormant: Option<usize> = None;
     let mut seed: Option<u64> = None;
     let mut steps: Vec<Step> = Vec::new();
@@ -184,8 +206,8 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 return err(line, format!("`{}` is not a directive, and no `players` line names it", echo(head)));
             };
             let seat = seat_of(names, head, line)?;
-            let (action, bet_as) = parse_action(rest, line)?;
-            steps.push(Step { line, seat, action, bet_as, text: content.to_string() });
+            let (action, bet_as, discard) = parse_action(rest, line)?;
+            steps.push(Step { line, seat, action, bet_as, discard, text: content.to_string() });
             continue;
         }
         let names =
@@ -239,6 +261,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 }
                 stacks = vec![None; rest.len()];
                 fixed = vec![None; rest.len()];
+                fixed_up = vec![None; rest.len()];
                 players = Some(rest.iter().map(|s| s.to_string()).collect());
             }
             "dealer" => {
@@ -254,22 +277,45 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 })?;
                 stacks[seat] = Some(chips);
             }
-            "cards" => {
-                let [name, cards @ ..] = rest else { return err(line, "usage: cards NAME CARD CARD CARD") };
+            "cards" | "up" => {
+                let [name, cards @ ..] = rest else { return err(line, format!("usage: {keyword} NAME CARD ...")) };
                 let seat = seat_of(names()?, name, line)?;
-                if fixed[seat].is_some() {
-                    return err(line, format!("cards for `{}` given twice", echo(name)));
+                let slot = if keyword == "up" { &mut fixed_up[seat] } else { &mut fixed[seat] };
+                if slot.is_some() {
+                    return err(line, format!("`{keyword}` for `{}` given twice", echo(name)));
                 }
-                let cards = parse_cards(&cards.join(" "))
-                    .map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
-                for c in &cards {
-                    if !used_cards.insert(*c) {
-                        return err(line, format!("{c} is already fixed for another player"));
-                    }
-                }
-                fixed[seat] = Some((line, cards));
+                *slot = Some((line, fix_cards(cards, line, &mut used_cards)?));
             }
-            "common" | "joker" | "wild_suit" | "bust" => {
+            "community" | "common" | "stock" => {
+                if rest.is_empty() {
+                    return err(line, format!("usage: {keyword} CARD ..."));
+                }
+                let cards = fix_cards(rest, line, &mut used_cards)?;
+                if keyword == "stock" {
+                    stock.extend(cards);
+                } else if community.is_some() {
+                    return err(line, "the community cards are given twice (`community` or `common`)");
+                } else {
+                    community = Some((line, cards));
+                }
+            }
+            "pick" => {
+                let [variant, options @ ..] = rest else { return err(line, "usage: pick VARIANT [OPTION=VALUE ...]") };
+                if picked.is_some() {
+                    return err(line, "`pick` given twice");
+                }
+                let variant = variant
+                    .parse()
+                    .map_err(|e: RulesError| ScriptError { line: Some(line), message: e.to_string() })?;
+                let options = options.join(" ");
+                rules = rules
+                    .pick(variant, &options)
+                    .map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+                picked =
+                    Some((line, if options.is_empty() { variant.to_string() } else { format!("{variant} {options}") }));
+                rules_line = Some(line);
+            }
+            "joker" | "wild_suit" | "bust" => {
                 let [card] = rest else { return err(line, format!("usage: {keyword} CARD")) };
                 let card: Card = card
                     .parse()
@@ -278,7 +324,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 if turned[k].is_some() {
                     return err(line, format!("`{keyword}` given twice"));
                 }
-                if card.is_joker() && keyword != "common" {
+                if card.is_joker() {
                     return err(line, format!("{card} is a printed joker: a draw names a rank or a suit"));
                 }
                 if !used_cards.insert(card) {
@@ -308,22 +354,40 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let Some(players) = players else {
         return Err(ScriptError { line: None, message: "no `players` line".into() });
     };
+    if rules.variant == super::rules::Variant::DealersChoice {
+        return Err(ScriptError {
+            line: rules_line,
+            message: "a dealers_choice hand needs the dealer's `pick` (a variant to play)".into(),
+        });
+    }
     let parts = rules.parts().map_err(|e| ScriptError { line: rules_line, message: e.to_string() })?;
-    let per = parts.dealt;
-    for (seat, f) in fixed.iter().enumerate() {
-        if let Some((line, cards)) = f {
-            if cards.len() != per {
-                return err(*line, format!("{} needs exactly {per} cards, not {}", players[seat], cards.len()));
+    let plan = parts.plan;
+    let no_jokers = |line: usize, cards: &[Card]| -> Result<(), ScriptError> {
+        match cards.iter().find(|c| c.is_joker()).filter(|_| parts.jokers == 0) {
+            Some(joker) => {
+                err(line, format!("{joker} is a printed joker, and these rules play without them (set jokers 2)"))
             }
-            if let Some(joker) = cards.iter().find(|c| c.is_joker()).filter(|_| parts.jokers == 0) {
-                return err(
-                    *line,
-                    format!("{joker} is a printed joker, and these rules play without them (set jokers 2)"),
-                );
+            None => Ok(()),
+        }
+    };
+    for (f, per, what) in [(&fixed, plan.down, "down"), (&fixed_up, plan.up, "face-up")] {
+        for (seat, f) in f.iter().enumerate() {
+            if let Some((line, cards)) = f {
+                if cards.len() != per {
+                    let name = &players[seat];
+                    return err(*line, format!("{name} is dealt exactly {per} {what} cards, not {}", cards.len()));
+                }
+                no_jokers(*line, cards)?;
             }
         }
     }
-    let wanted = parts.board_slots();
+    if let Some((line, cards)) = &community {
+        if cards.len() > plan.community {
+            return err(*line, format!("these rules deal {} community cards, not {}", plan.community, cards.len()));
+        }
+        no_jokers(*line, cards)?;
+    }
+    let wanted = parts.draws();
     for (k, fixed) in turned.iter().enumerate() {
         if let (Some((line, card)), false) = (fixed, wanted[k]) {
             let _ = card;
@@ -342,12 +406,27 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
         dealer: dealer.unwrap_or(players.len() - 1),
         stacks: stacks.into_iter().map(|s| s.unwrap_or(DEFAULT_STACK)).collect(),
         fixed: fixed.into_iter().map(|f| f.map(|(_, c)| c)).collect(),
-        board: Board { common: card(0), joker: card(1), wild_suit: card(2), bust: card(3), bust_void: false },
+        fixed_up: fixed_up.into_iter().map(|f| f.map(|(_, c)| c)).collect(),
+        community: community.map(|(_, c)| c).unwrap_or_default(),
+        board: Board { joker: card(0), wild_suit: card(1), bust: card(2), ..Board::default() },
+        stock,
+        picked: picked.map(|(_, p)| p),
         kaana_dormant: kaana_dormant.is_some(),
         seed: seed.unwrap_or(0),
         players,
         steps,
     })
+}
+
+/// Cards fixed by a directive: each at most once in the whole script.
+fn fix_cards(words: &[&str], line: usize, used: &mut HashSet<Card>) -> Result<Vec<Card>, ScriptError> {
+    let cards = parse_cards(&words.join(" ")).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+    for c in &cards {
+        if !used.insert(*c) {
+            return err(line, format!("{c} is already fixed by another line"));
+        }
+    }
+    Ok(cards)
 }
 
 /// The message for a script over [`MAX_SCRIPT_BYTES`].
@@ -365,14 +444,17 @@ fn seat_of(names: &[String], name: &str, line: usize) -> Result<Seat, ScriptErro
 
 /// An action as written: `blind N`, `chaal N` or `bet N`, or an action
 /// without an amount by its name (`fold` is `pack`).
-fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs), ScriptError> {
+fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs, Option<Vec<Card>>), ScriptError> {
     let Some((&word, args)) = rest.split_first() else {
         return err(line, "a player name must be followed by an action");
     };
     let word = word.to_ascii_lowercase();
+    if word == "draw" {
+        return parse_draw(args, line);
+    }
     if let Some(bet_as) = BetAs::ALL.into_iter().find(|b| b.word() == word) {
         return match args {
-            [n] => n.parse::<Chips>().map(|n| (Action::Bet(n), bet_as)).map_err(|_| ScriptError {
+            [n] => n.parse::<Chips>().map(|n| (Action::Bet(n), bet_as, None)).map_err(|_| ScriptError {
                 line: Some(line),
                 message: format!("`{}` is not a whole number of chips", echo(n)),
             }),
@@ -383,13 +465,32 @@ fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs), ScriptErr
     let Some(action) = Action::WITHOUT_AMOUNT.into_iter().find(|a| a.name() == name) else {
         let bets = BetAs::ALL.iter().map(|b| format!("{} N", b.word()));
         let plain = Action::WITHOUT_AMOUNT.iter().map(|a| a.name().to_string());
-        let known = bets.chain(plain).collect::<Vec<_>>().join(", ");
+        let known = bets.chain(plain).chain(["draw CARDS".to_string()]).collect::<Vec<_>>().join(", ");
         return err(line, format!("unknown action `{}` ({known})", echo(&word)));
     };
     if !args.is_empty() {
         return err(line, format!("`{}` takes no amount", echo(&word)));
     }
-    Ok((action, BetAs::Either))
+    Ok((action, BetAs::Either, None))
+}
+
+/// `draw none` (stand pat), `draw 1 3` (positions from 1) or `draw Ks 2c` (the cards themselves).
+fn parse_draw(args: &[&str], line: usize) -> Result<(Action, BetAs, Option<Vec<Card>>), ScriptError> {
+    if args.is_empty() || args.iter().all(|a| a.eq_ignore_ascii_case("none")) {
+        return Ok((Action::Draw(0), BetAs::Either, None));
+    }
+    if args.iter().all(|a| a.parse::<u8>().is_ok()) {
+        let mut mask = 0u8;
+        for a in args {
+            match a.parse::<u8>() {
+                Ok(n @ 1..=8) => mask |= 1 << (n - 1),
+                _ => return err(line, format!("`{}`: draw positions are 1 to 8", echo(a))),
+            }
+        }
+        return Ok((Action::Draw(mask), BetAs::Either, None));
+    }
+    let cards = parse_cards(&args.join(" ")).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+    Ok((Action::Draw(0), BetAs::Either, Some(cards)))
 }
 
 /// What one action line did.
@@ -422,36 +523,47 @@ pub struct Replay {
 
 impl Script {
     /// The deck in dealing order: the seeded shuffle with the fixed cards taken out, arranged so the deal gives
-    /// each fixed player their cards and turns up the fixed board (a draw not fixed takes the next card that is
-    /// not a printed joker, as the deal does).
+    /// each fixed player their down and up cards, turns up the fixed community cards and draws (a draw not fixed
+    /// takes the next card that is not a printed joker, as the deal does), and then gives the fixed stock.
     pub fn deck(&self) -> Vec<Card> {
         let n = self.players.len();
         // Rules whose parts do not combine were refused by `parse`; built by hand, `Hand::start` says why.
         let Ok(parts) = self.rules.parts() else { return Vec::new() };
+        let plan = parts.plan;
         let b = &self.board;
-        let board = [b.common, b.joker, b.wild_suit, b.bust];
+        let draws = [b.joker, b.wild_suit, b.bust];
+        let fixed = self.fixed.iter().chain(&self.fixed_up).flatten().flatten();
         let taken: HashSet<Card> =
-            self.fixed.iter().flatten().flatten().copied().chain(board.iter().flatten().copied()).collect();
+            fixed.chain(&self.community).chain(draws.iter().flatten()).chain(&self.stock).copied().collect();
         let mut rest = seeded_deck_with(self.seed, parts.jokers).into_iter().filter(|c| !taken.contains(c));
         let mut deck = Vec::with_capacity(parts.deck_size());
-        for round in 0..parts.dealt {
-            for i in 1..=n {
-                let seat = (self.dealer + i) % n;
-                match self.fixed.get(seat).and_then(|f| f.as_ref()) {
-                    Some(cards) => deck.extend(cards.get(round).copied()),
-                    None => deck.extend(rest.next()),
+        for (rounds, fixed) in [(plan.down, &self.fixed), (plan.up, &self.fixed_up)] {
+            for round in 0..rounds {
+                for i in 1..=n {
+                    let seat = (self.dealer + i) % n;
+                    match fixed.get(seat).and_then(|f| f.as_ref()) {
+                        Some(cards) => deck.extend(cards.get(round).copied()),
+                        None => deck.extend(rest.next()),
+                    }
                 }
             }
         }
-        let wanted = parts.board_slots();
-        for (k, fixed) in board.iter().enumerate() {
-            match (wanted[k], fixed) {
-                (false, _) => {}
-                (true, Some(card)) => deck.push(*card),
-                (true, None) if k == 0 => deck.extend(rest.next()),
-                (true, None) => deck.extend(rest.by_ref().find(|c| !c.is_joker())),
+        for k in 0..plan.community {
+            match self.community.get(k) {
+                Some(card) => deck.push(*card),
+                None => deck.extend(rest.next()),
             }
         }
+        let mut draws_out = Vec::new();
+        for (on, fixed) in parts.draws().into_iter().zip(draws) {
+            match (on, fixed) {
+                (false, _) => {}
+                (true, Some(card)) => draws_out.push(card),
+                (true, None) => draws_out.extend(rest.by_ref().find(|c| !c.is_joker())),
+            }
+        }
+        deck.extend(draws_out);
+        deck.extend(&self.stock);
         deck.extend(rest);
         deck
     }
@@ -480,7 +592,13 @@ impl Script {
         }
         let mut steps = Vec::with_capacity(self.steps.len());
         for step in &self.steps {
-            let outcome = self.apply(&mut hand, step);
+            let outcome = match &step.discard {
+                Some(cards) => match discard_mask(&hand, step.seat, cards) {
+                    Ok(mask) => self.apply(&mut hand, &Step { action: Action::Draw(mask), ..step.clone() }),
+                    Err(e) => Err(e),
+                },
+                None => self.apply(&mut hand, step),
+            };
             steps.push(StepResult { line: step.line, seat: step.seat, text: step.text.clone(), outcome });
         }
         Ok(Replay { names: self.players.clone(), setup, hand, start_events, steps })
@@ -503,6 +621,19 @@ impl Script {
         }
         hand.apply(step.seat, step.action).map_err(|e| e.to_string())
     }
+}
+
+/// The positions of `cards` among the down cards `seat` holds now, as a draw's mask.
+fn discard_mask(hand: &Hand, seat: Seat, cards: &[Card]) -> Result<u8, String> {
+    let held = hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
+    let mut mask = 0u8;
+    for c in cards {
+        match held.iter().position(|h| h == c) {
+            Some(i) if i < 8 => mask |= 1 << i,
+            _ => return Err(format!("{c} is not one of the player's down cards ({})", format_cards(&held))),
+        }
+    }
+    Ok(mask)
 }
 
 /// Parses and plays a script.
@@ -620,8 +751,11 @@ impl Replay {
         Some(match &event.kind {
             EventKind::Started { dealer, boot, pot, seats, board } => {
                 let mut s = format!("{seats} players pay the boot of {boot}; {} deals; pot {pot}", n(*dealer));
-                if let Some(c) = board.common {
-                    let _ = write!(s, "; common card: {c}");
+                for (seat, up) in board.up.iter().enumerate().filter(|(_, up)| !up.is_empty()) {
+                    let _ = write!(s, "; {} shows {}", n(seat), format_cards(up));
+                }
+                if !board.community.is_empty() {
+                    let _ = write!(s, "; community: {}", format_cards(&board.community));
                 }
                 if let Some(j) = board.joker {
                     let _ = write!(s, "; joker turned up: {j}");
@@ -638,6 +772,21 @@ impl Replay {
             EventKind::Turn { seat, stake } => format!("  {} to act, stake {stake}", n(*seat)),
             EventKind::Saw { seat } => format!("{} sees", n(*seat)),
             EventKind::Cards { seat, cards } => format!("  ({} holds {})", n(*seat), format_cards(cards)),
+            EventKind::Sees { seat, hands } => {
+                let seen: Vec<String> =
+                    hands.iter().map(|(o, cards)| format!("{} {}", n(*o), format_cards(cards))).collect();
+                format!("  ({} sees {})", n(*seat), seen.join(", "))
+            }
+            EventKind::RoundEnded { round } => format!("betting round {round} ends"),
+            EventKind::CommunityTurned { card, index } => format!("community card {} turned up: {card}", index + 1),
+            EventKind::PhaseChanged { phase } => match phase {
+                super::hand::Phase::Drawing => "the players draw, from the dealer's left".to_string(),
+                super::hand::Phase::Betting => "the draw is over; betting resumes".to_string(),
+            },
+            EventKind::Drew { seat, count, cost, pot } => match count {
+                0 => format!("{} stands pat", n(*seat)),
+                _ => format!("{} changes {count} card(s) for {cost}; pot {pot}", n(*seat)),
+            },
             EventKind::Bet { seat, amount, blind, stake, pot } => {
                 let kind = if *blind { "blind" } else { "chaal" };
                 format!("{} bets {amount} ({kind}); stake {stake}, pot {pot}", n(*seat))

@@ -182,6 +182,7 @@ impl Presenter for ChaosPresenter {
             PrivateNote::Seated { .. } => (0, 0),
             PrivateNote::Cards { hand_id, .. } => (1, hand_id.get().unsigned_abs()),
             PrivateNote::Sideshow { hand_id, .. } => (2, hand_id.get().unsigned_abs()),
+            PrivateNote::Sees { hand_id, .. } => (3, hand_id.get().unsigned_abs()),
         };
         let seq = view.hand.as_ref().map_or(0, |h| u64::from(h.seq));
         let result = if self.closed.contains(&user) {

@@ -226,7 +226,7 @@ impl Table {
 
     /// The answer to a request: the table as it now stands, and what the request did.
     pub fn update(&self, events: Vec<Event>, notes: Vec<PrivateNote>, notice: Option<String>) -> Update {
-        Update { view: self.view(), events, notes, notice, dm_closed: false }
+        Update { view: self.view(), events, notes, notice, dm_closed: false, menu: None }
     }
 
     /// Redraws the current hand message (after a change no click's answer carries); a failure is logged.
@@ -257,6 +257,7 @@ impl Table {
             Command::Back => self.back(player).await,
             Command::Status => Ok(self.update(Vec::new(), Vec::new(), None)),
             Command::Cards => self.cards(player, button),
+            Command::DrawMenu => self.draw_menu(player, button),
             Command::Play(action) => self.play(player, action, button, key).await,
         };
         if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {

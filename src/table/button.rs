@@ -31,7 +31,10 @@ pub struct ButtonId {
 impl ButtonId {
     /// Whether a click must come from the exact turn it was drawn for.
     pub fn needs_current_turn(&self) -> bool {
-        matches!(self.command, Command::Play(Action::Bet(_) | Action::Show | Action::Sideshow))
+        matches!(
+            self.command,
+            Command::Play(Action::Bet(_) | Action::Show | Action::Sideshow | Action::Draw(_)) | Command::DrawMenu
+        )
     }
 }
 
@@ -44,6 +47,8 @@ fn tag(command: Command) -> Option<&'static str> {
         Command::Start => "start",
         Command::Back => "back",
         Command::Cards => "cards",
+        Command::DrawMenu => "drawmenu",
+        Command::Play(Action::Draw(_)) => "draw",
         Command::Play(Action::See) => "see",
         Command::Play(Action::Bet(_)) => "bet",
         Command::Play(Action::Pack) => "pack",
@@ -102,7 +107,7 @@ fn number(s: &str, min: u64, max: u64) -> Result<u64, BadButton> {
 }
 
 /// Every command a button can carry, but bets (which carry their amount).
-const BUTTONS: [Command; 11] = [
+const BUTTONS: [Command; 13] = [
     Command::Join,
     Command::Leave,
     Command::Start,
@@ -114,6 +119,9 @@ const BUTTONS: [Command; 11] = [
     Command::Play(Action::Sideshow),
     Command::Play(Action::Accept),
     Command::Play(Action::Deny),
+    Command::DrawMenu,
+    // A select menu's id: the cards chosen come with the interaction (its values).
+    Command::Play(Action::Draw(0)),
 ];
 
 #[cfg(test)]

@@ -142,6 +142,10 @@ impl Table {
                 if let Err(e) = store.set_table_message(self.row.id, message_id).await {
                     tracing::warn!(error = %e, "could not store the table message id");
                 }
+                // What the deal shows each player alone (cobra: the others' cards), by DM once the hand
+                // message is up (it links back to it); kept for the My cards button.
+                let private = self.live.as_mut().map(|l| super::notes::keep_private_notes(l, &events));
+                self.deliver(UserId(0), private.unwrap_or_default()).await;
                 Ok(())
             }
             Err(e) => {

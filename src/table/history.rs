@@ -1,7 +1,8 @@
 //! What `/history` may show of a stored hand: its public log always, and
 //! every seat's cards only once the hand is over (never while it is live).
 
-use crate::engine::{Card, Event, Hand, HandValue};
+use crate::engine::rules::DealPlan;
+use crate::engine::{Card, Event, Hand, HandValue, Rules};
 use crate::ids::{HandId, UserId};
 use crate::store::{HandRecord, HandStatus};
 
@@ -19,7 +20,10 @@ pub struct HandHistory {
     pub hand_id: HandId,
     /// Seat i is `users[i]`.
     pub users: Vec<UserId>,
-    /// The public events, in order.
+    /// The hand's rules and deal plan.
+    pub rules: Rules,
+    pub plan: DealPlan,
+    /// The public events, in order: what everyone saw, when.
     pub events: Vec<Event>,
     pub status: HandStatus,
     /// Every seat's cards and their value, once the hand is over; `None` while it is live.
@@ -36,9 +40,9 @@ pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
         hand.seats()
             .iter()
             .enumerate()
-            .map(|(seat, s)| Revealed {
+            .map(|(seat, _)| Revealed {
                 user: users.get(seat).copied().unwrap_or(UserId(0)),
-                cards: s.cards.clone(),
+                cards: hand.own_cards(seat).unwrap_or_default(),
                 value: hand.value_of(seat),
             })
             .collect()
@@ -46,6 +50,8 @@ pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
     Ok(HandHistory {
         hand_id: record.summary.id,
         users,
+        rules: hand.rules().clone(),
+        plan: *hand.plan(),
         events: events.into_iter().filter(|e| e.audience.is_public()).collect(),
         status,
         revealed,

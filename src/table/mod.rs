@@ -104,6 +104,8 @@ pub enum Command {
     Status,
     /// Show me my cards again (ephemeral), if I have seen them.
     Cards,
+    /// Open the draw menu: a select of my own down cards (ephemeral).
+    DrawMenu,
     Play(Action),
 }
 

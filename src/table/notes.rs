@@ -24,6 +24,10 @@ pub(super) fn keep_private_notes(live: &mut Live, events: &[Event]) -> Vec<(User
     for e in events {
         match &e.kind {
             EventKind::Cards { seat, .. } => private.push((users[*seat], cards_note(live.hand_id, &live.hand, *seat))),
+            EventKind::Sees { seat, hands } => {
+                let hands = hands.iter().map(|(s, cards)| (users[*s], cards.clone())).collect();
+                private.push((users[*seat], PrivateNote::Sees { hand_id: live.hand_id, hands }));
+            }
             EventKind::SideshowCompared { seat, target, hands, loser } => {
                 let note = PrivateNote::Sideshow {
                     hand_id: live.hand_id,

@@ -2,7 +2,7 @@
 //! copy of the hand, persisted, and only then kept and told.
 
 use super::actor::{Deadline, Live, Table};
-use super::view::{PrivateNote, Update};
+use super::view::{Menu, PrivateNote, Update};
 use super::{internal, ButtonId, Player, UserError};
 use crate::engine::hand::RuleError;
 use crate::engine::{Action, Event, EventKind, Seat};
@@ -70,6 +70,17 @@ impl Table {
             return Err(UserError::new("You are playing blind: press See to look at your cards."));
         }
         Ok(self.update(Vec::new(), notes, None))
+    }
+
+    /// The draw menu: the player's own down cards to choose from, privately, when they may change cards now.
+    pub(super) fn draw_menu(&self, player: Player, button: Option<ButtonId>) -> Result<Update, UserError> {
+        let (live, seat) = self.seat_for(player, button)?;
+        let offer = live.hand.legal_actions(seat).draw.ok_or_else(|| UserError::new("You cannot change cards now."))?;
+        let cards = live.hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
+        let seq = live.hand.actions().len() as u32;
+        let mut update = self.update(Vec::new(), Vec::new(), None);
+        update.menu = Some(Menu::Draw { hand_id: live.hand_id, seq, cards, offer });
+        Ok(update)
     }
 
     pub(super) async fn play(

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use super::actor::Table;
-use crate::engine::hand::{Board, Legal, Outcome, ShownHand};
+use crate::engine::hand::{Board, DrawOffer, Legal, Outcome, Phase, ShownHand};
 use crate::engine::rank::Made;
+use crate::engine::rules::DealPlan;
 use crate::engine::{Card, Chips, Event, EventKind, HandValue, Rules};
 use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 
@@ -61,7 +62,13 @@ pub struct HandView {
     /// When `to_act` must have acted (unix seconds).
     pub deadline: Option<i64>,
     pub pending_sideshow: Option<(usize, usize)>,
-    /// The cards turned up for everyone at the deal.
+    /// The hand's own rules (the dealer's pick at a dealers_choice table) and its deal plan.
+    pub rules: Rules,
+    pub plan: DealPlan,
+    /// Betting or drawing, and the betting round (from 1).
+    pub phase: Phase,
+    pub round: u32,
+    /// The cards everyone sees now: face-up cards, community cards turned up, draws.
     pub board: Board,
     /// What `to_act` may do.
     pub legal: Legal,
@@ -97,6 +104,8 @@ pub enum PrivateNote {
     Seated { table_id: TableId },
     /// Your cards, after you chose to see them.
     Cards { hand_id: HandId, cards: Vec<Card>, value: Option<HandValue>, made: Option<Made> },
+    /// The other players' cards you see (cobra: everyone's forehead card but yours).
+    Sees { hand_id: HandId, hands: Vec<(UserId, Vec<Card>)> },
     /// The private result of a sideshow you took part in.
     Sideshow {
         hand_id: HandId,
@@ -119,6 +128,15 @@ pub struct Update {
     pub notice: Option<String>,
     /// The requester's DMs are closed: their private messages come as ephemeral replies.
     pub dm_closed: bool,
+    /// A menu for the requester alone (shown ephemerally).
+    pub menu: Option<Menu>,
+}
+
+/// A choice offered to one player only.
+#[derive(Clone, Debug)]
+pub enum Menu {
+    /// Change some of your down cards: a select of them, from `offer.min` to `offer.max` chosen.
+    Draw { hand_id: HandId, seq: u32, cards: Vec<Card>, offer: DrawOffer },
 }
 
 impl Table {
@@ -162,7 +180,11 @@ impl Table {
                     to_act,
                     deadline: l.deadline.filter(|_| !h.is_over()).map(|d| d.unix),
                     pending_sideshow: h.pending_sideshow(),
-                    board: *h.board(),
+                    rules: h.rules().clone(),
+                    plan: *h.plan(),
+                    phase: h.phase(),
+                    round: h.round(),
+                    board: h.board().clone(),
                     legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
                     log: l.log.events(),
                     outcome: h.outcome().cloned(),

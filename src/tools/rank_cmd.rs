@@ -78,7 +78,12 @@ pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
         ("joker", "the turned-up wild rank", "joker=7", parts.joker == Turned::Draw),
         ("wild_suit", "the turned-up wild suit", "wild_suit=h", parts.wild_suit == Turned::Draw),
         ("bust", "the turned-up bust rank", "bust=9", parts.bust == Turned::Draw),
-        ("common", "the common card", "common=Kd", parts.common && rules.common.is_none()),
+        (
+            "common",
+            "the common card",
+            "common=Kd",
+            rules.variant == Variant::IncompleteCommon && rules.common.is_none(),
+        ),
     ];
     if let Some((option, what, example)) = drawn.iter().find(|d| d.3).map(|d| (d.0, d.1, d.2)) {
         let whose = if option == "joker" && rules.variant == Variant::Joker {
@@ -147,7 +152,7 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W
             return Ok(1);
         }
     };
-    let common = rules.parts().ok().filter(|p| p.common).and(rules.common);
+    let common = rules.parts().ok().filter(|_| rules.variant == Variant::IncompleteCommon).and(rules.common);
     let mut bad = 0;
     let mut buf = Vec::with_capacity(256);
     let mut number = 0;

@@ -1,23 +1,42 @@
 //! One line per public event, as the hand message and `/history` show it.
 
 use super::{board_lines, hand_text, made_text, value_text, who};
-use crate::engine::hand::{EndedBy, PackReason};
+use crate::engine::hand::{EndedBy, PackReason, Phase};
+use crate::engine::rules::DealPlan;
 use crate::engine::{Event, EventKind};
 use crate::ids::UserId;
 
 /// One line for a public event; `users[seat]` names each seat. Private events have none.
-pub fn event_line(users: &[UserId], e: &Event) -> Option<String> {
+pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String> {
     let hand = users;
     Some(match &e.kind {
         EventKind::Started { boot, pot, seats, board, dealer } => {
             let mut s = format!("{seats} players paid the boot of {boot} (pot {pot}); {} deals.", who(hand, *dealer));
-            for line in board_lines(board) {
+            for line in board_lines(users, board, plan) {
                 s.push(' ');
                 s.push_str(&line);
             }
             s
         }
-        EventKind::Turn { .. } | EventKind::Cards { .. } | EventKind::SideshowCompared { .. } => return None,
+        EventKind::Turn { .. }
+        | EventKind::Cards { .. }
+        | EventKind::SideshowCompared { .. }
+        | EventKind::Sees { .. } => return None,
+        EventKind::RoundEnded { round } => format!("Betting round {round} is over."),
+        EventKind::CommunityTurned { card, .. } => match plan.community_use {
+            crate::engine::rules::CommunityUse::InHand => format!("Community card turned up: **{}**.", card.pretty()),
+            crate::engine::rules::CommunityUse::WildRanks => {
+                format!("Community joker turned up: **{}**: every {} is wild.", card.pretty(), card.rank.symbol())
+            }
+        },
+        EventKind::PhaseChanged { phase: Phase::Drawing } => {
+            "The draw: each player in turn from the dealer's left may change cards (or stand pat).".to_string()
+        }
+        EventKind::PhaseChanged { phase: Phase::Betting } => "The draw is over; betting resumes.".to_string(),
+        EventKind::Drew { seat, count: 0, .. } => format!("{} stood pat.", who(hand, *seat)),
+        EventKind::Drew { seat, count, cost, .. } => {
+            format!("{} changed {count} card{} (paid {cost}).", who(hand, *seat), if *count == 1 { "" } else { "s" })
+        }
         EventKind::Saw { seat } => format!("{} looked at their cards.", who(hand, *seat)),
         EventKind::Bet { seat, amount, blind, .. } => {
             format!("{} bet {amount} {}.", who(hand, *seat), if *blind { "blind" } else { "(chaal)" })

@@ -27,7 +27,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let users: Vec<UserId> = hand.seats.iter().map(|s| s.user).collect();
     let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
     let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
-    desc.extend(board_lines(&hand.board));
+    desc.extend(board_lines(&users, &hand.board, &hand.plan));
     let content = match (hand.to_act, hand.pending_sideshow) {
         _ if over => String::new(),
         (Some(seat), Some((asker, _))) => {
@@ -64,7 +64,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
             format!("{marker}{name}{dealer}: {state} · in {} · stack {}", s.put_in, s.stack)
         })
         .collect();
-    let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(&users, e)).collect();
+    let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(&users, &hand.plan, e)).collect();
     let skip = recent.len().saturating_sub(8);
     let mut embed = CreateEmbed::new()
         .title(format!("{HAND_TITLE}{}", hand.hand_id))

@@ -24,6 +24,7 @@ pub use replies::*;
 use crate::engine::cards::pretty_cards;
 use crate::engine::hand::Board;
 use crate::engine::rank::{Made, Source};
+use crate::engine::rules::{CommunityUse, DealPlan};
 use crate::engine::{Card, HandValue};
 use crate::ids::UserId;
 use crate::table::view::TableView;
@@ -76,11 +77,34 @@ pub fn made_text(made: &Made) -> String {
     format!("**{}**{notes}", pretty_cards(&counts))
 }
 
-/// The cards a hand turned up for everyone, a sentence each.
-pub fn board_lines(board: &Board) -> Vec<String> {
+/// The cards a hand turned up for everyone, a sentence each: each player's face-up cards (`users[seat]` names
+/// each seat), the community cards turned up so far, and the draws.
+pub fn board_lines(users: &[UserId], board: &Board, plan: &DealPlan) -> Vec<String> {
     let mut lines = Vec::new();
-    if let Some(c) = board.common {
-        lines.push(format!("Common card: {} (everyone's third card).", c.pretty()));
+    let up: Vec<String> = board
+        .up
+        .iter()
+        .enumerate()
+        .filter(|(_, cards)| !cards.is_empty())
+        .map(|(seat, cards)| format!("{} **{}**", who(users, seat), pretty_cards(cards)))
+        .collect();
+    if !up.is_empty() {
+        lines.push(format!("Face up: {}.", up.join(" · ")));
+    }
+    let hidden = plan.community.saturating_sub(board.community.len());
+    let faces: Vec<String> =
+        board.community.iter().map(|c| c.pretty()).chain((0..hidden).map(|_| "🂠".to_string())).collect();
+    match (plan.community, plan.community_use) {
+        (0, _) => {}
+        (1, CommunityUse::InHand) if plan.down == 1 => {
+            lines.push(format!("Common card: {} (everyone's third card).", faces.join(" ")));
+        }
+        (_, CommunityUse::InHand) => lines.push(format!("Community: **{}** (part of every hand).", faces.join(" "))),
+        (_, CommunityUse::WildRanks) => {
+            let ranks: Vec<&str> = board.community.iter().map(|c| c.rank.symbol()).collect();
+            let wild = if ranks.is_empty() { "none yet".to_string() } else { ranks.join(", ") };
+            lines.push(format!("Community jokers: **{}** (wild ranks: {wild}).", faces.join(" ")));
+        }
     }
     if let Some(j) = board.joker {
         lines.push(format!("Joker turned up: {} (every {} is wild).", j.pretty(), j.rank.symbol()));

@@ -20,11 +20,26 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
                 Some(m) => format!("{value}; it counts as {}", made_text(m)),
                 None => value,
             };
-            let board = view.hand.as_ref().map(|h| board_lines(&h.board)).unwrap_or_default();
+            let board = view
+                .hand
+                .as_ref()
+                .map(|h| {
+                    let users: Vec<_> = h.seats.iter().map(|s| s.user).collect();
+                    board_lines(&users, &h.board, &h.plan)
+                })
+                .unwrap_or_default();
             let joker: String = board.iter().map(|l| format!(" {l}")).collect();
             format!(
                 "Your cards for hand #{hand_id} in {place}: **{}**{value}.{joker}{back}",
                 hand_text(cards)
+            )
+        }
+        PrivateNote::Sees { hand_id, hands } => {
+            let shown: Vec<String> =
+                hands.iter().map(|(u, c)| format!("{}: **{}**", mention(*u), hand_text(c))).collect();
+            format!(
+                "Cobra, hand #{hand_id} in {place}: the cards on the other players' foreheads (yours you never see):\n{}{back}",
+                shown.join("\n")
             )
         }
         PrivateNote::Sideshow { hand_id, asker, target, hands, loser } => {

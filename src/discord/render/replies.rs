@@ -93,6 +93,30 @@ pub fn variant_text(variant: Variant) -> &'static str {
             "999: each card is a digit (10 and pictures 0, an ace 1, the rest face value); arrange yours into the largest three-digit number: the larger number wins, 999 best."
         }
         Variant::FourXBoot => "Classic, but every hand's boot is four times the table's.",
+        Variant::ThreeCardStud => {
+            "Three-card stud: two cards face down and one face up, shown to everyone on the hand message from the deal. Blind means you have not looked at your down cards."
+        }
+        Variant::FiveCardStud => {
+            "Five-card stud: two cards face down and three face up for everyone to see; the best three of your five count (with `exact_use`: exactly one down card and two up cards)."
+        }
+        Variant::ThreeCardCommunity => {
+            "Three-card community: two cards face down each and one community card face up in the middle, everyone's third card."
+        }
+        Variant::FiveCardCommunity => {
+            "Five-card community: two cards face down each and three community cards in the middle; the best three of your five count (with `exact_use`: one down card and two community cards). With `community_turn=rounds` the community cards are turned up one at the end of each betting round."
+        }
+        Variant::Draw => {
+            "Draw: three cards each; players may change cards (discard and be dealt new ones) for `draw_price` a card (the boot by default): before the betting, after the first round (`draw=after`), or one card in each of the first three rounds (`draw=rounds`). Changing cards means looking at them: a blind player who draws is seen."
+        }
+        Variant::Cobra => {
+            "Cobra: one card each, on the forehead: you see everyone's card (by DM) but never your own. Everyone bets blind stakes all hand (nobody can see); no sideshows. At the show the higher card wins; equal ranks go by suit (spades, hearts, diamonds, clubs)."
+        }
+        Variant::Zandu => {
+            "Zandu: three cards each and three community jokers face down; one is turned up after each of the first three betting rounds, and every card of a turned-up rank is wild. The first round is blind (nobody may look); shows and sideshows wait until all three are up."
+        }
+        Variant::DealersChoice => {
+            "Dealer's choice: before each hand the dealer picks the variation (a menu only the dealer sees); if they do not pick in time, the table's `dealer_default` is dealt."
+        }
     }
 }
 
@@ -206,7 +230,7 @@ pub fn no_such_hand(id: i64, on_this_server: bool) -> String {
 
 /// `/history hand:N`: the public log, and the cards the table service reveals.
 pub fn hand_history(h: &HandHistory) -> String {
-    let mut lines: Vec<String> = h.events.iter().filter_map(|e| event_line(&h.users, e)).collect();
+    let mut lines: Vec<String> = h.events.iter().filter_map(|e| event_line(&h.users, &h.plan, e)).collect();
     match &h.revealed {
         Some(cards) => {
             lines.push(String::new());
