@@ -239,7 +239,7 @@ async fn turned_up_draws_are_public_and_bust_cards_pack() {
         let message = w.wait_hand(n).await;
         let text = render_message(&message);
         let record = w.hand_from_db(hand_id_of(&message)).await;
-        let board = *record.hand.board();
+        let board = record.hand.board().clone();
         let (suit, bust) = (board.wild_suit.expect("a wild suit drawn"), board.bust.expect("a bust card drawn"));
         assert!(text.contains(&format!("Wild suit turned up: {}", suit.pretty())), "{text}");
         assert!(text.contains(&format!("Bust card turned up: {}", bust.pretty())), "{text}");

@@ -408,8 +408,8 @@ pub enum RuleError {
     NoDraw,
     #[error("you have already changed a card in this betting round")]
     DrewThisRound,
-    #[error("choose from 0 to {max} of your own down cards to change")]
-    BadDraw { max: usize },
+    #[error("choose from {min} to {max} of your own down cards to change")]
+    BadDraw { min: usize, max: usize },
     #[error("the pack has only {left} card(s) left to draw")]
     PackEmpty { left: usize },
     #[error("new cards cost {need}; you have {have}")]
@@ -1152,7 +1152,7 @@ impl Hand {
         // In a drawing phase any of one's down cards; under draw=rounds exactly one.
         let most = if self.phase == Phase::Drawing { down } else { 1 };
         if usize::from(mask) >> down != 0 || count < offer.min || count > most {
-            return Err(RuleError::BadDraw { max: most });
+            return Err(RuleError::BadDraw { min: offer.min, max: most });
         }
         if count > self.stock.len() {
             return Err(RuleError::PackEmpty { left: self.stock.len() });
