@@ -8,23 +8,50 @@ use serenity::ComponentInteraction;
 
 use super::render;
 use super::responder::{ephemeral, ComponentResponder};
+use crate::engine::Action;
 use crate::ids::{ChannelId, UserId};
 use crate::ownership::Standing;
-use crate::table::{ButtonId, Player, Request, TableService};
+use crate::table::{ButtonId, Command, Player, Request, TableService};
 
 /// Holds Manage Server (or Administrator) in the guild the interaction came from.
 pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
     member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
-/// Routes a button click to its table.
+/// A select's choices into its command: the positions chosen of a draw menu become the draw's mask (a button
+/// carrying the draw, Stand pat, chooses none). `None` for choices no menu of ours offers.
+fn with_choice(mut button: ButtonId, kind: &serenity::ComponentInteractionDataKind) -> Option<ButtonId> {
+    use serenity::ComponentInteractionDataKind as Kind;
+    match (button.command, kind) {
+        (Command::Play(Action::Draw(_)), Kind::StringSelect { values }) => {
+            let mut mask = 0u8;
+            for v in values {
+                let i: u8 = v.parse().ok().filter(|i| *i < 8)?;
+                if mask & 1 << i != 0 {
+                    return None;
+                }
+                mask |= 1 << i;
+            }
+            button.command = Command::Play(Action::Draw(mask));
+            Some(button)
+        }
+        (_, Kind::StringSelect { .. }) => None,
+        (Command::Play(Action::Draw(_)), _) => {
+            button.command = Command::Play(Action::Draw(0));
+            Some(button)
+        }
+        _ => Some(button),
+    }
+}
+
+/// Routes a button click (or a choice in one of our select menus) to its table.
 pub async fn on_button(
     service: &TableService,
     http: Arc<serenity::Http>,
     standing: &Standing,
     ci: ComponentInteraction,
 ) {
-    let Ok(button) = ci.data.custom_id.parse::<ButtonId>() else {
+    let Some(button) = ci.data.custom_id.parse::<ButtonId>().ok().and_then(|b| with_choice(b, &ci.data.kind)) else {
         tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
         ephemeral(&http, standing, &ci, render::BUTTON_NOT_RECOGNISED.into()).await;
         return;

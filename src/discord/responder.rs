@@ -71,6 +71,20 @@ impl Responder for ComponentResponder {
                 Err(e) => return ephemeral(&self.http, &self.standing, &self.interaction, e.0).await,
             };
             let view = &update.view;
+            if let Some(menu) = &update.menu {
+                let (text, rows) = render::menu(view, menu);
+                let reply = CreateInteractionResponse::Message(
+                    CreateInteractionResponseMessage::new()
+                        .content(cap::content(text))
+                        .components(rows)
+                        .ephemeral(true)
+                        .allowed_mentions(CreateAllowedMentions::new()),
+                );
+                if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
+                    tracing::warn!(error = %e, "could not answer a click with a menu");
+                }
+                return;
+            }
             let on_hand_message = view.message_id.is_some_and(|m| m.get() == self.interaction.message.id.get());
             let on_current_hand =
                 on_hand_message && view.hand.as_ref().is_some_and(|h| Some(h.hand_id) == self.button.hand);

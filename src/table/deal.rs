@@ -74,6 +74,18 @@ impl Table {
         Ok(())
     }
 
+    /// The rules the next hand is dealt under: the table's, or at a dealers_choice table the dealer's pick (the
+    /// table's `dealer_default` until a pick is made).
+    fn hand_rules(&self) -> Result<crate::engine::Rules, UserError> {
+        let rules = &self.row.rules;
+        if rules.variant != crate::engine::Variant::DealersChoice {
+            return Ok(rules.clone());
+        }
+        rules
+            .pick(rules.dealer_default, "")
+            .map_err(|e| UserError::new(format!("This table's default pick cannot be dealt: {e}")))
+    }
+
     /// Deals a new hand to every seated player who is not sitting out and can
     /// pay the boot, and posts its message.
     pub(super) async fn deal(&mut self) -> Result<(), UserError> {
@@ -107,7 +119,8 @@ impl Table {
         let seed = self.deps.decks.next_seed();
         let kaana_dormant = self.row.rules.kaana_round && self.kaana_dormant().await?;
         let deck = cards::seeded_deck_with(seed, parts.jokers);
-        let setup = HandSetup { rules: self.row.rules.clone(), stacks, dealer, deck, kaana_dormant };
+        let rules = self.hand_rules()?;
+        let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant };
         let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
         let new = NewHand {
             table_id: self.row.id,

@@ -5,6 +5,7 @@
 pub mod bot;
 pub mod gateway;
 pub mod model;
+pub mod privacy;
 pub mod rest;
 pub mod rules;
 pub mod spec;
@@ -610,6 +611,48 @@ impl FakeDiscord {
             button["custom_id"].as_str().expect("button custom_id").to_string()
         };
         self.click_custom(user, message, &custom_id).await
+    }
+
+    /// A choice in a string select menu of `message` (found by its custom_id, or the first one): Discord's
+    /// checks first (each value one of the menu's options, as many as its min and max allow), then the
+    /// interaction, with `values` in its data. Panics where Discord's client would not let a user choose.
+    pub async fn select(
+        &self,
+        user: u64,
+        message: &Value,
+        custom_id: Option<&str>,
+        values: &[&str],
+    ) -> InteractionHandle {
+        let msg_id: u64 = message["id"].as_str().and_then(|s| s.parse().ok()).expect("message id");
+        let (handle, payload) = {
+            let mut st = self.lock();
+            let current = st.message_json(msg_id).unwrap_or_else(|| message.clone());
+            let Some(menu) = components(&current)
+                .find(|c| c["type"] == 3 && custom_id.is_none_or(|id| c["custom_id"] == id))
+                .cloned()
+            else {
+                panic!("no select menu {custom_id:?} on message {msg_id}: {:#}", current["components"]);
+            };
+            let offered: Vec<&str> =
+                menu["options"].as_array().into_iter().flatten().filter_map(|o| o["value"].as_str()).collect();
+            for v in values {
+                assert!(offered.contains(v), "{v:?} is not an option of {:#}", menu);
+            }
+            let (min, max) = (menu["min_values"].as_u64().unwrap_or(1), menu["max_values"].as_u64().unwrap_or(1));
+            assert!(
+                (min..=max).contains(&(values.len() as u64)),
+                "{} values for a menu of {min} to {max}",
+                values.len()
+            );
+            let channel: u64 = current["channel_id"].as_str().and_then(|s| s.parse().ok()).expect("channel id");
+            let data = json!({"custom_id": menu["custom_id"], "component_type": 3, "values": values});
+            let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, channel, data);
+            v["message"] = current;
+            st.interactions.insert(id, new_interaction(id, &token, 3, user, channel, Some(msg_id)));
+            (InteractionHandle { fake: self.clone(), id, token }, v)
+        };
+        self.dispatch("INTERACTION_CREATE", payload);
+        handle
     }
 
     /// A click on `message` carrying `custom_id` as is, whether or not the message has such a button: what a

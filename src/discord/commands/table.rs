@@ -47,6 +47,22 @@ pub enum VariantChoice {
     Nines,
     #[name = "4x_boot"]
     FourXBoot,
+    #[name = "three_card_stud"]
+    ThreeCardStud,
+    #[name = "five_card_stud"]
+    FiveCardStud,
+    #[name = "three_card_community"]
+    ThreeCardCommunity,
+    #[name = "five_card_community"]
+    FiveCardCommunity,
+    #[name = "draw"]
+    Draw,
+    #[name = "cobra"]
+    Cobra,
+    #[name = "zandu"]
+    Zandu,
+    #[name = "dealers_choice"]
+    DealersChoice,
 }
 
 impl From<VariantChoice> for Variant {
@@ -68,6 +84,14 @@ impl From<VariantChoice> for Variant {
             VariantChoice::Blackjack => Variant::Blackjack,
             VariantChoice::Nines => Variant::Nines,
             VariantChoice::FourXBoot => Variant::FourXBoot,
+            VariantChoice::ThreeCardStud => Variant::ThreeCardStud,
+            VariantChoice::FiveCardStud => Variant::FiveCardStud,
+            VariantChoice::ThreeCardCommunity => Variant::ThreeCardCommunity,
+            VariantChoice::FiveCardCommunity => Variant::FiveCardCommunity,
+            VariantChoice::Draw => Variant::Draw,
+            VariantChoice::Cobra => Variant::Cobra,
+            VariantChoice::Zandu => Variant::Zandu,
+            VariantChoice::DealersChoice => Variant::DealersChoice,
         }
     }
 }

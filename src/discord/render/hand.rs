@@ -82,7 +82,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     }
     embed = embed.footer(CreateEmbedFooter::new(format!(
         "Table #{} · {} · {}s per turn",
-        view.table_id, view.rules.variant, view.turn_seconds
+        view.table_id, hand.rules.variant, view.turn_seconds
     )));
     (content, embed, hand_buttons(view, hand))
 }
@@ -110,14 +110,25 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
         if let Some((cost, _)) = legal.sideshow {
             turn.push(button(id(Play(Action::Sideshow)), format!("Sideshow ({cost})"), ButtonStyle::Secondary));
         }
+        if let Some(d) = legal.draw {
+            if d.max > 0 {
+                let label = if d.max == 1 && d.min == 1 { "Change a card" } else { "Change cards" };
+                turn.push(button(id(Command::DrawMenu), format!("{label} ({} each)", d.price), ButtonStyle::Primary));
+            }
+            if d.min == 0 {
+                turn.push(button(id(Play(Action::Draw(0))), "Stand pat", ButtonStyle::Secondary));
+            }
+        }
         if !turn.is_empty() {
             rows.push(CreateActionRow::Buttons(turn));
         }
         let mut any = Vec::new();
-        if hand.seats.iter().any(|s| !s.seen && !s.packed) {
+        // Nobody may look in cobra, or in a blind round.
+        let may_look = !hand.plan.forehead && hand.round > hand.plan.blind_rounds;
+        if may_look && hand.seats.iter().any(|s| !s.seen && !s.packed) {
             any.push(button(id(Play(Action::See)), "See cards", ButtonStyle::Secondary));
         }
-        if hand.seats.iter().any(|s| s.seen && !s.packed) {
+        if hand.plan.forehead || hand.seats.iter().any(|s| s.seen && !s.packed) {
             any.push(button(id(Command::Cards), "My cards", ButtonStyle::Secondary));
         }
         any.push(button(id(Play(Action::Pack)), "Pack", ButtonStyle::Danger));

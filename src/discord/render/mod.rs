@@ -18,7 +18,7 @@ use serenity::{ButtonStyle, CreateButton};
 pub use events::event_line;
 pub use hand::{hand_message, is_hand_message};
 pub use lobby::{lobby, rules_card};
-pub use notes::{note_text, DM_FALLBACK};
+pub use notes::{menu, note_text, DM_FALLBACK};
 pub use replies::*;
 
 use crate::engine::cards::pretty_cards;

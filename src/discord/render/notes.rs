@@ -1,7 +1,11 @@
 //! Private notes as text, for a DM or an ephemeral reply.
 
 use super::{board_lines, hand_text, link, made_text, mention, value_text};
-use crate::table::view::{PrivateNote, TableView};
+use poise::serenity_prelude::{CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption};
+
+use crate::engine::Action;
+use crate::table::view::{Menu, PrivateNote, TableView};
+use crate::table::{ButtonId, Command};
 
 /// A private note as text (for a DM or an ephemeral reply).
 pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> String {
@@ -62,3 +66,44 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
 pub const DM_FALLBACK: &str = "I could not send you a direct message (your DMs are closed to this bot, or you share no \
 server that allows them), so your private messages will come as replies only you can see, like this one. Use **My cards** \
 on the table to see them again.";
+
+/// A menu for one player (an ephemeral reply): its text and its select.
+pub fn menu(view: &TableView, menu: &Menu) -> (String, Vec<CreateActionRow>) {
+    match menu {
+        Menu::Draw { hand_id, seq, cards, offer } => {
+            // The menu is for the player to act (who asked for it).
+            let seen =
+                view.hand.as_ref().is_some_and(|h| h.to_act.and_then(|t| h.seats.get(t)).is_some_and(|s| s.seen));
+            let id = ButtonId {
+                table: view.table_id,
+                hand: Some(*hand_id),
+                seq: *seq,
+                command: Command::Play(Action::Draw(0)),
+            };
+            let options: Vec<CreateSelectMenuOption> = cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    // A blind player chooses by position: the menu must not show what they have not looked at.
+                    let label = if seen { c.pretty() } else { format!("Card {}", i + 1) };
+                    CreateSelectMenuOption::new(label, i.to_string())
+                })
+                .collect();
+            let (min, max) = (offer.min.min(offer.max), offer.max.min(cards.len()).max(1));
+            let select = CreateSelectMenu::new(id.to_string(), CreateSelectMenuKind::String { options })
+                .placeholder("The cards to change")
+                .min_values(min as u8)
+                .max_values(max as u8);
+            let blind = if seen {
+                ""
+            } else {
+                " You are playing blind: changing a card means looking at your cards (press See first to choose by sight)."
+            };
+            let text = format!(
+                "Hand #{hand_id}: choose up to {} of your cards to change, {} chips each.{blind}",
+                offer.max, offer.price
+            );
+            (text, vec![CreateActionRow::SelectMenu(select)])
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The privacy scan of the end-to-end tests: every request the bot made, every channel message, DM and
+//! ephemeral reply, checked against who may know which card at each step.
+
+use std::collections::{HashMap, HashSet};
+
+use regex::Regex;
+use serde_json::Value;
+use teenpatti::engine::Card;
+
+use super::world::{render_message, World};
+use super::RecordedRequest;
+
+// ---------------------------------------------------------------- card detector
+
+/// Finds cards written in any of the engine's formats: `A♠`/`10♥` (pretty), `As`/`10h`/`Th` (the
+/// Display and serde form, as a word), and the Debug form `Card { rank: Rank(14), suit: Spades }`.
+pub struct CardFinder {
+    pats: Vec<(Card, Regex)>,
+}
+
+impl CardFinder {
+    pub fn new(cards: &[Card]) -> CardFinder {
+        let mut pats = Vec::new();
+        for &c in cards {
+            let rank = match c.rank.symbol() {
+                "10" => "(?:10|T)".to_string(),
+                r => r.to_string(),
+            };
+            let sym = regex::escape(&c.suit.symbol().to_string());
+            let pretty = format!("{rank}\u{FE0F}?{sym}");
+            let short = format!("(?:^|[^0-9A-Za-z]){rank}{}(?:$|[^0-9A-Za-z])", c.suit.letter());
+            let debug = regex::escape(&format!("{c:?}"));
+            pats.push((c, Regex::new(&format!("{pretty}|{short}|{debug}")).unwrap()));
+        }
+        CardFinder { pats }
+    }
+
+    pub fn find(&self, text: &str, allowed: &HashSet<Card>) -> Vec<Card> {
+        self.pats.iter().filter(|(c, re)| !allowed.contains(c) && re.is_match(text)).map(|(c, _)| *c).collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    Public,
+    User(u64),
+}
+
+/// Who may know which card, and a check of everything the bot sent against it.
+pub struct Privacy {
+    channel: u64,
+    /// DM channel -> its user.
+    dm: HashMap<u64, u64>,
+    users: Vec<u64>,
+    pub finder: CardFinder,
+    pub public: HashSet<Card>,
+    known: HashMap<u64, HashSet<Card>>,
+    /// Requests already checked.
+    checked: usize,
+    private_deliveries: HashMap<u64, usize>,
+}
+
+fn interaction_of_token(token: &str) -> Option<u64> {
+    token.strip_prefix("itoken-")?.split('-').next()?.parse().ok()
+}
+
+impl Privacy {
+    pub fn new(w: &World, users: &[u64], dealt: &[Card]) -> Privacy {
+        Privacy {
+            channel: w.channel,
+            dm: users.iter().map(|&u| (w.fake.dm_channel(u), u)).collect(),
+            users: users.to_vec(),
+            finder: CardFinder::new(dealt),
+            public: HashSet::new(),
+            known: HashMap::new(),
+            checked: 0,
+            private_deliveries: HashMap::new(),
+        }
+    }
+
+    pub fn allow(&mut self, user: u64, cards: &[Card]) {
+        self.known.entry(user).or_default().extend(cards.iter().copied());
+    }
+
+    pub fn allow_public(&mut self, cards: &[Card]) {
+        self.public.extend(cards.iter().copied());
+    }
+
+    pub fn allowed(&self, a: Audience) -> HashSet<Card> {
+        let mut s = self.public.clone();
+        if let Audience::User(u) = a {
+            s.extend(self.known.get(&u).into_iter().flatten().copied());
+        }
+        s
+    }
+
+    /// Who reads what this request carries (None: no content for anyone).
+    fn audience(&self, w: &World, r: &RecordedRequest, all: &[RecordedRequest]) -> Option<Audience> {
+        let parts: Vec<&str> = r.path.split('/').collect();
+        let eph = |flags: &Value| flags.as_u64().unwrap_or(0) & 64 != 0;
+        let body = r.body.as_ref()?;
+        match r.route.as_str() {
+            "POST /channels/{channel_id}/messages" | "PATCH /channels/{channel_id}/messages/{message_id}" => {
+                let ch: u64 = parts.get(2)?.parse().ok()?;
+                // Anything not in a known DM channel counts as public.
+                Some(self.dm.get(&ch).map_or(Audience::Public, |&u| Audience::User(u)))
+            }
+            "POST /interactions/{interaction_id}/{interaction_token}/callback" => {
+                let id: u64 = parts.get(2)?.parse().ok()?;
+                let user = w.fake.interaction_user(id)?;
+                Some(if eph(&body["data"]["flags"]) { Audience::User(user) } else { Audience::Public })
+            }
+            route if route.starts_with("POST /webhooks/") || route.starts_with("PATCH /webhooks/") => {
+                let id = interaction_of_token(parts.get(3)?)?;
+                let user = w.fake.interaction_user(id)?;
+                let callback_eph = all.iter().any(|c| {
+                    c.route.starts_with("POST /interactions/")
+                        && c.path.split('/').nth(2) == Some(id.to_string().as_str())
+                        && c.body.as_ref().is_some_and(|b| eph(&b["data"]["flags"]))
+                });
+                let follow_up = route.starts_with("POST");
+                let private = eph(&body["flags"]) || (!follow_up && callback_eph);
+                Some(if private { Audience::User(user) } else { Audience::Public })
+            }
+            _ => None,
+        }
+    }
+
+    /// Checks every request the bot made since the last check, and everything each player can read now.
+    pub fn check(&mut self, w: &World, step: &str) {
+        let all = w.fake.requests();
+        for r in &all[self.checked..] {
+            let Some(aud) = self.audience(w, r, &all) else { continue };
+            let text = r.body.as_ref().map(Value::to_string).unwrap_or_default();
+            let leaked = self.finder.find(&text, &self.allowed(aud));
+            assert!(leaked.is_empty(), "{step}: {} to {aud:?} reveals {leaked:?}:\n{text}", r.route);
+            if let Audience::User(u) = aud {
+                *self.private_deliveries.entry(u).or_default() += 1;
+            }
+        }
+        self.checked = all.len();
+        for m in w.fake.channel_messages(self.channel) {
+            let leaked = self.finder.find(&m.to_string(), &self.allowed(Audience::Public));
+            assert!(leaked.is_empty(), "{step}: the channel shows {leaked:?}:\n{}", render_message(&m));
+        }
+        for &u in &self.users {
+            for m in w.fake.dms(u).iter().chain(w.fake.ephemerals(u).iter()) {
+                let leaked = self.finder.find(&m.to_string(), &self.allowed(Audience::User(u)));
+                assert!(leaked.is_empty(), "{step}: {u} can read {leaked:?}:\n{}", render_message(m));
+            }
+        }
+    }
+}
