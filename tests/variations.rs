@@ -339,7 +339,7 @@ fn hand_rank_plays_every_variant() {
         (&["--variant", "blackjack", "--set", "langdi=true"][..], "has none"),
         (&["--set", "k_a_2=true", "--set", "a23=second"][..], "choose one"),
         (&["--variant", "incomplete_common"][..], "common=Kd"),
-        (&["--variant", "classic", "--set", "cards=5"][..], "3 or 4"),
+        (&["--variant", "classic", "--set", "cards=6"][..], "1 to 5"),
         (&["--variant", "blackjack", "--set", "cards=4"][..], "deals 3 cards"),
     ] {
         let (code, _, err) = run_rank(args, "As Kd Qh\n");
@@ -376,7 +376,7 @@ fn scripts_play_every_variant_to_a_show() {
     }
     let r = play("rules incomplete_common\nplayers A B\ncommon Kd\nA pack\n");
     assert_eq!(r.hand.board().common(), "Kd".parse().ok());
-    assert!(r.transcript().contains("common card: Kd"), "{}", r.transcript());
+    assert!(r.transcript().contains("community: Kd"), "{}", r.transcript());
     // 4x boot: each pays four times the table's boot.
     let r = play("rules 4x_boot\nboot 2\nplayers A B\nA pack\n");
     assert_eq!(r.nets(), vec![("A".to_string(), -8), ("B".to_string(), 8)]);
