@@ -821,7 +821,7 @@ impl Hand {
     }
     /// What `seat`'s hand is worth under the table's rules, and what it counts as where that is worth saying.
     /// `None` while the hand is not complete (community cards still face down).
-    fn judge(&self, seat: Seat) -> Option<(HandValue, Option<Made>)> {
+    pub fn judge(&self, seat: Seat) -> Option<(HandValue, Option<Made>)> {
         let e = self.evaluator()?;
         let s = self.seats.get(seat)?;
         if !self.plan.exact_use {
@@ -1162,9 +1162,9 @@ impl Hand {
             return Err(RuleError::CannotAffordDraw { need: cost, have: self.seats[seat].stack });
         }
         if count > 0 && !self.seats[seat].seen {
-            self.see(seat, events);
-            // The cards as they were come to the player with the new ones below.
-            events.pop();
+            // Looked at, but not told: the player is told the cards they hold after the draw (below).
+            self.seats[seat].seen = true;
+            events.push(Event::public(EventKind::Saw { seat }));
         }
         let mut new = self.stock.drain(..count);
         for (i, card) in self.seats[seat].cards.iter_mut().enumerate() {

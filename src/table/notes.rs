@@ -13,7 +13,8 @@ use crate::ids::{HandId, UserId};
 /// A seen player's own cards, as their private note.
 pub(super) fn cards_note(hand_id: HandId, hand: &Hand, seat: Seat) -> PrivateNote {
     let cards = hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
-    PrivateNote::Cards { hand_id, cards, value: hand.value_of(seat), made: hand.made_of(seat) }
+    let (value, made) = hand.judge(seat).map_or((None, None), |(v, m)| (Some(v), m));
+    PrivateNote::Cards { hand_id, cards, value, made }
 }
 
 /// The private notes `events` give each player (after they were applied to

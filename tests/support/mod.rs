@@ -623,15 +623,11 @@ impl FakeDiscord {
         custom_id: Option<&str>,
         values: &[&str],
     ) -> InteractionHandle {
-        let msg_id: u64 = message["id"].as_str().and_then(|s| s.parse().ok()).expect("message id");
-        let (handle, payload) = {
-            let mut st = self.lock();
-            let current = st.message_json(msg_id).unwrap_or_else(|| message.clone());
-            let Some(menu) = components(&current)
-                .find(|c| c["type"] == 3 && custom_id.is_none_or(|id| c["custom_id"] == id))
-                .cloned()
+        self.component(user, message, |current| {
+            let Some(menu) =
+                components(current).find(|c| c["type"] == 3 && custom_id.is_none_or(|id| c["custom_id"] == id))
             else {
-                panic!("no select menu {custom_id:?} on message {msg_id}: {:#}", current["components"]);
+                panic!("no select menu {custom_id:?} on message {}: {:#}", current["id"], current["components"]);
             };
             let offered: Vec<&str> =
                 menu["options"].as_array().into_iter().flatten().filter_map(|o| o["value"].as_str()).collect();
@@ -639,32 +635,28 @@ impl FakeDiscord {
                 assert!(offered.contains(v), "{v:?} is not an option of {:#}", menu);
             }
             let (min, max) = (menu["min_values"].as_u64().unwrap_or(1), menu["max_values"].as_u64().unwrap_or(1));
-            assert!(
-                (min..=max).contains(&(values.len() as u64)),
-                "{} values for a menu of {min} to {max}",
-                values.len()
-            );
-            let channel: u64 = current["channel_id"].as_str().and_then(|s| s.parse().ok()).expect("channel id");
-            let data = json!({"custom_id": menu["custom_id"], "component_type": 3, "values": values});
-            let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, channel, data);
-            v["message"] = current;
-            st.interactions.insert(id, new_interaction(id, &token, 3, user, channel, Some(msg_id)));
-            (InteractionHandle { fake: self.clone(), id, token }, v)
-        };
-        self.dispatch("INTERACTION_CREATE", payload);
-        handle
+            let n = values.len() as u64;
+            assert!((min..=max).contains(&n), "{n} values for a menu of {min} to {max}");
+            json!({"custom_id": menu["custom_id"], "component_type": 3, "values": values})
+        })
+        .await
     }
 
     /// A click on `message` carrying `custom_id` as is, whether or not the message has such a button: what a
     /// stale client (an old copy of the message) or a forged interaction sends. The interaction still carries
     /// the message's current state.
     pub async fn click_custom(&self, user: u64, message: &Value, custom_id: &str) -> InteractionHandle {
+        self.component(user, message, |_| json!({"custom_id": custom_id, "component_type": 2})).await
+    }
+
+    /// A component interaction by `user` on `message` (its current state), with the data `data` makes from it.
+    async fn component(&self, user: u64, message: &Value, data: impl FnOnce(&Value) -> Value) -> InteractionHandle {
         let msg_id: u64 = message["id"].as_str().and_then(|s| s.parse().ok()).expect("message id");
         let (handle, payload) = {
             let mut st = self.lock();
             let current = st.message_json(msg_id).unwrap_or_else(|| message.clone());
             let channel: u64 = current["channel_id"].as_str().and_then(|s| s.parse().ok()).expect("channel id");
-            let data = json!({"custom_id": custom_id, "component_type": 2});
+            let data = data(&current);
             let (id, token, mut v) = Self::base_interaction(&mut st, 3, user, channel, data);
             v["message"] = current;
             st.interactions.insert(id, new_interaction(id, &token, 3, user, channel, Some(msg_id)));
