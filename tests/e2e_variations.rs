@@ -1,5 +1,6 @@
 //! The variations of play end to end (issue 14): the real bot against the local Discord stand-in, one hand each
-//! of three-card stud, five-card community, draw, cobra and zandu, with the privacy scan at every step: no card
+//! of three-card stud, five-card community, draw, cobra and zandu, and a dealer's-choice table switching game
+//! between two hands, with the privacy scan at every step: no card
 //! reaches anyone who may not know it (in the channel, a DM, an ephemeral reply or a request body), and the books
 //! balance.
 
@@ -233,4 +234,69 @@ async fn zandu_end_to_end() {
 
 fn labels_of(w: &World) -> Vec<String> {
     support::world::labels(&w.hand_message())
+}
+
+/// Dealer's choice: before each hand its dealer, and only they, chooses the game: from a menu only they see (the
+/// prompt's button) or with `/table pick` and options of their own. The choice is announced on the prompt and
+/// on the hand message, and the table switches game between two hands; a stale prompt is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dealers_choice_switches_the_game_between_hands() {
+    use support::world::{custom_id, id_of, labels};
+    let w = World::start().await;
+    let players = w.users(["asha", "bilal"]);
+    let [a, b] = players;
+    w.open_table(&players, json!({"variant": choice("dealers_choice")})).await;
+    let mut p = Privacy::new(&w, &players, &full_deck());
+    w.act(a, "Start").await;
+    // Bilal (the last seat) deals the first hand and chooses; nothing is dealt until he does.
+    let prompt = w.message_with("Choose the game");
+    assert!(text(&prompt).contains(&format!("<@{b}> deals the next hand")), "{}", text(&prompt));
+    assert_eq!(w.hand_count().await, 0);
+    let first_prompt = custom_id(&prompt, "Choose the game");
+    let refused = w.fake.click(a, &prompt, "Choose the game").await.response(T).await;
+    assert!(refused.ephemeral && refused.content.contains("deals the next hand"), "{refused:?}");
+    let before = w.fake.ephemerals(b).len();
+    let r = w.fake.click(b, &prompt, "Choose the game").await.response(T).await;
+    assert!(r.kind == 4 && r.ephemeral, "{r:?}");
+    let menu = w.fake.ephemerals(b).into_iter().nth(before).expect("the dealer's menu");
+    assert!(text(&menu).contains("choose its game"), "{}", text(&menu));
+    let chose = w.fake.select(b, &menu, None, &["three_card_stud"]).await.response(T).await;
+    assert!(chose.kind == 7 && chose.content.contains("You chose"), "{chose:?}");
+    let hand = w.wait_hand(1).await;
+    let record = w.hand_from_db(hand_id_of(&hand)).await;
+    assert_eq!(record.rules.variant.name(), "three_card_stud");
+    assert!(text(&hand).contains(&format!("Dealer's choice (<@{b}> deals): **three_card_stud**")), "{}", text(&hand));
+    let prompt = w.message(&id_of(&prompt));
+    assert!(text(&prompt).contains("chose **three_card_stud**") && labels(&prompt).is_empty(), "{}", text(&prompt));
+    p.allow_public(&record.hand.board().up.concat());
+    p.check(&w, "the first game");
+    w.act(a, "Pack").await;
+    p.check(&w, "the first hand ends");
+
+    // The second hand: Asha deals, and chooses with /table pick and an option of her own.
+    w.act(a, "Start").await;
+    let prompt = w.message_with("Choose the game");
+    assert!(text(&prompt).contains(&format!("<@{a}> deals the next hand")), "{}", text(&prompt));
+    let stale = w.fake.click_custom(a, &prompt, &first_prompt).await.response(T).await;
+    assert!(stale.ephemeral && stale.content.contains("over"), "{stale:?}");
+    let options = |v: &str| json!({"variant": choice(v), "options": "exact_use=true"});
+    let refused = w.ephemeral_reply(b, "table pick", options("five_card_community")).await;
+    assert!(refused.contains("deals the next hand"), "{refused}");
+    let too_dear = w.ephemeral_reply(a, "table pick", json!({"variant": choice("draw"), "options": "boot=5"})).await;
+    assert!(too_dear.contains("stake"), "{too_dear}");
+    let chose = w.ephemeral_reply(a, "table pick", options("five_card_community")).await;
+    assert!(chose.contains("You chose"), "{chose}");
+    let hand = w.wait_hand(2).await;
+    let record = w.hand_from_db(hand_id_of(&hand)).await;
+    assert_eq!(record.rules.variant.name(), "five_card_community");
+    assert!(record.rules.exact_use);
+    let shown = text(&hand);
+    assert!(shown.contains("**five_card_community** (exact_use="), "{shown}");
+    p.allow_public(&record.hand.board().community);
+    p.check(&w, "the second game");
+    w.act(b, "Pack").await;
+    p.check(&w, "the second hand ends");
+    w.assert_chips_conserved(&players).await;
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
 }

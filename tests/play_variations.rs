@@ -307,6 +307,12 @@ fn the_dealer_picks_the_hand_s_variant() {
     assert_eq!(table.pickable().len(), Variant::ALL.len() - 1);
     assert!(table.pick(Variant::DealersChoice, "").is_err());
     assert!(Rules::default().pick(Variant::Cobra, "").is_err(), "only a dealers_choice table picks");
+    // The stakes are the table's: a pick may not change them.
+    for stake in ["boot=500", "chaal_limit=64", "pot_limit=1000"] {
+        let e = table.pick(Variant::Classic, stake).unwrap_err().to_string();
+        assert!(e.contains("stake"), "{stake}: {e}");
+    }
+    assert!(table.pick(Variant::Classic, "boot=1 show_tie=split").is_ok(), "the table's own boot is no change");
     // Dealt directly, a dealers_choice hand is refused: its dealer picks first.
     let setup =
         HandSetup { rules: table, stacks: vec![9, 9], dealer: 0, deck: seeded_deck_with(1, 0), kaana_dormant: false };

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use teenpatti::engine::{Action, EventKind, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 use teenpatti::store::{NewTable, OpenOptions, Store};
-use teenpatti::table::view::{PrivateNote, TableView, Update};
+use teenpatti::table::view::{Menu, PickView, PrivateNote, TableView, Update};
 use teenpatti::table::{
     BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, TableService, Timings, UserError,
 };
@@ -32,6 +32,8 @@ struct Recorder {
     dms: Mutex<Vec<(UserId, PrivateNote)>>,
     /// Messages posted in a table's channel (a pause, a resume).
     notices: Mutex<Vec<(ChannelId, String)>>,
+    /// Dealer's-choice prompts as posted, then as edited (the choice made).
+    picks: Mutex<Vec<PickView>>,
 }
 
 impl Presenter for Recorder {
@@ -54,6 +56,14 @@ impl Presenter for Recorder {
     }
     fn notice(&self, view: &TableView, text: &str) -> BoxFuture<'_, Result<(), String>> {
         self.notices.lock().unwrap().push((view.channel, text.to_string()));
+        Box::pin(async { Ok(()) })
+    }
+    fn post_pick(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+        self.picks.lock().unwrap().extend(view.picking.clone());
+        self.post_hand(view)
+    }
+    fn edit_pick(&self, view: &TableView, _message: MessageId) -> BoxFuture<'_, Result<(), String>> {
+        self.picks.lock().unwrap().extend(view.picking.clone());
         Box::pin(async { Ok(()) })
     }
 }
@@ -361,6 +371,76 @@ async fn a_kaana_round_carries_from_hand_to_hand() {
         }
     }
     assert!(began >= 2 && ended >= 1, "the round began {began} times and ended {ended} times");
+    service.shutdown().await;
+    assert_books(&store).await;
+}
+
+/// Dealer's choice at the table service: each hand waits for its dealer to choose the game; only that dealer may
+/// (a stale menu, another player, a pick that changes the stakes are refused and change nothing); the choice is
+/// dealt at once; a dealer who does not choose before the turn timer gets the table's `dealer_default`. The
+/// button passes on as at any table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
+    use teenpatti::engine::Variant;
+    let (_db, store) = temp_store().await;
+    let recorder = Arc::new(Recorder::default());
+    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
+    let mut rules = Rules::preset("dealers_choice").unwrap();
+    rules.set_options("dealer_default=muflis boot=2").unwrap();
+    let [a, b] = [PLAYERS[0], PLAYERS[1]];
+    let open = NewTable { guild: GUILD, channel: ChannelId(11), opener: a, rules, max_players: 6, turn_seconds: 1 };
+    let table = service.open(open).await.unwrap().view.table_id;
+    ask(&service, table, b, Command::Join, None, 0).await.unwrap();
+    let started = ask(&service, table, a, Command::Start, None, 0).await.unwrap();
+    // The first hand's dealer (the last seat: b) is choosing; nothing is dealt yet.
+    let pick = started.view.picking.clone().expect("the dealer is choosing");
+    assert_eq!(pick.dealer, b);
+    assert_eq!(pick.default, Variant::Muflis);
+    assert!(started.view.hand.is_none());
+    assert!(started.notice.unwrap().contains("choosing"));
+    let button = |round, command| Some(ButtonId { table, hand: None, seq: round, command });
+    // Only the dealer may open the menu or choose; a stale menu is refused.
+    let e = ask(&service, table, a, Command::PickMenu, button(pick.round, Command::PickMenu), 1).await.unwrap_err();
+    assert!(e.0.contains("deals the next hand"), "{e}");
+    let e = ask(&service, table, b, Command::PickMenu, button(pick.round - 1, Command::PickMenu), 2).await.unwrap_err();
+    assert!(e.0.contains("over"), "{e}");
+    let menu = ask(&service, table, b, Command::PickMenu, button(pick.round, Command::PickMenu), 3).await.unwrap();
+    let Some(Menu::Pick { round, choices, default }) = menu.menu else { panic!("no menu: {:?}", menu.menu) };
+    assert_eq!((round, default), (pick.round, Variant::Muflis));
+    assert!(choices.contains(&Variant::Cobra) && !choices.contains(&Variant::DealersChoice));
+    // The stakes are the table's.
+    let pick_with = |user, variant, options: &str| Request {
+        options: Some(options.to_string()),
+        ..Request::new(Player { id: user, admin: false }, Command::Pick(variant))
+    };
+    let e = service.ask(table, pick_with(b, Variant::Draw, "boot=50")).await.unwrap_err();
+    assert!(e.0.contains("stake"), "{e}");
+    assert_eq!(store.recent_hands(GUILD, None, None, 5).await.unwrap().len(), 0, "a refused pick deals nothing");
+    // The dealer's pick, with options of their own, is dealt at once; b deals it.
+    let dealt = service.ask(table, pick_with(b, Variant::Draw, "draw=after draw_price=3")).await.unwrap();
+    let hand = dealt.view.hand.expect("dealt");
+    assert_eq!(hand.rules.variant, Variant::Draw);
+    assert_eq!((hand.rules.draw_price, hand.rules.boot), (Some(3), 2));
+    assert_eq!(hand.seats[hand.dealer].user, b);
+    let chosen = recorder.picks.lock().unwrap().last().cloned().unwrap();
+    assert_eq!(chosen.picked.map(|(r, by_timer)| (r.variant, by_timer)), Some((Variant::Draw, false)));
+    // Finish it: the next hand's dealer (a) is asked, does not choose, and the timer (1 s) deals muflis.
+    ask(&service, table, a, Command::Play(Action::Pack), None, 4).await.unwrap();
+    let second = loop {
+        let view = ask(&service, table, a, Command::Status, None, 0).await.unwrap().view;
+        match view.hand {
+            Some(h) if h.hand_id != hand.hand_id => break h,
+            _ => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    };
+    assert_eq!(second.rules.variant, Variant::Muflis);
+    assert_eq!(second.seats[second.dealer].user, a);
+    let picks = recorder.picks.lock().unwrap().clone();
+    let last = picks.last().unwrap();
+    assert_eq!((last.dealer, last.picked.as_ref().map(|(r, t)| (r.variant, *t))), (a, Some((Variant::Muflis, true))));
+    // A pick now (a hand is being played) is refused.
+    let e = service.ask(table, pick_with(a, Variant::Cobra, "")).await.unwrap_err();
+    assert!(e.0.contains("Nobody is choosing"), "{e}");
     service.shutdown().await;
     assert_books(&store).await;
 }

@@ -19,7 +19,8 @@ pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
 }
 
 /// A select's choices into its command: the positions chosen of a draw menu become the draw's mask (a button
-/// carrying the draw, Stand pat, chooses none). `None` for choices no menu of ours offers.
+/// carrying the draw, Stand pat, chooses none); the game chosen in the dealer's menu becomes the pick. `None` for
+/// choices no menu of ours offers.
 fn with_choice(mut button: ButtonId, kind: &serenity::ComponentInteractionDataKind) -> Option<ButtonId> {
     use serenity::ComponentInteractionDataKind as Kind;
     match (button.command, kind) {
@@ -35,7 +36,14 @@ fn with_choice(mut button: ButtonId, kind: &serenity::ComponentInteractionDataKi
             button.command = Command::Play(Action::Draw(mask));
             Some(button)
         }
+        (Command::Pick(_), Kind::StringSelect { values }) => {
+            let [value] = values.as_slice() else { return None };
+            button.command = Command::Pick(value.parse().ok().filter(|v| *v != crate::engine::Variant::DealersChoice)?);
+            Some(button)
+        }
         (_, Kind::StringSelect { .. }) => None,
+        // The game is chosen from the menu only.
+        (Command::Pick(_), _) => None,
         (Command::Play(Action::Draw(_)), _) => {
             button.command = Command::Play(Action::Draw(0));
             Some(button)

@@ -108,6 +108,43 @@ impl Presenter for DiscordPresenter {
         })
     }
 
+    fn post_pick(&self, view: &TableView) -> BoxFuture<'_, Result<ids::MessageId, String>> {
+        let Some(pick) = &view.picking else { return Box::pin(async { Err("no choice to show".to_string()) }) };
+        let (content, embed, rows) = render::pick_message(view, pick);
+        let mentions = CreateAllowedMentions::new().users([serenity::UserId::new(pick.dealer.get())]);
+        let msg = CreateMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
+        let msg = msg.allowed_mentions(mentions);
+        let channel = ChannelId::new(view.channel.get());
+        Box::pin(async move {
+            with_retry("posting the dealer's choice", CALL_BUDGET, &self.standing, || {
+                channel.send_message(&*self.http, msg.clone())
+            })
+            .await
+            .map(|m| ids::MessageId(m.id.get()))
+            .map_err(|e| e.to_string())
+        })
+    }
+
+    fn edit_pick(&self, view: &TableView, message: ids::MessageId) -> BoxFuture<'_, Result<(), String>> {
+        let Some(pick) = &view.picking else { return Box::pin(async { Ok(()) }) };
+        let (content, embed, rows) = render::pick_message(view, pick);
+        let edit = EditMessage::new()
+            .content(cap::content(content))
+            .embed(cap::embed(embed))
+            .components(rows)
+            .allowed_mentions(CreateAllowedMentions::new());
+        let channel = ChannelId::new(view.channel.get());
+        let message = MessageId::new(message.get());
+        Box::pin(async move {
+            with_retry("showing the dealer's choice", CALL_BUDGET, &self.standing, || {
+                channel.edit_message(&*self.http, message, edit.clone())
+            })
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+        })
+    }
+
     fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let server = self.cache.guild(serenity::GuildId::new(view.guild.get())).map(|g| g.name.clone());
         let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));

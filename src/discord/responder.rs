@@ -15,7 +15,7 @@ use super::retry::{answer, with_retry, CALL_BUDGET};
 use super::{cap, render};
 use crate::ownership::Standing;
 use crate::table::view::Update;
-use crate::table::{BoxFuture, ButtonId, Responder, UserError};
+use crate::table::{BoxFuture, ButtonId, Command, Responder, UserError};
 
 /// The responder of one button click.
 pub struct ComponentResponder {
@@ -82,6 +82,21 @@ impl Responder for ComponentResponder {
                 );
                 if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
                     tracing::warn!(error = %e, "could not answer a click with a menu");
+                }
+                return;
+            }
+            if let Command::Pick(_) = self.button.command {
+                // The dealer's menu (an ephemeral message) becomes the answer: the game chosen. The prompt and the
+                // new hand's message show the choice to everyone.
+                let text = private_text(&update).unwrap_or_else(|| render::DONE.to_string());
+                let reply = CreateInteractionResponse::UpdateMessage(
+                    CreateInteractionResponseMessage::new()
+                        .content(cap::content(text))
+                        .components(Vec::new())
+                        .allowed_mentions(CreateAllowedMentions::new()),
+                );
+                if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
+                    tracing::warn!(error = %e, "could not answer the dealer's choice");
                 }
                 return;
             }
@@ -221,6 +236,7 @@ mod tests {
                 outcome: None,
             }),
             next_hand_at: None,
+            picking: None,
         }
     }
 

@@ -668,6 +668,18 @@ impl Rules {
         if rules.variant == Variant::DealersChoice {
             return Err(bad("variant", variant.name(), "a variant to play, not dealers_choice"));
         }
+        // The game is the dealer's; the stakes are the table's, which every player sat down to.
+        let stakes: [(&'static str, bool); 3] = [
+            ("boot", rules.boot != self.boot),
+            ("chaal_limit", rules.chaal_limit != self.chaal_limit),
+            ("pot_limit", rules.pot_limit != self.pot_limit),
+        ];
+        if let Some((option, _)) = stakes.into_iter().find(|(_, changed)| *changed) {
+            return Err(RulesError::NoEffect {
+                option,
+                why: "is a stake: the table sets it, and a dealer's pick keeps it (pick the game and its options)",
+            });
+        }
         rules.validate()?;
         Ok(rules)
     }

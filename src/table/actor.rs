@@ -112,6 +112,11 @@ pub(super) struct Table {
     pub last_dealer: Option<UserId>,
     /// Paused by a full disk: when to ask the store again whether there is room (see `pause.rs`).
     pub paused: Option<Instant>,
+    /// At a dealers_choice table, between hands: the next hand's dealer is choosing its game (`pick.rs`).
+    pub picking: Option<super::pick::Picking>,
+    /// The last choice's round (a prompt's buttons carry theirs). It starts from the clock, so a prompt left by
+    /// an earlier process is not taken for a new one.
+    pub picks: u32,
 }
 
 /// How an actor gets its table.
@@ -190,6 +195,8 @@ impl Table {
             next_hand: None,
             last_dealer: None,
             paused: None,
+            picking: None,
+            picks: crate::clock::now_unix() as u32,
         })
     }
 
@@ -218,10 +225,8 @@ impl Table {
             return self.paused;
         }
         let turn = self.in_play().and_then(|l| l.deadline).map(|d| d.at);
-        match (turn, self.next_hand.map(|d| d.at)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let pick = self.picking.as_ref().map(|p| p.at.at);
+        [turn, self.next_hand.map(|d| d.at), pick].into_iter().flatten().min()
     }
 
     /// The answer to a request: the table as it now stands, and what the request did.
@@ -242,10 +247,11 @@ impl Table {
 
     async fn handle(&mut self, asked: Asked) {
         let Asked { request, responder } = asked;
-        let Request { player, command, button, key, edit_message } = request;
+        let Request { player, command, button, key, edit_message, options } = request;
         let key = key.as_deref();
         // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
-        if self.paused.is_some() && !matches!(command, Command::Status | Command::Cards) && !self.try_resume().await {
+        let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu);
+        if self.paused.is_some() && !look && !self.try_resume().await {
             responder.respond(Err(UserError::new(DISK_FULL))).await;
             return;
         }
@@ -258,6 +264,8 @@ impl Table {
             Command::Status => Ok(self.update(Vec::new(), Vec::new(), None)),
             Command::Cards => self.cards(player, button),
             Command::DrawMenu => self.draw_menu(player, button),
+            Command::PickMenu => self.pick_menu(player, button),
+            Command::Pick(variant) => self.pick(player, variant, options.as_deref(), button).await,
             Command::Play(action) => self.play(player, action, button, key).await,
         };
         if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {
@@ -285,9 +293,12 @@ impl Table {
             self.timeout(seat).await;
             return;
         }
-        if self.next_hand.is_some_and(|d| d.at <= now) {
+        let next_hand_due = self.next_hand.is_some_and(|d| d.at <= now);
+        let pick_due = self.picking.as_ref().is_some_and(|p| p.at.at <= now);
+        if next_hand_due || pick_due {
             self.next_hand = None;
-            if let Err(e) = self.deal().await {
+            let dealt = if pick_due { self.pick_timed_out().await } else { self.deal_next().await };
+            if let Err(e) = dealt {
                 if e.is_disk_full() {
                     // Dealt once there is room again.
                     return self.pause().await;

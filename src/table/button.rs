@@ -6,6 +6,7 @@
 //! when the button was drawn (bets, shows and sideshows must match it, so a
 //! double click or a click on an old message is refused; see and pack only
 //! need the hand to match). The tag names the [`Command`] the button sends.
+//! The dealer's-choice prompt and menu (`pickmenu`, `pick`) belong to no hand: their `seq` is the choice's round.
 //!
 //! Parsing is canonical: each id has exactly one spelling, the one [`ButtonId`]'s `Display` writes (numbers
 //! in plain decimal digits, no sign, no leading zero; a bet from 1 to the engine's largest amount), so
@@ -48,6 +49,8 @@ fn tag(command: Command) -> Option<&'static str> {
         Command::Back => "back",
         Command::Cards => "cards",
         Command::DrawMenu => "drawmenu",
+        Command::PickMenu => "pickmenu",
+        Command::Pick(_) => "pick",
         Command::Play(Action::Draw(_)) => "draw",
         Command::Play(Action::See) => "see",
         Command::Play(Action::Bet(_)) => "bet",
@@ -107,7 +110,7 @@ fn number(s: &str, min: u64, max: u64) -> Result<u64, BadButton> {
 }
 
 /// Every command a button can carry, but bets (which carry their amount).
-const BUTTONS: [Command; 13] = [
+const BUTTONS: [Command; 15] = [
     Command::Join,
     Command::Leave,
     Command::Start,
@@ -122,6 +125,9 @@ const BUTTONS: [Command; 13] = [
     Command::DrawMenu,
     // A select menu's id: the cards chosen come with the interaction (its values).
     Command::Play(Action::Draw(0)),
+    Command::PickMenu,
+    // The dealer's menu of games: the game chosen comes with the interaction.
+    Command::Pick(crate::engine::Variant::Classic),
 ];
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::play::rule_message;
 use super::{internal, UserError};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
-use crate::engine::{cards, Chips, Hand};
+use crate::engine::{cards, Chips, Hand, Rules};
 use crate::ids::UserId;
 use crate::store::{NewHand, StoreError};
 
@@ -74,33 +74,32 @@ impl Table {
         Ok(())
     }
 
-    /// The rules the next hand is dealt under: the table's, or at a dealers_choice table the dealer's pick (the
-    /// table's `dealer_default` until a pick is made).
-    fn hand_rules(&self) -> Result<crate::engine::Rules, UserError> {
-        let rules = &self.row.rules;
-        if rules.variant != crate::engine::Variant::DealersChoice {
-            return Ok(rules.clone());
+    /// Deals the next hand: at a dealers_choice table its dealer first chooses the game (`pick.rs`); at any
+    /// other, under the table's rules.
+    pub(super) async fn deal_next(&mut self) -> Result<(), UserError> {
+        if self.row.rules.variant == crate::engine::Variant::DealersChoice {
+            return self.begin_pick().await;
         }
-        rules
-            .pick(rules.dealer_default, "")
-            .map_err(|e| UserError::new(format!("This table's default pick cannot be dealt: {e}")))
+        self.deal(self.row.rules.clone(), None).await
     }
 
-    /// Deals a new hand to every seated player who is not sitting out and can
-    /// pay the boot, and posts its message.
-    pub(super) async fn deal(&mut self) -> Result<(), UserError> {
-        let store = self.deps.store.clone();
+    /// Who is dealt in under `rules`, in seat order, with their stacks: every seated player who is not sitting
+    /// out and can pay the boot, as many as the pack deals to. At least two, or the refusal to say why not.
+    pub(super) async fn dealt_in(&self, rules: &Rules) -> Result<(Vec<UserId>, Vec<Chips>), UserError> {
         // The table's rules were checked when they were set; rules stored by an older build that no longer
         // combine are named here, and nothing is dealt.
-        let parts =
-            self.row.rules.parts().map_err(|e| UserError::new(format!("This table's rules cannot be dealt: {e}")))?;
-        let boot = self.row.rules.boot.saturating_mul(parts.boot_factor);
+        let parts = rules.parts().map_err(|e| UserError::new(format!("This table's rules cannot be dealt: {e}")))?;
+        let boot = rules.boot.saturating_mul(parts.boot_factor);
         let most = MAX_SEATS.min(parts.max_seats());
         let mut users = Vec::new();
         let mut stacks: Vec<Chips> = Vec::new();
         let playing: Vec<UserId> = self.seats.iter().filter(|s| !s.sat_out).map(|s| s.user).collect();
-        let balances =
-            store.balances(self.row.guild, &playing).await.map_err(|e| internal("reading the balances", e))?;
+        let balances = self
+            .deps
+            .store
+            .balances(self.row.guild, &playing)
+            .await
+            .map_err(|e| internal("reading the balances", e))?;
         for (&user, balance) in playing.iter().zip(balances) {
             if balance >= boot as i64 && users.len() < most {
                 users.push(user);
@@ -114,12 +113,28 @@ impl Table {
                 "At least two seated players who are not sitting out and can pay the boot are needed to deal.",
             ));
         }
+        Ok((users, stacks))
+    }
+
+    /// The dealer among `users` (dealt in, in seat order): the button passes to the left.
+    pub(super) fn dealer_among(&self, users: &[UserId]) -> usize {
         let seated: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
-        let dealer = next_dealer(&seated, &users, self.last_dealer);
+        next_dealer(&seated, users, self.last_dealer)
+    }
+
+    /// Deals a new hand under `rules` to every seated player who is not sitting out and can pay the boot, and
+    /// posts its message. `dealer`: who deals, when already decided (the dealer who chose the game), if dealt in.
+    pub(super) async fn deal(&mut self, rules: Rules, dealer: Option<UserId>) -> Result<(), UserError> {
+        let store = self.deps.store.clone();
+        let (users, stacks) = self.dealt_in(&rules).await?;
+        let jokers = rules.parts().map_or(0, |p| p.jokers);
+        let dealer = match dealer.and_then(|d| users.iter().position(|&u| u == d)) {
+            Some(seat) => seat,
+            None => self.dealer_among(&users),
+        };
         let seed = self.deps.decks.next_seed();
-        let kaana_dormant = self.row.rules.kaana_round && self.kaana_dormant().await?;
-        let deck = cards::seeded_deck_with(seed, parts.jokers);
-        let rules = self.hand_rules()?;
+        let kaana_dormant = rules.kaana_round && self.kaana_dormant().await?;
+        let deck = cards::seeded_deck_with(seed, jokers);
         let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant };
         let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
         let new = NewHand {

@@ -42,7 +42,8 @@ impl Table {
     /// Deals again after a break if the table is running, idle, and has two players who can be dealt in.
     pub(super) fn schedule_if_idle(&mut self) {
         let eligible = self.seats.iter().filter(|s| !s.sat_out).count();
-        if self.running && self.in_play().is_none() && self.next_hand.is_none() && eligible >= 2 {
+        let idle = self.in_play().is_none() && self.next_hand.is_none() && self.picking.is_none();
+        if self.running && idle && eligible >= 2 {
             self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));
         }
     }
@@ -86,9 +87,19 @@ impl Table {
         if self.in_play().is_some() {
             return Err(UserError::new("A hand is already being played."));
         }
+        if let Some(p) = &self.picking {
+            return Err(UserError::new(format!(
+                "<@{}> is choosing the game; the cards are dealt as soon as they do.",
+                p.view.dealer
+            )));
+        }
         self.running = true;
-        self.deal().await?;
-        Ok(self.update(Vec::new(), Vec::new(), Some("The cards are dealt.".into())))
+        self.deal_next().await?;
+        let notice = match &self.picking {
+            Some(p) => format!("<@{}> deals first and is choosing the game.", p.view.dealer),
+            None => "The cards are dealt.".to_string(),
+        };
+        Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 
     pub(super) async fn close(&mut self, player: Player) -> Result<Update, UserError> {
@@ -107,6 +118,7 @@ impl Table {
         self.closed = true;
         self.running = false;
         self.next_hand = None;
+        self.picking = None;
         // The hand message must not keep offering a cancelled hand's buttons (or the next hand's countdown).
         self.redraw("after closing").await;
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))

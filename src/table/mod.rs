@@ -7,7 +7,8 @@
 //! Layout: this file routes requests to actors; `actor.rs` is one table's
 //! loop and timers; its jobs each have a file: `lobby.rs` (join, leave,
 //! start, close, back), `play.rs` (game actions), `timeout.rs` (the turn
-//! timer's packs and sitting out), `deal.rs` (a new hand), `pause.rs` (a full disk), `recovery.rs`
+//! timer's packs and sitting out), `deal.rs` (a new hand), `pick.rs` (the dealer's choice of a hand's game),
+//! `pause.rs` (a full disk), `recovery.rs`
 //! (a restart), `notes.rs` (private notes and their DMs), `view.rs` (what a
 //! table shows). `button.rs` is the `custom_id` format, `history.rs` what
 //! `/history` may reveal of a stored hand.
@@ -19,6 +20,7 @@ pub mod history;
 mod lobby;
 mod notes;
 mod pause;
+mod pick;
 mod play;
 pub mod presenter;
 mod recovery;
@@ -33,14 +35,14 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument as _;
 
-use crate::engine::Action;
+use crate::engine::{Action, Variant};
 use crate::ids::{ChannelId, GuildId, TableId, UserId};
 use crate::store::{NewTable, Store, StoreError};
 
 pub use button::ButtonId;
 pub use deal::Decks;
 pub use presenter::{BoxFuture, DmError, Presenter, Responder};
-pub use view::{HandView, PrivateNote, SeatView, TableView, Update};
+pub use view::{HandView, PickView, PrivateNote, SeatView, TableView, Update};
 
 /// Seconds a player may have to act: a table's turn timer is set within these bounds (the one source for
 /// `/table open`, `/config set` and the actor).
@@ -106,6 +108,10 @@ pub enum Command {
     Cards,
     /// Open the draw menu: a select of my own down cards (ephemeral).
     DrawMenu,
+    /// The dealer at a dealers_choice table: open the menu of games to choose from (ephemeral).
+    PickMenu,
+    /// The dealer at a dealers_choice table: deal the next hand as this variant (with [`Request::options`]).
+    Pick(Variant),
     Play(Action),
 }
 
@@ -121,12 +127,14 @@ pub struct Request {
     /// Edit the hand message after a change (requests that did not come from
     /// a button on it, whose interaction response cannot carry the update).
     pub edit_message: bool,
+    /// Rule options given with a dealer's [`Command::Pick`] (`name=value` items, `/table pick`).
+    pub options: Option<String>,
 }
 
 impl Request {
     /// A request with no button, no idempotency key and no message edit (callers set those they need).
     pub fn new(player: Player, command: Command) -> Request {
-        Request { player, command, button: None, key: None, edit_message: false }
+        Request { player, command, button: None, key: None, edit_message: false, options: None }
     }
 }
 

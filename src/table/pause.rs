@@ -40,7 +40,9 @@ impl Table {
         let (turn, hand_break) = (self.turn_duration(), self.deps.timings.hand_break);
         match self.live.as_mut().filter(|l| l.in_play()) {
             Some(live) => live.deadline = Some(Deadline::after(turn)),
-            None if self.running && self.next_hand.is_none() => self.next_hand = Some(Deadline::after(hand_break)),
+            None if self.running && self.next_hand.is_none() && self.picking.is_none() => {
+                self.next_hand = Some(Deadline::after(hand_break))
+            }
             None => {}
         }
         tracing::info!("room on the disk again: table resumed");

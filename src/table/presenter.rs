@@ -35,6 +35,15 @@ pub trait Presenter: Send + Sync + 'static {
     fn notice(&self, _view: &TableView, _text: &str) -> BoxFuture<'_, Result<(), String>> {
         Box::pin(async { Ok(()) })
     }
+    /// Posts the dealer's-choice prompt of `view.picking` (the next hand's dealer chooses its game); returns its
+    /// id. Tools with no channel keep the default, which posts nothing: the table's default game is dealt at once.
+    fn post_pick(&self, _view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+        Box::pin(async { Err("this presenter shows no dealer's choice".to_string()) })
+    }
+    /// Edits the prompt `message` to show the choice made (`view.picking`'s `picked`).
+    fn edit_pick(&self, _view: &TableView, _message: MessageId) -> BoxFuture<'_, Result<(), String>> {
+        Box::pin(async { Ok(()) })
+    }
 }
 
 /// Answers the interaction that carried a request. Awaited by the actor

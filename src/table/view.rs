@@ -6,7 +6,7 @@ use super::actor::Table;
 use crate::engine::hand::{Board, DrawOffer, Legal, Outcome, Phase, ShownHand};
 use crate::engine::rank::Made;
 use crate::engine::rules::DealPlan;
-use crate::engine::{Card, Chips, Event, EventKind, HandValue, Rules};
+use crate::engine::{Card, Chips, Event, EventKind, HandValue, Rules, Variant};
 use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 
 /// A table as it stands.
@@ -30,6 +30,23 @@ pub struct TableView {
     pub hand: Option<HandView>,
     /// When the next hand will be dealt (unix seconds).
     pub next_hand_at: Option<i64>,
+    /// At a dealers_choice table, between hands: the dealer of the next hand is choosing its game.
+    pub picking: Option<PickView>,
+}
+
+/// The dealer's choice of the next hand's game (`pick.rs`).
+#[derive(Clone, Debug, Serialize)]
+pub struct PickView {
+    /// Which choice this is: the prompt's button and menu carry it, so a stale one is refused.
+    pub round: u32,
+    /// Who deals the next hand, and so chooses.
+    pub dealer: UserId,
+    /// When the table's default is dealt instead (unix seconds).
+    pub deadline: i64,
+    /// The table's `dealer_default`.
+    pub default: Variant,
+    /// Once made: the rules chosen, and whether the timer chose them (the dealer did not).
+    pub picked: Option<(Rules, bool)>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -137,6 +154,8 @@ pub struct Update {
 pub enum Menu {
     /// Change some of your down cards: a select of them, from `offer.min` to `offer.max` chosen.
     Draw { hand_id: HandId, seq: u32, cards: Vec<Card>, offer: DrawOffer },
+    /// Choose the next hand's game (the dealer at a dealers_choice table): a select of `choices`.
+    Pick { round: u32, choices: Vec<Variant>, default: Variant },
 }
 
 impl Table {
@@ -191,6 +210,7 @@ impl Table {
                 }
             }),
             next_hand_at: self.next_hand.map(|d| d.unix),
+            picking: self.picking.as_ref().map(|p| p.view.clone()),
         }
     }
 }

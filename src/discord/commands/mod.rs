@@ -101,12 +101,21 @@ fn player(ctx: Context<'_>) -> Player {
 /// Asks this channel's table. `edit_message`: the request did not come from a button on the hand message, so
 /// the table edits that message itself after a change (and the interaction id is the idempotency key).
 async fn ask_here(ctx: Context<'_>, command: Command, edit_message: bool) -> Result<Update, Error> {
+    let request =
+        Request { key: edit_message.then(|| ctx.id().to_string()), edit_message, ..Request::new(player(ctx), command) };
+    ask_table_here(ctx, request).await
+}
+
+/// Asks this channel's table, with rule options (a dealer's pick); the table edits its own messages.
+async fn ask_here_with(ctx: Context<'_>, command: Command, options: Option<String>) -> Result<Update, Error> {
+    ask_table_here(ctx, Request { options, ..Request::new(player(ctx), command) }).await
+}
+
+async fn ask_table_here(ctx: Context<'_>, request: Request) -> Result<Update, Error> {
     let service = &ctx.data().service;
     let Some(table) = service.table_in_channel(channel(ctx)).await? else {
         return Err(UserError::new(crate::discord::render::NO_TABLE_HERE).into());
     };
-    let request =
-        Request { key: edit_message.then(|| ctx.id().to_string()), edit_message, ..Request::new(player(ctx), command) };
     Ok(service.ask(table, request).await?)
 }
 

@@ -2,7 +2,9 @@
 
 use poise::CreateReply;
 
-use super::{ask_here, channel, guild, player, say, table_or_default_rules, table_request, Context, Error};
+use super::{
+    ask_here, ask_here_with, channel, guild, player, say, table_or_default_rules, table_request, Context, Error,
+};
 use crate::discord::{cap, render};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 use crate::engine::Variant;
@@ -107,7 +109,8 @@ impl From<VariantChoice> for Variant {
         "table_start",
         "table_close",
         "table_status",
-        "table_rules"
+        "table_rules",
+        "table_pick"
     ),
     subcommand_required
 )]
@@ -208,4 +211,17 @@ pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn table_rules(ctx: Context<'_>) -> Result<(), Error> {
     let rules = table_or_default_rules(ctx).await?;
     say(ctx, render::rules_text(&rules)).await
+}
+
+/// Dealer's choice: choose the next hand's game, with options of your own (the dealer, when asked).
+#[poise::command(slash_command, guild_only, rename = "pick")]
+pub async fn table_pick(
+    ctx: Context<'_>,
+    #[description = "The game for the next hand"] variant: VariantChoice,
+    #[description = "Its options as name=value, e.g. draw=after draw_price=5 (the stakes stay the table's)"]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let command = Command::Pick(variant.into());
+    let update = ask_here_with(ctx, command, options).await?;
+    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| render::DONE.into())).await
 }

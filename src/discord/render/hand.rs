@@ -4,7 +4,9 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
 
-use super::{board_lines, button, event_line, lobby, lobby_button, mention, truncate, who, GOLD, GREEN};
+use super::{
+    board_lines, button, event_line, lobby, lobby_button, mention, pick_line, picking_line, truncate, who, GOLD, GREEN,
+};
 use crate::engine::Action;
 use crate::ids::UserId;
 use crate::table::view::{HandView, TableView};
@@ -27,6 +29,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let users: Vec<UserId> = hand.seats.iter().map(|s| s.user).collect();
     let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
     let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
+    desc.extend(pick_line(view, hand));
     desc.extend(board_lines(&users, &hand.board, &hand.plan));
     let content = match (hand.to_act, hand.pending_sideshow) {
         _ if over => String::new(),
@@ -75,6 +78,8 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     if over {
         let next = if view.closed {
             "This table is closed.".to_string()
+        } else if let Some(pick) = &view.picking {
+            picking_line(pick)
         } else {
             view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into())
         };

@@ -43,6 +43,8 @@ pub fn lobby(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
         "This table is closed.".to_string()
     } else if view.hand.as_ref().is_some_and(|h| h.outcome.is_none()) {
         format!("A hand is being played{}.", link(view).map(|l| format!(": {l}")).unwrap_or_default())
+    } else if let Some(pick) = &view.picking {
+        super::picking_line(pick)
     } else if view.running {
         "Hands are dealt automatically while two or more players are seated.".into()
     } else {

@@ -4,12 +4,13 @@
 //!
 //! `hand.rs` draws the hand message and its buttons, `lobby.rs` the lobby and
 //! the rules card, `events.rs` one line per public event, `notes.rs` private
-//! notes (DMs), `replies.rs` the text of every command's reply.
+//! notes (DMs) and menus, `pick.rs` the dealer's choice, `replies.rs` the text of every command's reply.
 
 mod events;
 mod hand;
 mod lobby;
 mod notes;
+mod pick;
 mod replies;
 
 use poise::serenity_prelude as serenity;
@@ -19,6 +20,7 @@ pub use events::event_line;
 pub use hand::{hand_message, is_hand_message};
 pub use lobby::{lobby, rules_card};
 pub use notes::{menu, note_text, DM_FALLBACK};
+pub use pick::{pick_line, pick_message, picking_line, PICK_TITLE};
 pub use replies::*;
 
 use crate::engine::cards::pretty_cards;

@@ -105,5 +105,6 @@ pub fn menu(view: &TableView, menu: &Menu) -> (String, Vec<CreateActionRow>) {
             );
             (text, vec![CreateActionRow::SelectMenu(select)])
         }
+        Menu::Pick { round, choices, default } => super::pick::pick_menu(view, *round, choices, *default),
     }
 }

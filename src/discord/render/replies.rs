@@ -81,7 +81,7 @@ pub fn variant_text(variant: Variant) -> &'static str {
             "Four cards each: your two lowest cards together make one wild card, and your two highest count as dealt. Two lowest that pair may stay a pair instead; two middle cards that pair mean no wild card (best three of four)."
         }
         Variant::Kaana => {
-            "The one-eyed cards (K♦ J♠ J♥ unless the table says otherwise) are wild. With `kaana_round` they are wild only from the hand after someone is dealt a trio until a show is called against a player holding one."
+            "The one-eyed cards (the king of diamonds and the jacks of spades and hearts, unless the table's `kaana_cards` say otherwise) are wild. With `kaana_round` they are wild only from the hand after someone is dealt a trio until a show is called against a player holding one."
         }
         Variant::KissMissBliss => {
             "Five cards each; make three units: single cards, or pairs that count as one wild card: a kiss (in sequence, A-2 to Q-K), a miss (one rank between, A-3 to J-K), a bliss (the same rank), each kind at most once."
@@ -115,7 +115,7 @@ pub fn variant_text(variant: Variant) -> &'static str {
             "Zandu: three cards each and three community jokers face down; one is turned up after each of the first three betting rounds, and every card of a turned-up rank is wild. The first round is blind (nobody may look); shows and sideshows wait until all three are up."
         }
         Variant::DealersChoice => {
-            "Dealer's choice: before each hand the dealer picks the variation (a menu only the dealer sees); if they do not pick in time, the table's `dealer_default` is dealt."
+            "Dealer's choice: before each hand its dealer chooses the game (the **Choose the game** button opens a menu only the dealer sees; `/table pick` adds options of their own, but never changes the stakes). If they do not choose within the turn timer, the table's `dealer_default` is dealt."
         }
     }
 }
