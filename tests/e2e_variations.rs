@@ -178,7 +178,8 @@ async fn cobra_end_to_end() {
     let end = w.hand_from_db(record_id(&w)).await;
     let winner = end.hand.outcome().unwrap().winners();
     let (ra, rb) = (record.cards[0][0], record.cards[1][0]);
-    let a_wins = ra.rank > rb.rank || (ra.rank == rb.rank && ra.suit < rb.suit);
+    // Equal ranks go by suit, spades highest (`Suit` counts up from clubs).
+    let a_wins = ra.rank > rb.rank || (ra.rank == rb.rank && ra.suit > rb.suit);
     assert_eq!(winner, vec![if a_wins { 0 } else { 1 }], "{ra} vs {rb}");
     w.assert_chips_conserved(&players).await;
     w.assert_audit().await;
