@@ -187,7 +187,8 @@ async fn cobra_end_to_end() {
 }
 
 /// Zandu: the first round is blind (no See button), a community joker is turned up after each of the first
-/// three rounds, and the show waits for the third.
+/// three rounds, and the show waits for the third; `/history` shows each reveal in its place, and the cards
+/// only once the hand is over.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn zandu_end_to_end() {
     let w = World::start().await;
@@ -217,6 +218,14 @@ async fn zandu_end_to_end() {
         let shown = text(&w.hand_message());
         assert!(shown.contains(&turned[round - 1].pretty()), "{shown}");
         p.check(&w, "a round");
+        if round == 1 {
+            // /history of the live hand: what was public when (the reveal after round 1), and no down card.
+            let live = w.ephemeral_reply(b, "history", json!({"hand": hand_id})).await;
+            let after_round = live.find("Betting round 1 is over").expect(&live);
+            let joker = live.find(&format!("Community joker turned up: **{}**", turned[0].pretty())).expect(&live);
+            assert!(after_round < joker && live.contains("still being played"), "{live}");
+            p.check(&w, "the live hand's history");
+        }
     }
     let first = if w.hand_message()["content"].as_str().unwrap_or_default().contains(&a.to_string()) { a } else { b };
     w.act(first, "Show (1)").await;
@@ -228,6 +237,10 @@ async fn zandu_end_to_end() {
         p.allow_public(&stands.iter().map(|s| s.counts_as).collect::<Vec<_>>());
     }
     p.check(&w, "show");
+    // Once over, /history shows every hand's cards.
+    let done = w.ephemeral_reply(a, "history", json!({"hand": hand_id})).await;
+    assert!(record.cards.concat().iter().all(|c| done.contains(&c.pretty())), "{done}");
+    p.check(&w, "the hand's history");
     w.assert_chips_conserved(&players).await;
     w.assert_audit().await;
     w.fake.assert_no_violations();
