@@ -566,11 +566,16 @@ impl Hand {
         if setup.dealer >= n {
             return Err(RuleError::BadDealer);
         }
-        let mut distinct = setup.deck.clone();
-        distinct.sort();
-        distinct.dedup();
+        // Every card at most once: a bit per card (rank 2..=15, the jokers' 15, times four suits fits in 64).
+        let mut held = 0u64;
+        let repeated = setup.deck.iter().any(|c| {
+            let bit = 1u64 << (u32::from(c.rank.value()) * 4 + c.suit as u32).min(63);
+            let before = held;
+            held |= bit;
+            before & bit != 0
+        });
         let jokers = setup.deck.iter().filter(|c| c.is_joker()).count();
-        if distinct.len() != setup.deck.len() || jokers > parts.jokers {
+        if repeated || jokers > parts.jokers {
             return Err(RuleError::BadDeck);
         }
         if setup.stacks.iter().any(|&s| s > MAX_AMOUNT) {
@@ -619,7 +624,8 @@ impl Hand {
             board.community = community.clone();
         }
         turn_up_draws(&parts, &mut board, &mut next)?;
-        let stock: Vec<Card> = next.collect();
+        // The undealt cards matter only to draws: a hand without them keeps none (no allocation a hand).
+        let stock: Vec<Card> = if plan.draw == DrawMode::Off { Vec::new() } else { next.collect() };
         let pot = boot * n as Chips;
         let first = (setup.dealer + 1) % n;
         let mut hand = Hand {
