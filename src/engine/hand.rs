@@ -204,8 +204,9 @@ pub enum EventKind {
         boot: Chips,
         pot: Chips,
         seats: usize,
-        /// The cards turned up for everyone.
-        board: Board,
+        /// The cards turned up for everyone. Boxed: the largest part of any event, and a live table keeps every
+        /// public event of its hand (`PublicLog`), so the others need not carry its room.
+        board: Box<Board>,
     },
     /// It is `seat`'s turn; the current stake is `stake`.
     Turn {
@@ -661,7 +662,13 @@ impl Hand {
             }
         }
         let board = hand.board.clone();
-        let mut events = vec![Event::public(EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, board })];
+        let mut events = vec![Event::public(EventKind::Started {
+            dealer: setup.dealer,
+            boot,
+            pot,
+            seats: n,
+            board: Box::new(board),
+        })];
         if plan.forehead {
             for seat in 0..n {
                 let hands = (0..n).filter(|&o| o != seat).map(|o| (o, hand.seats[o].cards.clone())).collect();

@@ -112,8 +112,9 @@ pub(super) struct Table {
     pub last_dealer: Option<UserId>,
     /// Paused by a full disk: when to ask the store again whether there is room (see `pause.rs`).
     pub paused: Option<Instant>,
-    /// At a dealers_choice table, between hands: the next hand's dealer is choosing its game (`pick.rs`).
-    pub picking: Option<super::pick::Picking>,
+    /// At a dealers_choice table, between hands: the next hand's dealer is choosing its game (`pick.rs`). Boxed:
+    /// every live table carries the field, and few are choosing.
+    pub picking: Option<Box<super::pick::Picking>>,
     /// The last choice's round (a prompt's buttons carry theirs). It starts from the clock, so a prompt left by
     /// an earlier process is not taken for a new one.
     pub picks: u32,

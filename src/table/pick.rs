@@ -36,7 +36,7 @@ impl Table {
         self.picks = self.picks.wrapping_add(1);
         let at = Deadline::after(self.turn_duration());
         let view = PickView { round: self.picks, dealer, deadline: at.unix, default: default.variant, picked: None };
-        self.picking = Some(Picking { view, at, message: None });
+        self.picking = Some(Box::new(Picking { view, at, message: None }));
         match self.deps.presenter.post_pick(&self.view()).await {
             Ok(id) => {
                 if let Some(p) = &mut self.picking {
