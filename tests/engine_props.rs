@@ -10,7 +10,9 @@ use rand_chacha::ChaCha8Rng;
 
 use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
-use teenpatti::engine::rules::{CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SuitOrder, Turned, Variant};
+use teenpatti::engine::rules::{
+    AfterSideshow, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SideshowOrder, SuitOrder, Turned, Variant,
+};
 use teenpatti::engine::RandomAgent;
 
 /// Any variant with the table options, the draws (`off` or `draw`), printed jokers, 2-A-K, the card count and
@@ -41,12 +43,19 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         prop::option::of(0u32..=2),
         prop::option::of(0u32..=4),
     );
-    (table, parts, plan)
+    // The table customs (issue 15): packing only on one's turn, the sideshow's order and who bets after it.
+    let customs = (
+        any::<bool>(),
+        prop::sample::select(SideshowOrder::ALL.to_vec()),
+        prop::sample::select(AfterSideshow::ALL.to_vec()),
+    );
+    (table, parts, plan, customs)
         .prop_map(
             |(
                 (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
                 (draws, jokers, k_a_2, cards, round),
                 (up, community, community_turn, exact_use, draw_mode, draw_price, blind_rounds, before_show),
+                (pack_on_turn_only, sideshow_order, after_sideshow),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
                     if on {
@@ -81,6 +90,9 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     draw_price,
                     blind_rounds,
                     rounds_before_show: before_show,
+                    pack_on_turn_only,
+                    sideshow_order,
+                    after_sideshow,
                     ..Rules::default()
                 }
             },

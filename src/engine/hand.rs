@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::cards::Card;
 use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand};
 use super::rules::{
-    Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts, Rules, ShowCost, ShowTie, MAX_AMOUNT,
+    AfterSideshow, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts, Rules, ShowCost, ShowTie,
+    SideshowOrder, MAX_AMOUNT,
 };
 
 /// A seat index, 0-based, in table order.
@@ -377,6 +378,10 @@ pub enum RuleError {
     AlreadySeen,
     #[error("at this table you may look at your cards only on your turn")]
     SeeOnlyOnTurn,
+    #[error("at this table you may pack only on your turn")]
+    PackOnlyOnTurn,
+    #[error("you have already asked for a sideshow this turn")]
+    AskedThisTurn,
     #[error("you have bet blind {0} times, the limit: see your cards first")]
     MustSee(u32),
     #[error("you cannot cover the minimum bet of {0}")]
@@ -520,6 +525,9 @@ pub struct Hand {
     turn: Seat,
     /// (asker, target) of a sideshow awaiting an answer.
     pending: Option<(Seat, Seat)>,
+    /// The player to act has asked for a sideshow this turn (and keeps the turn after it: `ask_first`,
+    /// `after_sideshow=asker_if_won`), so may not ask again until the turn passes.
+    asked: bool,
     board: Board,
     /// Every community card, face down until turned up (`board.community` holds those turned up).
     community: Vec<Card>,
@@ -638,6 +646,7 @@ impl Hand {
             stake: boot,
             turn: first,
             pending: None,
+            asked: false,
             board,
             community,
             stock,
@@ -935,10 +944,13 @@ impl Hand {
             self.stake
         } else if self.seats[other].seen {
             2 * self.stake
-        } else if self.rules.seen_can_show_blind {
-            4 * self.stake
-        } else {
+        } else if !self.rules.seen_can_show_blind {
             return Err(RuleError::SeenCannotShowBlind);
+        } else if self.rules.show_cost == ShowCost::Current {
+            // The current bet level: a seen player's bet, whoever the other is.
+            2 * self.stake
+        } else {
+            4 * self.stake
         };
         let cost = if self.rules.show_cost == ShowCost::Double { 2 * base } else { base };
         if cost > me.stack {
@@ -948,6 +960,9 @@ impl Hand {
     }
 
     fn sideshow_check(&self, seat: Seat) -> Result<(Chips, Seat), RuleError> {
+        if self.asked {
+            return Err(RuleError::AskedThisTurn);
+        }
         if self.active_count() < 3 {
             return Err(RuleError::SideshowNeedsThree);
         }
@@ -960,7 +975,9 @@ impl Hand {
             return Err(RuleError::SideshowNoTarget);
         }
         let range = self.bet_range(seat)?;
-        Ok((range.min, target))
+        // Asking first costs nothing; the bet comes after (the asker must still be able to cover it).
+        let cost = if self.rules.sideshow_order == SideshowOrder::AskFirst { 0 } else { range.min };
+        Ok((cost, target))
     }
 
     /// Whether `seat` may look at their cards now (ignoring whose turn it is).
@@ -1033,7 +1050,7 @@ impl Hand {
         let seen = self.seats[seat].seen;
         Legal {
             see: self.see_check(seat).is_ok() && (on_turn || !self.rules.see_on_turn_only),
-            pack: true,
+            pack: !self.rules.pack_on_turn_only || self.to_act() == Some(seat),
             bet: on_turn.then(|| self.bet_range(seat).ok()).flatten(),
             show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),
             sideshow: (on_turn && seen).then(|| self.sideshow_check(seat).ok()).flatten(),
@@ -1084,7 +1101,13 @@ impl Hand {
                 }));
                 self.after_bet(seat, &mut events);
             }
-            Action::Pack => self.pack(seat, PackReason::Folded, &mut events),
+            Action::Pack => {
+                // A bust card packs its holder whenever (the check above let only a pack through).
+                if self.rules.pack_on_turn_only && self.to_act() != Some(seat) && !self.holds_bust(seat) {
+                    return Err(RuleError::PackOnlyOnTurn);
+                }
+                self.pack(seat, PackReason::Folded, &mut events)
+            }
             Action::Timeout => match self.pending {
                 Some((asker, target)) if target == seat => self.deny(asker, target, &mut events),
                 Some(_) => return Err(RuleError::SideshowPending),
@@ -1115,9 +1138,12 @@ impl Hand {
                     return Err(RuleError::SideshowNeedsAllSeen);
                 }
                 let (amount, target) = self.sideshow_check(seat)?;
-                self.put_in(seat, amount);
-                self.seats[seat].has_bet = true;
-                self.stake = amount / 2;
+                self.asked = true;
+                if amount > 0 {
+                    self.put_in(seat, amount);
+                    self.seats[seat].has_bet = true;
+                    self.stake = amount / 2;
+                }
                 events.push(Event::public(EventKind::SideshowAsked {
                     seat,
                     target,
@@ -1254,6 +1280,7 @@ impl Hand {
     /// `seat`'s turn has ended: the round may end with it; the turn passes on.
     fn advance_from(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.acted |= 1 << seat;
+        self.asked = false;
         self.turn = self.next_active(seat);
         if self.round_complete() {
             self.end_round(events);
@@ -1327,7 +1354,18 @@ impl Hand {
     fn deny(&mut self, asker: Seat, target: Seat, events: &mut Vec<Event>) {
         self.pending = None;
         events.push(Event::public(EventKind::SideshowDenied { seat: asker, target }));
-        self.advance_from(asker, events);
+        if self.rules.sideshow_order == SideshowOrder::AskFirst {
+            // Refused: the asker must still bet (or pack) to stay in.
+            self.keep_turn(asker, events);
+        } else {
+            self.advance_from(asker, events);
+        }
+    }
+
+    /// `seat` acts again: the turn stays (the sideshow took no turn of theirs).
+    fn keep_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.turn = seat;
+        events.push(Event::public(EventKind::Turn { seat, stake: self.stake }));
     }
 
     fn accept(&mut self, asker: Seat, target: Seat, events: &mut Vec<Event>) {
@@ -1347,7 +1385,11 @@ impl Hand {
             self.finish(EndedBy::LastStanding, &[winner], events);
             return;
         }
-        self.advance_from(asker, events);
+        if loser == target && self.rules.after_sideshow == AfterSideshow::AskerIfWon {
+            self.keep_turn(asker, events);
+        } else {
+            self.advance_from(asker, events);
+        }
     }
 
     fn shown(&self, seat: Seat) -> ShownHand {

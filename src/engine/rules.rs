@@ -266,12 +266,38 @@ named_enum!(
 );
 
 named_enum!(
+    /// When a sideshow's bet is made.
+    SideshowOrder ("sideshow_order") {
+        /// Bet the minimum, then ask (classic).
+        BetFirst => "bet_first",
+        /// Ask first, at no cost; refused, the asker must still bet (or pack) to stay in (001 "Sideshow": "If
+        /// the sideshow is refused, the player requesting the sideshow must bet to stay in the game or fold").
+        AskFirst => "ask_first",
+    }
+);
+
+named_enum!(
+    /// Who bets after an accepted sideshow.
+    AfterSideshow ("after_sideshow") {
+        /// The player after the asker (classic).
+        Next => "next",
+        /// The asker again if they won, the player after them if they lost (002 "The Compromise": "the betting
+        /// continues with the Requesting Player if they won, and the next Player if they did not").
+        AskerIfWon => "asker_if_won",
+    }
+);
+
+named_enum!(
     /// What a show costs.
     ShowCost ("show_cost") {
         /// Blind: the current stake; seen: twice the stake (classic).
         Standard => "standard",
         /// Twice the standard cost.
         Double => "double",
+        /// At the current bet level (001 "Betting": "shows are paid for at the current bet level"): what the
+        /// payer's own minimum bet costs now, the stake blind and twice it seen, whoever the other player is (a
+        /// seen player shows a blind one at twice the stake, where `seen_can_show_blind` allows it at all).
+        Current => "current",
     }
 );
 
@@ -430,6 +456,11 @@ pub struct Rules {
     pub seen_can_show_blind: bool,
     /// `see` is allowed only on your own turn.
     pub see_on_turn_only: bool,
+    pub sideshow_order: SideshowOrder,
+    pub after_sideshow: AfterSideshow,
+    /// `pack` is allowed only on your own turn (001 "Play": "you are only allowed to see and fold your cards when
+    /// it's your turn"); a bust card still packs its holder at once.
+    pub pack_on_turn_only: bool,
     /// The wild-rank draw: a card turned up at the deal; every card of its rank is wild (the `joker` variant
     /// draws it whatever this says). Fixed (`joker=7`) only where the card is known: `hand rank`, scripts.
     pub joker: Turned<Rank>,
@@ -484,8 +515,11 @@ impl Default for Rules {
             pot_limit: None,
             blind_turn_limit: None,
             show_cost: ShowCost::Standard,
+            sideshow_order: SideshowOrder::BetFirst,
+            after_sideshow: AfterSideshow::Next,
             seen_can_show_blind: false,
             see_on_turn_only: false,
+            pack_on_turn_only: false,
             joker: Turned::Off,
             wild_suit: Turned::Off,
             bust: Turned::Off,
@@ -520,9 +554,12 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("chaal_limit", "largest seen bet, or none (a blind bet is capped at half)"),
     ("pot_limit", "pot size that forces every remaining hand to be shown, or none"),
     ("blind_turn_limit", "blind bets allowed before a player must see, or none"),
-    ("show_cost", "standard | double"),
+    ("show_cost", "standard | double | current: current, the payer's own bet now (stake blind, twice it seen)"),
     ("seen_can_show_blind", "true | false: a seen player may show a blind one (4x stake)"),
     ("see_on_turn_only", "true | false: players may look at their cards only on their turn"),
+    ("pack_on_turn_only", "true | false: players may pack only on their turn (leaving mid-hand too)"),
+    ("sideshow_order", "bet_first | ask_first: ask first; refused, the asker still bets or packs"),
+    ("after_sideshow", "next | asker_if_won: who bets after an accepted sideshow"),
     (
         "joker",
         "off | draw: a card turned up at the deal makes its rank wild (`hand rank`: the rank, 2-9, T, J, Q, K, A)",
@@ -711,8 +748,11 @@ impl Rules {
                 self.blind_turn_limit = parse_limit(&option, value, 0, u64::from(u32::MAX))?.map(|n| n as u32)
             }
             "show_cost" => self.show_cost = value.parse()?,
+            "sideshow_order" => self.sideshow_order = value.parse()?,
+            "after_sideshow" => self.after_sideshow = value.parse()?,
             "seen_can_show_blind" => self.seen_can_show_blind = parse_bool(&option, value)?,
             "see_on_turn_only" => self.see_on_turn_only = parse_bool(&option, value)?,
+            "pack_on_turn_only" => self.pack_on_turn_only = parse_bool(&option, value)?,
             "joker" => {
                 self.joker = Turned::parse(value)
                     .ok_or_else(|| bad("joker", value, "off, draw or a rank (2-9, T, J, Q, K, A)"))?
@@ -1070,6 +1110,9 @@ impl Rules {
             ("show_cost", self.show_cost.to_string()),
             ("seen_can_show_blind", self.seen_can_show_blind.to_string()),
             ("see_on_turn_only", self.see_on_turn_only.to_string()),
+            ("pack_on_turn_only", self.pack_on_turn_only.to_string()),
+            ("sideshow_order", self.sideshow_order.to_string()),
+            ("after_sideshow", self.after_sideshow.to_string()),
             ("joker", parts.as_ref().map_or(self.joker, |p| p.joker).to_string()),
             ("wild_suit", self.wild_suit.to_string()),
             ("bust", self.bust.to_string()),
@@ -1177,6 +1220,9 @@ mod tests {
             ("show_cost", "double"),
             ("seen_can_show_blind", "yes"),
             ("see_on_turn_only", "true"),
+            ("pack_on_turn_only", "true"),
+            ("sideshow_order", "ask_first"),
+            ("after_sideshow", "asker_if_won"),
             ("joker", "7"),
         ] {
             r.set(name, value).unwrap();

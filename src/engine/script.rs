@@ -800,6 +800,9 @@ impl Replay {
             EventKind::ShowCalled { seat, against, cost, pot } => {
                 format!("{} pays {cost} for a show against {}; pot {pot}", n(*seat), n(*against))
             }
+            EventKind::SideshowAsked { seat, target, amount: 0, .. } => {
+                format!("{} asks {} for a sideshow (the bet comes after)", n(*seat), n(*target))
+            }
             EventKind::SideshowAsked { seat, target, amount, stake, pot } => {
                 format!("{} bets {amount} and asks {} for a sideshow; stake {stake}, pot {pot}", n(*seat), n(*target))
             }

@@ -50,6 +50,10 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
         EventKind::ShowCalled { seat, against, cost, .. } => {
             format!("{} paid {cost} for a show against {}.", who(hand, *seat), who(hand, *against))
         }
+        // Asked first (`sideshow_order=ask_first`): the bet comes after.
+        EventKind::SideshowAsked { seat, target, amount: 0, .. } => {
+            format!("{} asked {} for a sideshow.", who(hand, *seat), who(hand, *target))
+        }
         EventKind::SideshowAsked { seat, target, amount, .. } => {
             format!("{} bet {amount} and asked {} for a sideshow.", who(hand, *seat), who(hand, *target))
         }

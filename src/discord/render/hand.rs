@@ -113,7 +113,8 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
             turn.push(button(id(Play(Action::Show)), format!("Show ({cost})"), ButtonStyle::Success));
         }
         if let Some((cost, _)) = legal.sideshow {
-            turn.push(button(id(Play(Action::Sideshow)), format!("Sideshow ({cost})"), ButtonStyle::Secondary));
+            let label = if cost == 0 { "Sideshow".to_string() } else { format!("Sideshow ({cost})") };
+            turn.push(button(id(Play(Action::Sideshow)), label, ButtonStyle::Secondary));
         }
         if let Some(d) = legal.draw {
             if d.max > 0 {

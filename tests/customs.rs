@@ -1,0 +1,123 @@
+//! The table customs of the rule texts (issue 15), each a table option checked rule by rule through hand scripts
+//! (the same engine a table runs): a show at the current bet level, packing only on one's turn.
+
+use teenpatti::engine::hand::EventKind;
+use teenpatti::engine::script::{parse, Replay};
+
+fn play(script: &str) -> Replay {
+    parse(script).unwrap_or_else(|e| panic!("{e}\n{script}")).run().unwrap_or_else(|e| panic!("{e}\n{script}"))
+}
+
+/// The reason the script's line `line` was refused (panics if it was accepted).
+fn refusal(r: &Replay, line: usize) -> String {
+    r.rejected().into_iter().find(|x| x.line == line).map(|x| x.reason).unwrap_or_else(|| {
+        panic!("line {line} was accepted:\n{}", r.transcript());
+    })
+}
+
+/// What the show cost, from its event.
+fn show_cost(r: &Replay) -> u64 {
+    let cost = r.events().iter().find_map(|e| match e.kind {
+        EventKind::ShowCalled { cost, .. } => Some(cost),
+        _ => None,
+    });
+    cost.unwrap_or_else(|| panic!("no show:\n{}", r.transcript()))
+}
+
+/// `show_cost=current` (001 "Betting": "shows are paid for at the current bet level"): the payer's own bet now,
+/// whoever the other is: blind, the stake; seen, twice it, against a seen player or (with seen_can_show_blind) a
+/// blind one, which `standard` charges four times the stake.
+#[test]
+fn a_show_at_the_current_bet_level() {
+    // The stake is 2; A has seen, B is blind.
+    let hand = |cost: &str| {
+        format!(
+            "rules classic\nset show_cost {cost}\nset seen_can_show_blind true\nplayers A B\ndealer B\n\
+             A blind 2\nB blind 2\nA see\nA show\n"
+        )
+    };
+    let (current, standard, double) = (play(&hand("current")), play(&hand("standard")), play(&hand("double")));
+    assert_eq!((show_cost(&current), show_cost(&standard), show_cost(&double)), (4, 8, 16));
+    // Both seen: the current bet and standard agree (twice the stake).
+    let hand_seen = |cost: &str| {
+        format!(
+            "rules classic\nset show_cost {cost}\nplayers A B\ndealer B\nA blind 2\nB see\nB chaal 4\nA see\nA show\n"
+        )
+    };
+    assert_eq!((show_cost(&play(&hand_seen("current"))), show_cost(&play(&hand_seen("standard")))), (4, 4));
+    // A blind payer pays the stake.
+    let blind = play("rules classic\nset show_cost current\nplayers A B\ndealer B\nA blind 2\nB blind 2\nA show\n");
+    assert_eq!(show_cost(&blind), 2);
+    // Without seen_can_show_blind a seen player still cannot show a blind one.
+    let r = play("rules classic\nset show_cost current\nplayers A B\ndealer B\nA blind 2\nB blind 2\nA see\nA show\n");
+    assert!(refusal(&r, 8).contains("blind"), "{}", r.transcript());
+}
+
+/// `pack_on_turn_only` (001 "Play": "only allowed to see and fold your cards when it's your turn"): a pack out of
+/// turn is refused and changes nothing; on one's turn, or when asked for a sideshow, it is taken; a bust card
+/// still packs its holder at once.
+#[test]
+fn packing_only_on_one_s_turn() {
+    let r = play("rules classic\nset pack_on_turn_only true\nplayers A B C\ndealer C\nB pack\nA blind 1\nB pack\n");
+    assert!(refusal(&r, 5).contains("only on your turn"), "{}", r.transcript());
+    assert!(r.hand.seats()[1].packed, "B packed on B's turn:\n{}", r.transcript());
+    assert_eq!(r.hand.actions().len(), 2, "the refused pack is not recorded");
+    // Asked for a sideshow, the target may pack (it is their answer to give).
+    let r = play(
+        "rules classic\nset pack_on_turn_only true\nplayers A B C\ndealer C\n\
+         A see\nA chaal 2\nB see\nB chaal 2\nC see\nC sideshow\nB pack\n",
+    );
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
+    // Off (the default), anyone packs at any time.
+    let r = play("rules classic\nplayers A B C\ndealer C\nB pack\n");
+    assert!(r.rejected().is_empty() && r.hand.seats()[1].packed);
+    // A bust card packs its holder out of turn all the same.
+    let r = play(
+        "rules classic\nset pack_on_turn_only true\nset bust draw\nplayers A B C\ndealer C\nbust 9c\ncards B 9h 2c 3d\n",
+    );
+    assert!(r.hand.seats()[1].packed, "{}", r.transcript());
+}
+
+/// `sideshow_order=ask_first` (001): the request costs nothing; refused, the asker must still bet (or pack) and
+/// may not ask again this turn; accepted, the loser packs. `after_sideshow=asker_if_won` (002, "The
+/// Compromise"): after an accepted sideshow the asker bets again if they won, the next player if they lost.
+#[test]
+fn sideshow_order_and_who_bets_after() {
+    let base = "players A B C\ndealer C\ncards A As Ks Qs\ncards B 2c 7d 9h\ncards C 3c 5d 8h\n\
+                A see\nA chaal 2\nB see\nB chaal 2\nC see\n";
+    // Ask first, refused: C asked at no cost, then must bet; asking again is refused; then C bets.
+    let r = play(&format!(
+        "rules classic\nset sideshow_order ask_first\n{base}C sideshow\nB deny\nC sideshow\nC chaal 2\n"
+    ));
+    let asked = r.events().iter().find_map(|e| match e.kind {
+        EventKind::SideshowAsked { amount, .. } => Some(amount),
+        _ => None,
+    });
+    assert_eq!(asked, Some(0), "{}", r.transcript());
+    assert!(refusal(&r, 15).contains("already asked"), "{}", r.transcript());
+    assert_eq!(r.hand.seats()[2].put_in, 1 + 2, "the boot and the bet after the refusal");
+    assert_eq!(r.hand.to_act(), Some(0), "then the next player");
+    // Classic (bet first): the bet comes with the request, and after a refusal the next player bets.
+    let r = play(&format!("rules classic\n{base}C sideshow\nB deny\n"));
+    assert_eq!((r.hand.seats()[2].put_in, r.hand.to_act()), (3, Some(0)), "{}", r.transcript());
+    // Accepted, asker_if_won: B (a pure sequence) asks the previous player, A (9 high), and wins.
+    let won = "players A B C\ndealer C\ncards A 2c 7d 9h\ncards B As Ks Qs\ncards C 3c 5d 8h\n\
+               A see\nA chaal 2\nB see\nC see\nB sideshow\nA accept\n";
+    let r = play(&format!("rules classic\nset after_sideshow asker_if_won\n{won}"));
+    assert!(r.hand.seats()[0].packed, "{}", r.transcript());
+    assert_eq!(r.hand.to_act(), Some(1), "the winning asker bets again:\n{}", r.transcript());
+    let r = play(&format!("rules classic\n{won}"));
+    assert_eq!(r.hand.to_act(), Some(2), "classic: the next player:\n{}", r.transcript());
+    // A losing asker: the next player, whatever the option.
+    let lost = "players A B C\ndealer C\ncards A As Ks Qs\ncards B 2c 7d 9h\ncards C 3c 5d 8h\n\
+                A see\nA chaal 2\nB see\nC see\nB sideshow\nA accept\n";
+    let r = play(&format!("rules classic\nset after_sideshow asker_if_won\n{lost}"));
+    assert!(r.hand.seats()[1].packed);
+    assert_eq!(r.hand.to_act(), Some(2), "{}", r.transcript());
+    // Both: the compromise of 002, asked at no cost; the winner then bets.
+    let r = play(&format!(
+        "rules classic\nset sideshow_order ask_first\nset after_sideshow asker_if_won\n{won}B chaal 2\n"
+    ));
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
+    assert_eq!(r.hand.seats()[1].put_in, 1 + 2, "{}", r.transcript());
+}
