@@ -121,3 +121,34 @@ fn sideshow_order_and_who_bets_after() {
     assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
     assert_eq!(r.hand.seats()[1].put_in, 1 + 2, "{}", r.transcript());
 }
+
+/// `show_concede` (001 "Show": "a player can choose not to show, if they give up the pot"): a called player
+/// answers the show: shows their cards, or concedes and the payer takes the pot with nobody's cards shown. Out of
+/// time, they show (the cards speak). Nothing else may happen while the answer is awaited.
+#[test]
+fn a_called_player_may_concede_the_show() {
+    let base = "rules classic\nset show_concede true\nplayers A B\ndealer B\ncards A 2c 7d 9h\ncards B As Ks Qs\n\
+                A blind 1\nB blind 1\nA show\n";
+    let shown = |r: &Replay| r.events().iter().any(|e| matches!(e.kind, EventKind::Showdown { .. }));
+    // Conceded: A (the weaker hand) takes the pot of 5, and no card is shown.
+    let r = play(&format!("{base}A blind 1\nB concede\n"));
+    assert!(refusal(&r, 10).contains("show is waiting"), "{}", r.transcript());
+    assert!(!shown(&r), "{}", r.transcript());
+    let conceded = r.events().iter().any(|e| {
+        matches!(e.kind, EventKind::Packed { seat: 1, reason: teenpatti::engine::hand::PackReason::Conceded })
+    });
+    assert!(conceded, "{}", r.transcript());
+    assert_eq!(r.hand.outcome().map(|o| o.winners()), Some(vec![0]));
+    assert_eq!(r.hand.nets(), vec![2, -2]);
+    // Shown (the answer, or the timer): the better hand wins.
+    for answer in ["reveal", "accept", "timeout"] {
+        let r = play(&format!("{base}B {answer}\n"));
+        assert!(shown(&r) && r.hand.outcome().map(|o| o.winners()) == Some(vec![1]), "{answer}:\n{}", r.transcript());
+    }
+    // Only the called player answers.
+    let r = play(&format!("{base}A concede\n"));
+    assert!(refusal(&r, 10).contains("no show was called against you"), "{}", r.transcript());
+    // Off (the default), the show is settled at once.
+    let r = play("rules classic\nplayers A B\ndealer B\nA blind 1\nB blind 1\nA show\n");
+    assert!(shown(&r) && r.hand.is_over());
+}

@@ -48,6 +48,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         any::<bool>(),
         prop::sample::select(SideshowOrder::ALL.to_vec()),
         prop::sample::select(AfterSideshow::ALL.to_vec()),
+        any::<bool>(),
     );
     (table, parts, plan, customs)
         .prop_map(
@@ -55,7 +56,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                 (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
                 (draws, jokers, k_a_2, cards, round),
                 (up, community, community_turn, exact_use, draw_mode, draw_price, blind_rounds, before_show),
-                (pack_on_turn_only, sideshow_order, after_sideshow),
+                (pack_on_turn_only, sideshow_order, after_sideshow, show_concede),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
                     if on {
@@ -93,6 +94,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     pack_on_turn_only,
                     sideshow_order,
                     after_sideshow,
+                    show_concede,
                     ..Rules::default()
                 }
             },

@@ -226,6 +226,7 @@ mod tests {
                 to_act: Some(1),
                 deadline: Some(1_800_000_000),
                 pending_sideshow: None,
+                pending_show: None,
                 rules: Rules::default(),
                 plan: Rules::default().parts().unwrap().plan,
                 phase: Default::default(),

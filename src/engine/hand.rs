@@ -160,6 +160,8 @@ pub enum PackReason {
     SideshowLost,
     /// Held a card of the bust draw's rank: packed at the deal.
     Bust,
+    /// Called for a show, gave up the pot without showing (`show_concede`).
+    Conceded,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -382,6 +384,10 @@ pub enum RuleError {
     PackOnlyOnTurn,
     #[error("you have already asked for a sideshow this turn")]
     AskedThisTurn,
+    #[error("a show is waiting for its answer: show the cards or concede")]
+    ShowPending,
+    #[error("no show was called against you")]
+    NoShowToAnswer,
     #[error("you have bet blind {0} times, the limit: see your cards first")]
     MustSee(u32),
     #[error("you cannot cover the minimum bet of {0}")]
@@ -457,8 +463,10 @@ pub struct Legal {
     pub show: Option<Chips>,
     /// The cost of a sideshow and whom it would ask.
     pub sideshow: Option<(Chips, Seat)>,
-    /// May accept or deny a sideshow.
+    /// May accept or deny a sideshow, or (`answer_show`) show or concede a show called against them.
     pub respond: bool,
+    /// The answer `respond` gives is to a show: Accept shows the cards, Deny concedes the pot unseen.
+    pub answer_show: bool,
     /// May change cards now.
     pub draw: Option<DrawOffer>,
 }
@@ -525,6 +533,8 @@ pub struct Hand {
     turn: Seat,
     /// (asker, target) of a sideshow awaiting an answer.
     pending: Option<(Seat, Seat)>,
+    /// (payer, other) of a show waiting for the other to show or concede (`show_concede`).
+    called: Option<(Seat, Seat)>,
     /// The player to act has asked for a sideshow this turn (and keeps the turn after it: `ask_first`,
     /// `after_sideshow=asker_if_won`), so may not ask again until the turn passes.
     asked: bool,
@@ -646,6 +656,7 @@ impl Hand {
             stake: boot,
             turn: first,
             pending: None,
+            called: None,
             asked: false,
             board,
             community,
@@ -762,10 +773,14 @@ impl Hand {
         if self.outcome.is_some() {
             return None;
         }
-        Some(self.pending.map_or(self.turn, |(_, target)| target))
+        Some(self.pending.or(self.called).map_or(self.turn, |(_, target)| target))
     }
     pub fn pending_sideshow(&self) -> Option<(Seat, Seat)> {
         self.pending
+    }
+    /// (payer, other) of a show waiting for the other to show their cards or concede.
+    pub fn pending_show(&self) -> Option<(Seat, Seat)> {
+        self.called
     }
     pub fn joker(&self) -> Option<Card> {
         self.board.joker
@@ -1027,6 +1042,9 @@ impl Hand {
         if self.pending.is_some() {
             return Err(RuleError::SideshowPending);
         }
+        if self.called.is_some() {
+            return Err(RuleError::ShowPending);
+        }
         if seat != self.turn {
             return Err(RuleError::NotYourTurn);
         }
@@ -1044,6 +1062,11 @@ impl Hand {
         if self.holds_bust(seat) {
             return Legal { pack: true, ..Legal::default() };
         }
+        if let Some((_, other)) = self.called {
+            let answer = other == seat;
+            let pack = !self.rules.pack_on_turn_only || answer;
+            return Legal { respond: answer, answer_show: answer, pack, ..Legal::default() };
+        }
         let on_turn = self.check_turn(seat).is_ok();
         let drawing = self.phase == Phase::Drawing && seat == self.turn;
         let responding = self.pending.is_some_and(|(_, t)| t == seat);
@@ -1055,6 +1078,7 @@ impl Hand {
             show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),
             sideshow: (on_turn && seen).then(|| self.sideshow_check(seat).ok()).flatten(),
             respond: responding,
+            answer_show: false,
             draw: (on_turn || drawing).then(|| self.draw_offer(seat).ok()).flatten().filter(|o| o.max >= o.min),
         }
     }
@@ -1108,6 +1132,12 @@ impl Hand {
                 }
                 self.pack(seat, PackReason::Folded, &mut events)
             }
+            // A called player who does not answer in time shows: the cards speak.
+            Action::Timeout if self.called.is_some_and(|(_, other)| other == seat) => {
+                let (payer, other) = self.called.take().unwrap_or((seat, seat));
+                self.show(payer, other, &mut events);
+            }
+            Action::Timeout if self.called.is_some() => return Err(RuleError::ShowPending),
             Action::Timeout => match self.pending {
                 Some((asker, target)) if target == seat => self.deny(asker, target, &mut events),
                 Some(_) => return Err(RuleError::SideshowPending),
@@ -1130,7 +1160,13 @@ impl Hand {
                 let other = self.next_active(seat);
                 self.put_in(seat, cost);
                 events.push(Event::public(EventKind::ShowCalled { seat, against: other, cost, pot: self.pot }));
-                self.show(seat, other, &mut events);
+                if self.rules.show_concede {
+                    // The other answers: show their cards, or give up the pot unseen.
+                    self.called = Some((seat, other));
+                    events.push(Event::public(EventKind::Turn { seat: other, stake: self.stake }));
+                } else {
+                    self.show(seat, other, &mut events);
+                }
             }
             Action::Sideshow => {
                 self.check_turn(seat)?;
@@ -1155,6 +1191,17 @@ impl Hand {
                     self.pot_limit_showdown(&mut events);
                 } else {
                     self.pending = Some((seat, target));
+                }
+            }
+            Action::Accept | Action::Deny if self.called.is_some() => {
+                let Some((payer, other)) = self.called.filter(|&(_, o)| o == seat) else {
+                    return Err(RuleError::NoShowToAnswer);
+                };
+                self.called = None;
+                if action == Action::Accept {
+                    self.show(payer, other, &mut events);
+                } else {
+                    self.pack(other, PackReason::Conceded, &mut events);
                 }
             }
             Action::Accept | Action::Deny => {
@@ -1327,6 +1374,7 @@ impl Hand {
         events.push(Event::public(EventKind::Packed { seat, reason }));
         if self.active_count() == 1 {
             self.pending = None;
+            self.called = None;
             let winner = self.next_active(seat);
             self.finish(EndedBy::LastStanding, &[winner], events);
             return;

@@ -457,6 +457,9 @@ pub struct Rules {
     /// `see` is allowed only on your own turn.
     pub see_on_turn_only: bool,
     pub sideshow_order: SideshowOrder,
+    /// A player called for a show may concede (give up the pot) without showing (001 "Show": "a player can
+    /// choose not to show, if they give up the pot").
+    pub show_concede: bool,
     pub after_sideshow: AfterSideshow,
     /// `pack` is allowed only on your own turn (001 "Play": "you are only allowed to see and fold your cards when
     /// it's your turn"); a bust card still packs its holder at once.
@@ -516,6 +519,7 @@ impl Default for Rules {
             blind_turn_limit: None,
             show_cost: ShowCost::Standard,
             sideshow_order: SideshowOrder::BetFirst,
+            show_concede: false,
             after_sideshow: AfterSideshow::Next,
             seen_can_show_blind: false,
             see_on_turn_only: false,
@@ -560,6 +564,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("pack_on_turn_only", "true | false: players may pack only on their turn (leaving mid-hand too)"),
     ("sideshow_order", "bet_first | ask_first: ask first; refused, the asker still bets or packs"),
     ("after_sideshow", "next | asker_if_won: who bets after an accepted sideshow"),
+    ("show_concede", "true | false: a player called for a show may give up the pot without showing"),
     (
         "joker",
         "off | draw: a card turned up at the deal makes its rank wild (`hand rank`: the rank, 2-9, T, J, Q, K, A)",
@@ -749,6 +754,7 @@ impl Rules {
             }
             "show_cost" => self.show_cost = value.parse()?,
             "sideshow_order" => self.sideshow_order = value.parse()?,
+            "show_concede" => self.show_concede = parse_bool(&option, value)?,
             "after_sideshow" => self.after_sideshow = value.parse()?,
             "seen_can_show_blind" => self.seen_can_show_blind = parse_bool(&option, value)?,
             "see_on_turn_only" => self.see_on_turn_only = parse_bool(&option, value)?,
@@ -1113,6 +1119,7 @@ impl Rules {
             ("pack_on_turn_only", self.pack_on_turn_only.to_string()),
             ("sideshow_order", self.sideshow_order.to_string()),
             ("after_sideshow", self.after_sideshow.to_string()),
+            ("show_concede", self.show_concede.to_string()),
             ("joker", parts.as_ref().map_or(self.joker, |p| p.joker).to_string()),
             ("wild_suit", self.wild_suit.to_string()),
             ("bust", self.bust.to_string()),
@@ -1223,6 +1230,7 @@ mod tests {
             ("pack_on_turn_only", "true"),
             ("sideshow_order", "ask_first"),
             ("after_sideshow", "asker_if_won"),
+            ("show_concede", "true"),
             ("joker", "7"),
         ] {
             r.set(name, value).unwrap();

@@ -461,7 +461,13 @@ fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs, Option<Vec
             _ => err(line, format!("usage: NAME {word} CHIPS")),
         };
     }
-    let name = if word == "fold" { Action::Pack.name() } else { word.as_str() };
+    // Other words players use: fold for pack; a called player's answers to a show (`show_concede`).
+    let name = match word.as_str() {
+        "fold" => Action::Pack.name(),
+        "reveal" => Action::Accept.name(),
+        "concede" => Action::Deny.name(),
+        _ => word.as_str(),
+    };
     let Some(action) = Action::WITHOUT_AMOUNT.into_iter().find(|a| a.name() == name) else {
         let bets = BetAs::ALL.iter().map(|b| format!("{} N", b.word()));
         let plain = Action::WITHOUT_AMOUNT.iter().map(|a| a.name().to_string());
@@ -796,6 +802,7 @@ impl Replay {
                 PackReason::Timeout => format!("{} runs out of time and packs", n(*seat)),
                 PackReason::SideshowLost => format!("{} loses the sideshow and packs", n(*seat)),
                 PackReason::Bust => format!("{} holds a bust card and packs", n(*seat)),
+                PackReason::Conceded => format!("{} concedes the show without showing", n(*seat)),
             },
             EventKind::ShowCalled { seat, against, cost, pot } => {
                 format!("{} pays {cost} for a show against {}; pot {pot}", n(*seat), n(*against))

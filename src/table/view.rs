@@ -79,6 +79,8 @@ pub struct HandView {
     /// When `to_act` must have acted (unix seconds).
     pub deadline: Option<i64>,
     pub pending_sideshow: Option<(usize, usize)>,
+    /// (payer, other) of a show waiting for the other to show or concede (`show_concede`).
+    pub pending_show: Option<(usize, usize)>,
     /// The hand's own rules (the dealer's pick at a dealers_choice table) and its deal plan.
     pub rules: Rules,
     pub plan: DealPlan,
@@ -199,6 +201,7 @@ impl Table {
                     to_act,
                     deadline: l.deadline.filter(|_| !h.is_over()).map(|d| d.unix),
                     pending_sideshow: h.pending_sideshow(),
+                    pending_show: h.pending_show(),
                     rules: h.rules().clone(),
                     plan: *h.plan(),
                     phase: h.phase(),

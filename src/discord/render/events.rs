@@ -46,6 +46,7 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
             PackReason::Timeout => format!("{} ran out of time and packed.", who(hand, *seat)),
             PackReason::SideshowLost => format!("{} lost the sideshow and packed.", who(hand, *seat)),
             PackReason::Bust => format!("{} holds a bust card and packed.", who(hand, *seat)),
+            PackReason::Conceded => format!("{} conceded the show without showing.", who(hand, *seat)),
         },
         EventKind::ShowCalled { seat, against, cost, .. } => {
             format!("{} paid {cost} for a show against {}.", who(hand, *seat), who(hand, *against))

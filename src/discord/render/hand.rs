@@ -33,6 +33,16 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     desc.extend(board_lines(&users, &hand.board, &hand.plan));
     let content = match (hand.to_act, hand.pending_sideshow) {
         _ if over => String::new(),
+        (Some(seat), None) if hand.pending_show.is_some() => {
+            let payer = hand.pending_show.map_or(seat, |(p, _)| p);
+            let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
+            desc.push(format!(
+                "{} called a show: {} shows their cards or concedes the pot unseen{when}.",
+                who(&users, payer),
+                who(&users, seat)
+            ));
+            format!("{}, show your cards or concede.", who(&users, seat))
+        }
         (Some(seat), Some((asker, _))) => {
             let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
             desc.push(format!(
@@ -98,7 +108,10 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
     if hand.outcome.is_none() {
         let legal = &hand.legal;
         let mut turn = Vec::new();
-        if legal.respond {
+        if legal.respond && legal.answer_show {
+            turn.push(button(id(Play(Action::Accept)), "Show my cards", ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Deny)), "Concede", ButtonStyle::Danger));
+        } else if legal.respond {
             turn.push(button(id(Play(Action::Accept)), "Accept sideshow", ButtonStyle::Success));
             turn.push(button(id(Play(Action::Deny)), "Deny sideshow", ButtonStyle::Danger));
         }
