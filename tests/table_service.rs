@@ -444,3 +444,55 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
     service.shutdown().await;
     assert_books(&store).await;
 }
+
+/// Who deals (issue 15): under `first_dealer=cut` the table's first hand is dealt by the highest card of a cut
+/// shown in the channel; under `deal_order=winner` each later hand is dealt by the last hand's winner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
+    let (_db, store) = temp_store().await;
+    let recorder = Arc::new(Recorder::default());
+    let timings = Timings { hand_break: Duration::from_millis(5) };
+    let service =
+        TableService::with_decks(store.clone(), recorder.clone(), timings, teenpatti::table::Decks::seeded(5));
+    let players = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
+    let mut rules = Rules::default();
+    rules.set_options("first_dealer=cut deal_order=winner").unwrap();
+    let channel = ChannelId(12);
+    let open = NewTable { guild: GUILD, channel, opener: players[0], rules, max_players: 6, turn_seconds: 600 };
+    let table = service.open(open).await.unwrap().view.table_id;
+    for &p in &players[1..] {
+        ask(&service, table, p, Command::Join, None, 0).await.unwrap();
+    }
+    let first = ask(&service, table, players[0], Command::Start, None, 0).await.unwrap().view.hand.unwrap();
+    // The cut: one notice naming every player's card and the dealer, who is the first hand's dealer.
+    let cut: Vec<String> =
+        recorder.notices.lock().unwrap().iter().filter(|(c, _)| *c == channel).map(|(_, t)| t.clone()).collect();
+    assert_eq!(cut.len(), 1, "{cut:?}");
+    assert!(players.iter().all(|p| cut[0].contains(&format!("<@{p}>"))), "{}", cut[0]);
+    let dealer = first.seats[first.dealer].user;
+    assert!(cut[0].contains(&format!("<@{dealer}> cut the highest card")), "{}", cut[0]);
+    // Three hands: each is won by one player (the others pack), who deals the next.
+    let mut hand = first;
+    let mut key = 10;
+    for n in 0..3 {
+        let winner = hand.seats[(hand.dealer + 1 + n) % 3].user;
+        for seat in 0..3 {
+            if hand.seats[seat].user != winner {
+                key += 1;
+                ask(&service, table, hand.seats[seat].user, Command::Play(Action::Pack), None, key).await.unwrap();
+            }
+        }
+        let next = loop {
+            let view = ask(&service, table, players[0], Command::Status, None, 0).await.unwrap().view;
+            match view.hand {
+                Some(h) if h.hand_id != hand.hand_id => break h,
+                _ => tokio::time::sleep(Duration::from_millis(5)).await,
+            }
+        };
+        assert_eq!(next.seats[next.dealer].user, winner, "hand {}: the winner deals", next.hand_id);
+        hand = next;
+    }
+    assert_eq!(recorder.notices.lock().unwrap().len(), 1, "one cut, for the first hand only");
+    service.shutdown().await;
+    assert_books(&store).await;
+}

@@ -266,6 +266,28 @@ named_enum!(
 );
 
 named_enum!(
+    /// Who deals each hand after the first (a table custom: the engine deals from the dealer it is given).
+    DealOrder ("deal_order") {
+        /// The deal passes to the left (classic).
+        Rotate => "rotate",
+        /// The last hand's winner deals (the first winner left of the dealer when a pot was split); the deal
+        /// passes to the left when the winner is not dealt in.
+        Winner => "winner",
+    }
+);
+
+named_enum!(
+    /// Who deals a table's first hand.
+    FirstDealer ("first_dealer") {
+        /// The last seat dealt in.
+        LastSeat => "last_seat",
+        /// A cut for the deal, shown in the channel: each player dealt in is dealt one card face up, and the
+        /// highest card deals (rank, then suit: spades, hearts, diamonds, clubs).
+        Cut => "cut",
+    }
+);
+
+named_enum!(
     /// When a sideshow's bet is made.
     SideshowOrder ("sideshow_order") {
         /// Bet the minimum, then ask (classic).
@@ -457,6 +479,8 @@ pub struct Rules {
     /// `see` is allowed only on your own turn.
     pub see_on_turn_only: bool,
     pub sideshow_order: SideshowOrder,
+    pub deal_order: DealOrder,
+    pub first_dealer: FirstDealer,
     /// A player called for a show may concede (give up the pot) without showing (001 "Show": "a player can
     /// choose not to show, if they give up the pot").
     pub show_concede: bool,
@@ -519,6 +543,8 @@ impl Default for Rules {
             blind_turn_limit: None,
             show_cost: ShowCost::Standard,
             sideshow_order: SideshowOrder::BetFirst,
+            deal_order: DealOrder::Rotate,
+            first_dealer: FirstDealer::LastSeat,
             show_concede: false,
             after_sideshow: AfterSideshow::Next,
             seen_can_show_blind: false,
@@ -565,6 +591,8 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("sideshow_order", "bet_first | ask_first: ask first; refused, the asker still bets or packs"),
     ("after_sideshow", "next | asker_if_won: who bets after an accepted sideshow"),
     ("show_concede", "true | false: a player called for a show may give up the pot without showing"),
+    ("deal_order", "rotate | winner: who deals the next hand (the last hand's winner with winner)"),
+    ("first_dealer", "last_seat | cut: who deals a table's first hand (cut: a card each, highest deals)"),
     (
         "joker",
         "off | draw: a card turned up at the deal makes its rank wild (`hand rank`: the rank, 2-9, T, J, Q, K, A)",
@@ -754,6 +782,8 @@ impl Rules {
             }
             "show_cost" => self.show_cost = value.parse()?,
             "sideshow_order" => self.sideshow_order = value.parse()?,
+            "deal_order" => self.deal_order = value.parse()?,
+            "first_dealer" => self.first_dealer = value.parse()?,
             "show_concede" => self.show_concede = parse_bool(&option, value)?,
             "after_sideshow" => self.after_sideshow = value.parse()?,
             "seen_can_show_blind" => self.seen_can_show_blind = parse_bool(&option, value)?,
@@ -1120,6 +1150,8 @@ impl Rules {
             ("sideshow_order", self.sideshow_order.to_string()),
             ("after_sideshow", self.after_sideshow.to_string()),
             ("show_concede", self.show_concede.to_string()),
+            ("deal_order", self.deal_order.to_string()),
+            ("first_dealer", self.first_dealer.to_string()),
             ("joker", parts.as_ref().map_or(self.joker, |p| p.joker).to_string()),
             ("wild_suit", self.wild_suit.to_string()),
             ("bust", self.bust.to_string()),
@@ -1231,6 +1263,8 @@ mod tests {
             ("sideshow_order", "ask_first"),
             ("after_sideshow", "asker_if_won"),
             ("show_concede", "true"),
+            ("deal_order", "winner"),
+            ("first_dealer", "cut"),
             ("joker", "7"),
         ] {
             r.set(name, value).unwrap();

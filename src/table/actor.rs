@@ -110,6 +110,9 @@ pub(super) struct Table {
     pub live: Option<Live>,
     pub next_hand: Option<Deadline>,
     pub last_dealer: Option<UserId>,
+    /// Who won the table's last hand (its first winner left of the dealer): the next dealer under
+    /// `deal_order=winner`.
+    pub last_winner: Option<UserId>,
     /// Paused by a full disk: when to ask the store again whether there is room (see `pause.rs`).
     pub paused: Option<Instant>,
     /// At a dealers_choice table, between hands: the next hand's dealer is choosing its game (`pick.rs`). Boxed:
@@ -195,6 +198,7 @@ impl Table {
             live: None,
             next_hand: None,
             last_dealer: None,
+            last_winner: None,
             paused: None,
             picking: None,
             picks: crate::clock::now_unix() as u32,

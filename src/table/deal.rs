@@ -10,6 +10,7 @@ use super::play::rule_message;
 use super::{internal, UserError};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
+use crate::engine::rules::{DealOrder, FirstDealer};
 use crate::engine::{cards, Chips, Hand, Rules};
 use crate::ids::UserId;
 use crate::store::{NewHand, StoreError};
@@ -77,6 +78,7 @@ impl Table {
     /// Deals the next hand: at a dealers_choice table its dealer first chooses the game (`pick.rs`); at any
     /// other, under the table's rules.
     pub(super) async fn deal_next(&mut self) -> Result<(), UserError> {
+        self.note_last_winner();
         if self.row.rules.variant == crate::engine::Variant::DealersChoice {
             return self.begin_pick().await;
         }
@@ -116,10 +118,47 @@ impl Table {
         Ok((users, stacks))
     }
 
-    /// The dealer among `users` (dealt in, in seat order): the button passes to the left.
-    pub(super) fn dealer_among(&self, users: &[UserId]) -> usize {
+    /// The dealer among `users` (dealt in, in seat order): under `deal_order=winner` the last hand's winner,
+    /// if dealt in; otherwise the button passes to the left. A table's first hand under `first_dealer=cut` is
+    /// dealt by the highest card of a cut, shown in the channel.
+    pub(super) async fn choose_dealer(&mut self, users: &[UserId]) -> usize {
+        let rules = &self.row.rules;
+        if self.last_dealer.is_none() && rules.first_dealer == FirstDealer::Cut {
+            return self.cut_for_deal(users).await;
+        }
+        if rules.deal_order == DealOrder::Winner {
+            if let Some(seat) = self.last_winner.and_then(|w| users.iter().position(|&u| u == w)) {
+                return seat;
+            }
+        }
         let seated: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
         next_dealer(&seated, users, self.last_dealer)
+    }
+
+    /// The cut for the first deal: a card each from a shuffled pack, in seat order; the highest deals. Shown in
+    /// the channel (one notice), the cards being of no hand.
+    async fn cut_for_deal(&mut self, users: &[UserId]) -> usize {
+        let deck = cards::seeded_deck(self.deps.decks.next_seed());
+        let cut: Vec<(UserId, crate::engine::Card)> = users.iter().copied().zip(deck).collect();
+        let seat = (0..cut.len()).max_by_key(|&i| cut[i].1).unwrap_or(0);
+        let shown: Vec<String> = cut.iter().map(|(u, c)| format!("<@{u}> {}", c.pretty())).collect();
+        let text = format!(
+            "✂️ Cut for the deal: {}. <@{}> cut the highest card and deals first.",
+            shown.join(" · "),
+            users.get(seat).copied().unwrap_or(UserId(0))
+        );
+        if let Err(e) = self.deps.presenter.notice(&self.view(), &text).await {
+            tracing::warn!(error = %e, "could not show the cut for the deal");
+        }
+        seat
+    }
+
+    /// Keeps the winner of the hand just played (the next dealer under `deal_order=winner`).
+    fn note_last_winner(&mut self) {
+        let Some(live) = self.live.as_ref() else { return };
+        if let Some(&w) = live.hand.outcome().and_then(|o| o.winners().first().copied()).as_ref() {
+            self.last_winner = live.users.get(w).copied();
+        }
     }
 
     /// Deals a new hand under `rules` to every seated player who is not sitting out and can pay the boot, and
@@ -130,7 +169,7 @@ impl Table {
         let jokers = rules.parts().map_or(0, |p| p.jokers);
         let dealer = match dealer.and_then(|d| users.iter().position(|&u| u == d)) {
             Some(seat) => seat,
-            None => self.dealer_among(&users),
+            None => self.choose_dealer(&users).await,
         };
         let seed = self.deps.decks.next_seed();
         let kaana_dormant = rules.kaana_round && self.kaana_dormant().await?;

@@ -32,7 +32,7 @@ impl Table {
     pub(super) async fn begin_pick(&mut self) -> Result<(), UserError> {
         let default = self.default_pick()?;
         let (users, _) = self.dealt_in(&default).await?;
-        let dealer = users[self.dealer_among(&users)];
+        let dealer = users[self.choose_dealer(&users).await];
         self.picks = self.picks.wrapping_add(1);
         let at = Deadline::after(self.turn_duration());
         let view = PickView { round: self.picks, dealer, deadline: at.unix, default: default.variant, picked: None };
