@@ -152,3 +152,41 @@ fn a_called_player_may_concede_the_show() {
     let r = play("rules classic\nplayers A B\ndealer B\nA blind 1\nB blind 1\nA show\n");
     assert!(shown(&r) && r.hand.is_over());
 }
+
+/// Forced blinds (001 "Betting"): a single blind left of the dealer, or a small and a big blind (twice it), posted
+/// as blind bets before the first turn; the stake is the last blind, and betting begins after it. The text's
+/// example: an ante of 50 and one forced blind of 10, then the first seen player bets at least 20.
+#[test]
+fn forced_blinds_before_the_first_turn() {
+    let r = play("rules classic\nboot 50\nset blinds single\nset blind_amount 10\nplayers A B C\ndealer C\nB see\n");
+    assert_eq!(r.hand.seats()[0].put_in, 60, "A antes 50 and posts the blind of 10");
+    assert_eq!((r.hand.pot(), r.hand.stake()), (160, 10));
+    assert_eq!(r.hand.to_act(), Some(1), "betting begins after the blind");
+    assert_eq!(r.hand.legal_actions(1).bet.map(|b| b.min), Some(20), "{}", r.transcript());
+    // Small and big blinds: A 10, B 20; C bets first, blind at least the big blind.
+    let r = play("rules classic\nboot 50\nset blinds small_big\nset blind_amount 10\nplayers A B C\ndealer C\n");
+    let put: Vec<u64> = r.hand.seats().iter().map(|s| s.put_in).collect();
+    assert_eq!(put, vec![60, 70, 50]);
+    assert_eq!((r.hand.to_act(), r.hand.stake()), (Some(2), 20));
+    assert_eq!(r.hand.legal_actions(2).bet.map(|b| b.min), Some(20));
+    // The blind defaults to the boot; it counts as the poster's blind bet (a sideshow target has bet).
+    let r = play("rules classic\nboot 2\nset blinds single\nplayers A B\ndealer B\n");
+    assert_eq!((r.hand.seats()[0].put_in, r.hand.stake()), (4, 2));
+    // A player who cannot cover the ante and the blind is not dealt: the hand is refused.
+    let short = parse("rules classic\nboot 50\nset blinds single\nplayers A B C\ndealer C\nstack A 55\n").unwrap();
+    let e = short.run().unwrap_err().to_string();
+    assert!(e.contains("100"), "A needs the ante and the blind (the boot), 100: {e}");
+}
+
+/// `ante=dealer` (001 "Betting"): the dealer antes for everyone (the boot times the players), the others nothing;
+/// the ledger's share of the deal (`Event::contributions`) is the dealer's alone.
+#[test]
+fn the_dealer_antes_for_everyone() {
+    let r = play("rules classic\nboot 5\nset ante dealer\nplayers A B C\ndealer C\nA pack\nB pack\n");
+    let start = &r.start_events[0];
+    assert_eq!(start.contributions(3), vec![(2, 15)]);
+    let put: Vec<u64> = r.hand.seats().iter().map(|s| s.put_in).collect();
+    assert_eq!(put, vec![0, 0, 15]);
+    assert_eq!(r.hand.nets(), vec![0, 0, 0], "C takes back the pot of 15 it paid");
+    assert!(r.transcript().contains("C antes 15 for 3 players"), "{}", r.transcript());
+}

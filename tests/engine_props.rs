@@ -11,7 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
 use teenpatti::engine::rules::{
-    AfterSideshow, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SideshowOrder, SuitOrder, Turned, Variant,
+    AfterSideshow, AnteForm, Blinds, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SideshowOrder, SuitOrder,
+    Turned, Variant,
 };
 use teenpatti::engine::RandomAgent;
 
@@ -49,6 +50,9 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         prop::sample::select(SideshowOrder::ALL.to_vec()),
         prop::sample::select(AfterSideshow::ALL.to_vec()),
         any::<bool>(),
+        prop::sample::select(AnteForm::ALL.to_vec()),
+        prop::sample::select(Blinds::ALL.to_vec()),
+        prop::option::of(1u64..=6),
     );
     (table, parts, plan, customs)
         .prop_map(
@@ -56,7 +60,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                 (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
                 (draws, jokers, k_a_2, cards, round),
                 (up, community, community_turn, exact_use, draw_mode, draw_price, blind_rounds, before_show),
-                (pack_on_turn_only, sideshow_order, after_sideshow, show_concede),
+                (pack_on_turn_only, sideshow_order, after_sideshow, show_concede, ante, blinds, blind_amount),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
                     if on {
@@ -95,6 +99,9 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     sideshow_order,
                     after_sideshow,
                     show_concede,
+                    ante,
+                    blinds,
+                    blind_amount,
                     ..Rules::default()
                 }
             },
@@ -144,7 +151,11 @@ fn arb_table() -> impl Strategy<Value = (HandSetup, u64)> {
             let parts = rules.parts().expect("validated");
             let n = extra.len().min(parts.max_seats());
             let boot = rules.boot * parts.boot_factor;
-            let stacks = extra[..n].iter().map(|e| e + boot).collect();
+            // Enough for the ante (the dealer's for everyone under ante=dealer) and a big blind, wherever the deal
+            // puts each player.
+            let ante = if rules.ante == AnteForm::Dealer { boot * n as u64 } else { boot };
+            let blinds = if rules.blinds == Blinds::None { 0 } else { 2 * rules.blind_amount.unwrap_or(boot) };
+            let stacks = extra[..n].iter().map(|e| e + ante + blinds).collect();
             let setup = HandSetup {
                 rules,
                 stacks,

@@ -446,7 +446,8 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
 }
 
 /// Who deals (issue 15): under `first_dealer=cut` the table's first hand is dealt by the highest card of a cut
-/// shown in the channel; under `deal_order=winner` each later hand is dealt by the last hand's winner.
+/// shown in the channel; under `deal_order=winner` each later hand is dealt by the last hand's winner. The dealer
+/// antes for all and two forced blinds are posted, and the books balance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
     let (_db, store) = temp_store().await;
@@ -456,7 +457,8 @@ async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
         TableService::with_decks(store.clone(), recorder.clone(), timings, teenpatti::table::Decks::seeded(5));
     let players = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
     let mut rules = Rules::default();
-    rules.set_options("first_dealer=cut deal_order=winner").unwrap();
+    // With the dealer anteing for all and forced blinds, so that the books check those too.
+    rules.set_options("first_dealer=cut deal_order=winner ante=dealer blinds=small_big blind_amount=2").unwrap();
     let channel = ChannelId(12);
     let open = NewTable { guild: GUILD, channel, opener: players[0], rules, max_players: 6, turn_seconds: 600 };
     let table = service.open(open).await.unwrap().view.table_id;

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::cards::Card;
 use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand};
 use super::rules::{
-    AfterSideshow, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts, Rules, ShowCost, ShowTie,
-    SideshowOrder, MAX_AMOUNT,
+    AfterSideshow, AnteForm, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts, Rules, ShowCost,
+    ShowTie, SideshowOrder, MAX_AMOUNT,
 };
 
 /// A seat index, 0-based, in table order.
@@ -210,6 +210,9 @@ pub enum EventKind {
         /// The cards turned up for everyone. Boxed: the largest part of any event, and a live table keeps every
         /// public event of its hand (`PublicLog`), so the others need not carry its room.
         board: Box<Board>,
+        /// `ante=dealer`: this seat (the dealer) paid the boot for every seat; otherwise each seat paid it.
+        #[serde(default)]
+        ante_by: Option<Seat>,
     },
     /// It is `seat`'s turn; the current stake is `stake`.
     Turn {
@@ -320,6 +323,7 @@ impl Event {
     /// Chips this event moves from a seat into the pot.
     pub fn contributions(&self, seats: usize) -> Vec<(Seat, Chips)> {
         match self.kind {
+            EventKind::Started { boot, ante_by: Some(dealer), .. } => vec![(dealer, boot * seats as Chips)],
             EventKind::Started { boot, .. } => (0..seats).map(|s| (s, boot)).collect(),
             EventKind::Bet { seat, amount, .. } | EventKind::SideshowAsked { seat, amount, .. } => {
                 vec![(seat, amount)]
@@ -604,15 +608,35 @@ impl Hand {
         if boot > MAX_AMOUNT {
             return Err(RuleError::StackTooLarge);
         }
-        if setup.stacks.iter().any(|&s| s < boot) {
-            return Err(RuleError::CannotPayBoot(boot));
+        // What each seat pays before the first turn: its ante (the boot; under `ante=dealer` the dealer's is the
+        // boot for everyone) and a forced blind, left of the dealer.
+        let dealer_antes = setup.rules.ante == AnteForm::Dealer;
+        let ante = |seat: Seat| match (dealer_antes, seat == setup.dealer) {
+            (false, _) => boot,
+            (true, true) => boot.saturating_mul(n as Chips),
+            (true, false) => 0,
+        };
+        let blind = setup.rules.blind_amount.unwrap_or(boot);
+        let blinds: Vec<(Seat, Chips)> = match setup.rules.blinds {
+            Blinds::None => Vec::new(),
+            Blinds::Single => vec![((setup.dealer + 1) % n, blind)],
+            Blinds::SmallBig => {
+                vec![((setup.dealer + 1) % n, blind), ((setup.dealer + 2) % n, blind.saturating_mul(2))]
+            }
+        };
+        for seat in 0..n {
+            let need = ante(seat) + blinds.iter().filter(|(s, _)| *s == seat).map(|(_, b)| b).sum::<Chips>();
+            if need > MAX_AMOUNT || setup.stacks[seat] < need {
+                return Err(RuleError::CannotPayBoot(need));
+            }
         }
         let mut seats: Vec<SeatState> = setup
             .stacks
             .iter()
-            .map(|&stack| SeatState {
-                stack: stack - boot,
-                put_in: boot,
+            .enumerate()
+            .map(|(seat, &stack)| SeatState {
+                stack: stack - ante(seat),
+                put_in: ante(seat),
                 cards: Vec::with_capacity(plan.down),
                 up: Vec::with_capacity(plan.up),
                 seen: false,
@@ -646,7 +670,8 @@ impl Hand {
         // The undealt cards matter only to draws: a hand without them keeps none (no allocation a hand).
         let stock: Vec<Card> = if plan.draw == DrawMode::Off { Vec::new() } else { next.collect() };
         let pot = boot * n as Chips;
-        let first = (setup.dealer + 1) % n;
+        // Betting begins after the last forced blind.
+        let first = (blinds.last().map_or(setup.dealer, |&(s, _)| s) + 1) % n;
         let mut hand = Hand {
             rules: Rules { boot: setup.rules.boot.max(1), ..setup.rules.clone() },
             plan,
@@ -682,13 +707,18 @@ impl Hand {
             }
         }
         let board = hand.board.clone();
-        let mut events = vec![Event::public(EventKind::Started {
-            dealer: setup.dealer,
-            boot,
-            pot,
-            seats: n,
-            board: Box::new(board),
-        })];
+        let ante_by = dealer_antes.then_some(setup.dealer);
+        let started = EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, board: Box::new(board), ante_by };
+        let mut events = vec![Event::public(started)];
+        // The forced blinds: blind bets, each setting the stake (the first turn's minimum follows from it).
+        for &(seat, amount) in &blinds {
+            hand.put_in(seat, amount);
+            let s = &mut hand.seats[seat];
+            s.blind_bets += 1;
+            s.has_bet = true;
+            hand.stake = amount;
+            events.push(Event::public(EventKind::Bet { seat, amount, blind: true, stake: amount, pot: hand.pot }));
+        }
         if plan.forehead {
             for seat in 0..n {
                 let hands = (0..n).filter(|&o| o != seat).map(|o| (o, hand.seats[o].cards.clone())).collect();
@@ -1065,7 +1095,9 @@ impl Hand {
         if let Some((_, other)) = self.called {
             let answer = other == seat;
             let pack = !self.rules.pack_on_turn_only || answer;
-            return Legal { respond: answer, answer_show: answer, pack, ..Legal::default() };
+            // Looking is allowed as at any time (the called player may look before answering).
+            let see = self.see_check(seat).is_ok() && !self.rules.see_on_turn_only;
+            return Legal { respond: answer, answer_show: answer, pack, see, ..Legal::default() };
         }
         let on_turn = self.check_turn(seat).is_ok();
         let drawing = self.phase == Phase::Drawing && seat == self.turn;

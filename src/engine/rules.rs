@@ -266,6 +266,29 @@ named_enum!(
 );
 
 named_enum!(
+    /// Who antes (001 "Betting").
+    AnteForm ("ante") {
+        /// Every player pays the boot (classic).
+        Each => "each",
+        /// The dealer antes for everyone: the boot times the players dealt in, the same pot (the deal rotates,
+        /// so it evens out).
+        Dealer => "dealer",
+    }
+);
+
+named_enum!(
+    /// Forced blind bets before the first turn (001 "Betting").
+    Blinds ("blinds") {
+        /// None (classic).
+        None => "none",
+        /// One forced blind, by the player left of the dealer (the text's example).
+        Single => "single",
+        /// A small blind left of the dealer and a big blind (twice it) after it.
+        SmallBig => "small_big",
+    }
+);
+
+named_enum!(
     /// Who deals each hand after the first (a table custom: the engine deals from the dealer it is given).
     DealOrder ("deal_order") {
         /// The deal passes to the left (classic).
@@ -479,6 +502,10 @@ pub struct Rules {
     /// `see` is allowed only on your own turn.
     pub see_on_turn_only: bool,
     pub sideshow_order: SideshowOrder,
+    pub ante: AnteForm,
+    pub blinds: Blinds,
+    /// The (small) forced blind; none: the boot.
+    pub blind_amount: Option<Chips>,
     pub deal_order: DealOrder,
     pub first_dealer: FirstDealer,
     /// A player called for a show may concede (give up the pot) without showing (001 "Show": "a player can
@@ -543,6 +570,9 @@ impl Default for Rules {
             blind_turn_limit: None,
             show_cost: ShowCost::Standard,
             sideshow_order: SideshowOrder::BetFirst,
+            ante: AnteForm::Each,
+            blinds: Blinds::None,
+            blind_amount: None,
             deal_order: DealOrder::Rotate,
             first_dealer: FirstDealer::LastSeat,
             show_concede: false,
@@ -592,6 +622,9 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("after_sideshow", "next | asker_if_won: who bets after an accepted sideshow"),
     ("show_concede", "true | false: a player called for a show may give up the pot without showing"),
     ("deal_order", "rotate | winner: who deals the next hand (the last hand's winner with winner)"),
+    ("ante", "each | dealer: every player antes the boot, or the dealer antes for all (boot x players)"),
+    ("blinds", "none | single | small_big: forced blind bets left of the dealer before the first turn"),
+    ("blind_amount", "the (small) forced blind, or none for the boot; a big blind is twice it"),
     ("first_dealer", "last_seat | cut: who deals a table's first hand (cut: a card each, highest deals)"),
     (
         "joker",
@@ -782,6 +815,17 @@ impl Rules {
             }
             "show_cost" => self.show_cost = value.parse()?,
             "sideshow_order" => self.sideshow_order = value.parse()?,
+            "ante" => self.ante = value.parse()?,
+            "blinds" => self.blinds = value.parse()?,
+            "blind_amount" => {
+                self.blind_amount = match value.trim().to_ascii_lowercase().as_str() {
+                    "boot" | "default" | "none" | "" => None,
+                    _ => match value.trim().parse::<Chips>() {
+                        Ok(n) if (1..=MAX_AMOUNT).contains(&n) => Some(n),
+                        _ => return Err(bad("blind_amount", value, "a whole number from 1 to 10^12, or boot")),
+                    },
+                }
+            }
             "deal_order" => self.deal_order = value.parse()?,
             "first_dealer" => self.first_dealer = value.parse()?,
             "show_concede" => self.show_concede = parse_bool(&option, value)?,
@@ -1151,6 +1195,9 @@ impl Rules {
             ("after_sideshow", self.after_sideshow.to_string()),
             ("show_concede", self.show_concede.to_string()),
             ("deal_order", self.deal_order.to_string()),
+            ("ante", self.ante.to_string()),
+            ("blinds", self.blinds.to_string()),
+            ("blind_amount", self.blind_amount.map_or("boot".to_string(), |b| b.to_string())),
             ("first_dealer", self.first_dealer.to_string()),
             ("joker", parts.as_ref().map_or(self.joker, |p| p.joker).to_string()),
             ("wild_suit", self.wild_suit.to_string()),
@@ -1264,6 +1311,9 @@ mod tests {
             ("after_sideshow", "asker_if_won"),
             ("show_concede", "true"),
             ("deal_order", "winner"),
+            ("ante", "dealer"),
+            ("blinds", "single"),
+            ("blind_amount", "10"),
             ("first_dealer", "cut"),
             ("joker", "7"),
         ] {

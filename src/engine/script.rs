@@ -755,8 +755,11 @@ impl Replay {
     pub fn describe(&self, event: &Event) -> Option<String> {
         let n = |s: Seat| self.name(s).to_string();
         Some(match &event.kind {
-            EventKind::Started { dealer, boot, pot, seats, board } => {
-                let mut s = format!("{seats} players pay the boot of {boot}; {} deals; pot {pot}", n(*dealer));
+            EventKind::Started { dealer, boot, pot, seats, board, ante_by } => {
+                let mut s = match ante_by {
+                    Some(a) => format!("{} antes {pot} for {seats} players (boot {boot}); {} deals", n(*a), n(*dealer)),
+                    None => format!("{seats} players pay the boot of {boot}; {} deals; pot {pot}", n(*dealer)),
+                };
                 for (seat, up) in board.up.iter().enumerate().filter(|(_, up)| !up.is_empty()) {
                     let _ = write!(s, "; {} shows {}", n(seat), format_cards(up));
                 }

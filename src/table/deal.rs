@@ -10,7 +10,7 @@ use super::play::rule_message;
 use super::{internal, UserError};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
-use crate::engine::rules::{DealOrder, FirstDealer};
+use crate::engine::rules::{AnteForm, Blinds, DealOrder, FirstDealer};
 use crate::engine::{cards, Chips, Hand, Rules};
 use crate::ids::UserId;
 use crate::store::{NewHand, StoreError};
@@ -93,8 +93,6 @@ impl Table {
         let parts = rules.parts().map_err(|e| UserError::new(format!("This table's rules cannot be dealt: {e}")))?;
         let boot = rules.boot.saturating_mul(parts.boot_factor);
         let most = MAX_SEATS.min(parts.max_seats());
-        let mut users = Vec::new();
-        let mut stacks: Vec<Chips> = Vec::new();
         let playing: Vec<UserId> = self.seats.iter().filter(|s| !s.sat_out).map(|s| s.user).collect();
         let balances = self
             .deps
@@ -102,8 +100,30 @@ impl Table {
             .balances(self.row.guild, &playing)
             .await
             .map_err(|e| internal("reading the balances", e))?;
-        for (&user, balance) in playing.iter().zip(balances) {
-            if balance >= boot as i64 && users.len() < most {
+        // What a player must be able to pay before the first turn, wherever the deal puts them: the ante (under
+        // `ante=dealer`, the ante for everyone dealt in, since their deal will come) and the largest forced blind.
+        let blind = rules.blind_amount.unwrap_or(boot);
+        let blind_need = match rules.blinds {
+            Blinds::None => 0,
+            Blinds::Single => blind,
+            Blinds::SmallBig => blind.saturating_mul(2),
+        };
+        let need = |k: usize| {
+            let ante = if rules.ante == AnteForm::Dealer { boot.saturating_mul(k as Chips) } else { boot };
+            ante.saturating_add(blind_need)
+        };
+        let pays = |k: usize, balance: i64| balance >= need(k).min(i64::MAX as Chips) as i64;
+        // Under `ante=dealer` the most players k of whom k can ante for k; otherwise as many as the pack deals to.
+        let mut limit = most.min(playing.len());
+        if rules.ante == AnteForm::Dealer {
+            while limit > 2 && balances.iter().filter(|&&b| pays(limit, b)).count() < limit {
+                limit -= 1;
+            }
+        }
+        let mut users = Vec::new();
+        let mut stacks: Vec<Chips> = Vec::new();
+        for (&user, &balance) in playing.iter().zip(&balances) {
+            if pays(limit, balance) && users.len() < limit {
                 users.push(user);
                 // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
                 // the wallet itself, so a richer wallet just plays with that much.

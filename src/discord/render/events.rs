@@ -10,8 +10,15 @@ use crate::ids::UserId;
 pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String> {
     let hand = users;
     Some(match &e.kind {
-        EventKind::Started { boot, pot, seats, board, dealer } => {
-            let mut s = format!("{seats} players paid the boot of {boot} (pot {pot}); {} deals.", who(hand, *dealer));
+        EventKind::Started { boot, pot, seats, board, dealer, ante_by } => {
+            let mut s = match ante_by {
+                Some(a) => format!(
+                    "{} anted {pot} for all {seats} players (boot {boot}); {} deals.",
+                    who(hand, *a),
+                    who(hand, *dealer)
+                ),
+                None => format!("{seats} players paid the boot of {boot} (pot {pot}); {} deals.", who(hand, *dealer)),
+            };
             for line in board_lines(users, board, plan) {
                 s.push(' ');
                 s.push_str(&line);
