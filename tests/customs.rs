@@ -190,3 +190,50 @@ fn the_dealer_antes_for_everyone() {
     assert_eq!(r.hand.nets(), vec![0, 0, 0], "C takes back the pot of 15 it paid");
     assert!(r.transcript().contains("C antes 15 for 3 players"), "{}", r.transcript());
 }
+
+/// The largest bet a seat may make now: (min, max), for the player to act.
+fn range(r: &Replay) -> (u64, u64) {
+    let seat = r.hand.to_act().unwrap_or_else(|| panic!("nobody to act:\n{}", r.transcript()));
+    let b = r.hand.legal_actions(seat).bet.unwrap_or_else(|| panic!("no bet:\n{}", r.transcript()));
+    (b.min, b.max)
+}
+
+/// Betting structures (001 "Limits"), with the text's worked examples: an ante of 50 (two players' boots of 25)
+/// and one forced blind of 10. Pot limit: the first seen bet is 20 to 100, the next 100 to 360, the next 360 to
+/// 1,240. The "simpler approach": 20 to 60, then 60 to 120, then 120 to 240. A 1,000 spread limit caps call plus
+/// raise at 1,000. Fixed (classic): twice the current bet. No limit: the whole stack. A blind bet is half.
+#[test]
+fn betting_structures_follow_the_text_s_examples() {
+    let table = |structure: &str| {
+        format!(
+            "rules classic\nboot 25\nset blinds single\nset blind_amount 10\nset bet_structure {structure}\n\
+             players A B\ndealer B\nstack A 5000\nstack B 5000\nA see\nB see\n"
+        )
+    };
+    // B deals, so A (left of the dealer) posts the blind and B bets first.
+    let r = play(&table("pot"));
+    assert_eq!(range(&r), (20, 100), "{}", r.transcript());
+    let r = play(&format!("{}B chaal 100\n", table("pot")));
+    assert_eq!(range(&r), (100, 360), "{}", r.transcript());
+    let r = play(&format!("{}B chaal 100\nA chaal 360\n", table("pot")));
+    assert_eq!(range(&r), (360, 1240), "{}", r.transcript());
+    let r = play(&table("pot_simple"));
+    assert_eq!(range(&r), (20, 60));
+    let r = play(&format!("{}B chaal 60\n", table("pot_simple")));
+    assert_eq!(range(&r), (60, 120));
+    let r = play(&format!("{}B chaal 60\nA chaal 120\n", table("pot_simple")));
+    assert_eq!(range(&r), (120, 240));
+    let spread =
+        table("spread").replace("set bet_structure spread\n", "set bet_structure spread\nset spread_limit 1000\n");
+    assert_eq!(range(&play(&spread)), (20, 1000));
+    let raise = spread.replace("bet_structure spread", "bet_structure spread_raise");
+    assert_eq!(range(&play(&raise)), (20, 1020), "call 20, raise up to 1000");
+    assert_eq!(range(&play(&table("fixed"))), (20, 40));
+    assert_eq!(range(&play(&table("no_limit"))), (20, 4974), "B's whole stack: 5000 less the boot of 25, even");
+    // Blind, half: a blind player under pot limit bets 10 to 50.
+    let blind = table("pot").replace("A see\nB see\n", "");
+    assert_eq!(range(&play(&blind)), (10, 50));
+    // A spread structure needs its limit, and the limit needs a spread structure.
+    assert!(parse("rules classic\nset bet_structure spread\nplayers A B\n").is_err());
+    assert!(parse("rules classic\nset spread_limit 100\nplayers A B\n").is_err());
+}

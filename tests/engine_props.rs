@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
 use teenpatti::engine::rules::{
-    AfterSideshow, AnteForm, Blinds, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SideshowOrder, SuitOrder,
-    Turned, Variant,
+    AfterSideshow, AnteForm, BetStructure, Blinds, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SideshowOrder,
+    SuitOrder, Turned, Variant,
 };
 use teenpatti::engine::RandomAgent;
 
@@ -53,6 +53,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         prop::sample::select(AnteForm::ALL.to_vec()),
         prop::sample::select(Blinds::ALL.to_vec()),
         prop::option::of(1u64..=6),
+        (prop::sample::select(BetStructure::ALL.to_vec()), 2u64..=200),
     );
     (table, parts, plan, customs)
         .prop_map(
@@ -60,7 +61,16 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                 (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
                 (draws, jokers, k_a_2, cards, round),
                 (up, community, community_turn, exact_use, draw_mode, draw_price, blind_rounds, before_show),
-                (pack_on_turn_only, sideshow_order, after_sideshow, show_concede, ante, blinds, blind_amount),
+                (
+                    pack_on_turn_only,
+                    sideshow_order,
+                    after_sideshow,
+                    show_concede,
+                    ante,
+                    blinds,
+                    blind_amount,
+                    (bet_structure, spread),
+                ),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
                     if on {
@@ -102,6 +112,10 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     ante,
                     blinds,
                     blind_amount,
+                    bet_structure,
+                    // A spread structure and its limit go together.
+                    spread_limit: matches!(bet_structure, BetStructure::Spread | BetStructure::SpreadRaise)
+                        .then_some(spread),
                     ..Rules::default()
                 }
             },

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::cards::Card;
 use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand};
 use super::rules::{
-    AfterSideshow, AnteForm, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts, Rules, ShowCost,
-    ShowTie, SideshowOrder, MAX_AMOUNT,
+    AfterSideshow, AnteForm, BetStructure, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts,
+    Rules, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
 };
 
 /// A seat index, 0-based, in table order.
@@ -946,12 +946,23 @@ impl Hand {
             }
         }
         let stake = self.stake;
+        // The largest seen bet under the structure (001 "Limits"); a blind bet may be half of it.
+        let seen_min = 2 * stake;
+        let seen_max = match self.rules.bet_structure {
+            BetStructure::Fixed => 2 * seen_min,
+            BetStructure::Spread => self.rules.spread_limit.unwrap_or(seen_min).max(seen_min),
+            BetStructure::SpreadRaise => seen_min.saturating_add(self.rules.spread_limit.unwrap_or(0)),
+            // Call, then raise by the pot after the call.
+            BetStructure::Pot => seen_min.saturating_mul(2).saturating_add(self.pot),
+            BetStructure::PotSimple => self.pot.max(seen_min),
+            BetStructure::NoLimit => Chips::MAX,
+        };
         let (min, mut max, step) = if s.seen {
             let cap = self.rules.chaal_limit.map_or(Chips::MAX, |l| l.max(2 * stake));
-            (2 * stake, (4 * stake).min(cap), 2)
+            (seen_min, seen_max.min(cap), 2)
         } else {
             let cap = self.rules.chaal_limit.map_or(Chips::MAX, |l| (l / 2).max(stake));
-            (stake, (2 * stake).min(cap), 1)
+            (stake, (seen_max / 2).max(stake).min(cap), 1)
         };
         max = max.min(s.stack);
         if step == 2 {

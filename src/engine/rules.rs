@@ -266,6 +266,24 @@ named_enum!(
 );
 
 named_enum!(
+    /// How large a bet may be (001 "Limits"), for a seen bet; a blind bet is half (its minimum the stake).
+    BetStructure ("bet_structure") {
+        /// Fixed limit (classic): the raise at most the call, so the largest bet is twice the current one.
+        Fixed => "fixed",
+        /// Spread limit: the call and the raise together at most `spread_limit` (the text's "simpler approach").
+        Spread => "spread",
+        /// Spread limit, the other reading: call, then raise by up to `spread_limit`.
+        SpreadRaise => "spread_raise",
+        /// Pot limit: call, then raise by up to the pot after the call.
+        Pot => "pot",
+        /// Pot limit, the text's "simpler approach": a bet of up to the pot.
+        PotSimple => "pot_simple",
+        /// No limit: up to one's whole stack.
+        NoLimit => "no_limit",
+    }
+);
+
+named_enum!(
     /// Who antes (001 "Betting").
     AnteForm ("ante") {
         /// Every player pays the boot (classic).
@@ -502,6 +520,9 @@ pub struct Rules {
     /// `see` is allowed only on your own turn.
     pub see_on_turn_only: bool,
     pub sideshow_order: SideshowOrder,
+    pub bet_structure: BetStructure,
+    /// Under `bet_structure=spread` or `spread_raise`: the spread.
+    pub spread_limit: Option<Chips>,
     pub ante: AnteForm,
     pub blinds: Blinds,
     /// The (small) forced blind; none: the boot.
@@ -570,6 +591,8 @@ impl Default for Rules {
             blind_turn_limit: None,
             show_cost: ShowCost::Standard,
             sideshow_order: SideshowOrder::BetFirst,
+            bet_structure: BetStructure::Fixed,
+            spread_limit: None,
             ante: AnteForm::Each,
             blinds: Blinds::None,
             blind_amount: None,
@@ -622,6 +645,8 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("after_sideshow", "next | asker_if_won: who bets after an accepted sideshow"),
     ("show_concede", "true | false: a player called for a show may give up the pot without showing"),
     ("deal_order", "rotate | winner: who deals the next hand (the last hand's winner with winner)"),
+    ("bet_structure", "fixed | spread | spread_raise | pot | pot_simple | no_limit: how large a bet may be"),
+    ("spread_limit", "under a spread structure, the spread (2 to 10^12), or none"),
     ("ante", "each | dealer: every player antes the boot, or the dealer antes for all (boot x players)"),
     ("blinds", "none | single | small_big: forced blind bets left of the dealer before the first turn"),
     ("blind_amount", "the (small) forced blind, or none for the boot; a big blind is twice it"),
@@ -815,6 +840,8 @@ impl Rules {
             }
             "show_cost" => self.show_cost = value.parse()?,
             "sideshow_order" => self.sideshow_order = value.parse()?,
+            "bet_structure" => self.bet_structure = value.parse()?,
+            "spread_limit" => self.spread_limit = parse_limit(&option, value, 2, MAX_AMOUNT)?,
             "ante" => self.ante = value.parse()?,
             "blinds" => self.blinds = value.parse()?,
             "blind_amount" => {
@@ -963,6 +990,13 @@ impl Rules {
                     self.variant,
                     parts.boot_factor
                 ),
+            });
+        }
+        let spread = matches!(self.bet_structure, BetStructure::Spread | BetStructure::SpreadRaise);
+        if spread != self.spread_limit.is_some() {
+            return Err(RulesError::Clash {
+                option: "spread_limit",
+                why: "goes with bet_structure=spread or spread_raise, and they need it".to_string(),
             });
         }
         if let Some(limit) = self.chaal_limit {
@@ -1195,6 +1229,8 @@ impl Rules {
             ("after_sideshow", self.after_sideshow.to_string()),
             ("show_concede", self.show_concede.to_string()),
             ("deal_order", self.deal_order.to_string()),
+            ("bet_structure", self.bet_structure.to_string()),
+            ("spread_limit", self.spread_limit.map_or("none".to_string(), |n| n.to_string())),
             ("ante", self.ante.to_string()),
             ("blinds", self.blinds.to_string()),
             ("blind_amount", self.blind_amount.map_or("boot".to_string(), |b| b.to_string())),
@@ -1311,6 +1347,8 @@ mod tests {
             ("after_sideshow", "asker_if_won"),
             ("show_concede", "true"),
             ("deal_order", "winner"),
+            ("bet_structure", "pot"),
+            ("spread_limit", "1000"),
             ("ante", "dealer"),
             ("blinds", "single"),
             ("blind_amount", "10"),
