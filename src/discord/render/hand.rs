@@ -121,6 +121,10 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
             if let Some(raise) = b.raise() {
                 turn.push(button(id(Play(Action::Bet(raise))), format!("Raise {raise}"), ButtonStyle::Primary));
             }
+            // Past twice the minimum (pot, spread and no-limit structures): the largest bet too.
+            if b.max > b.raise().unwrap_or(b.min) {
+                turn.push(button(id(Play(Action::Bet(b.max))), format!("Max {}", b.max), ButtonStyle::Primary));
+            }
         }
         if let Some(cost) = legal.show {
             turn.push(button(id(Play(Action::Show)), format!("Show ({cost})"), ButtonStyle::Success));
