@@ -237,3 +237,39 @@ fn betting_structures_follow_the_text_s_examples() {
     assert!(parse("rules classic\nset bet_structure spread\nplayers A B\n").is_err());
     assert!(parse("rules classic\nset spread_limit 100\nplayers A B\n").is_err());
 }
+
+/// `agreed_split` (001 "Tie": "if both players are not want to show ... total money which is invested in the game
+/// that will be return/share between both players"): with two players left, the one to act offers to end the hand
+/// and share the pot; the other accepts (no card is shown) or plays on (the proposer then acts, and may not offer
+/// again that turn; out of time counts as playing on). `refund`: each takes back what they put in, the chips of
+/// players who packed halved between them (odd chip to the first left of the dealer); `halve`: the pot halved.
+#[test]
+fn the_last_two_may_agree_to_share_the_pot() {
+    let hand = |how: &str, end: &str| {
+        format!(
+            "rules classic\nset agreed_split {how}\nplayers A B C\ndealer C\n\
+             A blind 1\nB blind 2\nC pack\nA blind 2\nB blind 4\n{end}"
+        )
+    };
+    // A put in 4, B 7, C 1: a pot of 12.
+    let r = play(&hand("refund", "A split\nB accept\n"));
+    let o = r.hand.outcome().unwrap_or_else(|| panic!("{}", r.transcript()));
+    assert_eq!(o.ended_by, teenpatti::engine::hand::EndedBy::Agreed);
+    assert_eq!(r.hand.nets(), vec![1, 0, -1], "A: 4 back and C's odd chip; B: 7 back:\n{}", r.transcript());
+    assert!(!r.events().iter().any(|e| matches!(e.kind, EventKind::Showdown { .. })), "no card is shown");
+    let r = play(&hand("halve", "A split\nB accept\n"));
+    assert_eq!(r.hand.nets(), vec![2, -1, -1], "6 each:\n{}", r.transcript());
+    // Refused: A acts on, and may not offer again this turn; out of time is a refusal too.
+    let r = play(&hand("refund", "A split\nB deny\nA split\nA blind 4\n"));
+    assert!(refusal(&r, 12).contains("already asked"), "{}", r.transcript());
+    assert_eq!((r.hand.is_over(), r.hand.to_act()), (false, Some(1)), "{}", r.transcript());
+    let r = play(&hand("refund", "A split\nB timeout\n"));
+    assert_eq!((r.hand.is_over(), r.hand.to_act()), (false, Some(0)), "{}", r.transcript());
+    // Only with two players left, only the one asked answers, and only where the table allows it.
+    let r = play("rules classic\nset agreed_split halve\nplayers A B C\ndealer C\nA split\n");
+    assert!(refusal(&r, 5).contains("two players"), "{}", r.transcript());
+    let r = play(&hand("refund", "A split\nA accept\n"));
+    assert!(refusal(&r, 11).contains("nobody offered you"), "{}", r.transcript());
+    let r = play(&hand("off", "A split\n"));
+    assert!(refusal(&r, 10).contains("does not allow"), "{}", r.transcript());
+}

@@ -35,3 +35,34 @@ async fn a_forced_blind_pot_limit_table() {
     w.assert_audit().await;
     w.fake.assert_no_violations();
 }
+
+/// An agreed split (`agreed_split=refund`): the player to act offers, the other plays on (the proposer acts
+/// again), then accepts an offer: the hand ends with no card shown and each takes back what they put in.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agreed_split() {
+    let w = World::start().await;
+    let players = w.users(["asha", "bilal"]);
+    let [a, b] = players;
+    w.open_table(&players, json!({"rules": "agreed_split=refund"})).await;
+    w.act(a, "Start").await;
+    w.wait_hand(1).await;
+    w.act(a, "Blind 1").await;
+    w.act(b, "Blind 1").await;
+    w.act(a, "Offer to split").await;
+    let text = render_message(&w.hand_message());
+    assert!(text.contains(&format!("<@{a}> offered <@{b}> to end the hand and share the pot")), "{text}");
+    // Only Bilal answers.
+    let refused = w.click(a, "Accept the split").await;
+    assert!(refused.ephemeral, "{refused:?}");
+    w.act(b, "Play on").await;
+    w.act(a, "Blind 1").await;
+    w.act(b, "Offer to split").await;
+    w.act(a, "Accept the split").await;
+    let text = render_message(&w.hand_message());
+    assert!(text.contains("shared by agreement, no cards shown"), "{text}");
+    assert!(!text.contains(" shows "), "no card is shown: {text}");
+    assert_eq!(w.balances(&players).await, vec![1000, 1000], "each took back what they put in");
+    w.assert_chips_conserved(&players).await;
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
+}

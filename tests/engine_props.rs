@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
 use teenpatti::engine::rules::{
-    AfterSideshow, AnteForm, BetStructure, Blinds, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie, SideshowOrder,
-    SuitOrder, Turned, Variant,
+    AfterSideshow, AgreedSplit, AnteForm, BetStructure, Blinds, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie,
+    SideshowOrder, SuitOrder, Turned, Variant,
 };
 use teenpatti::engine::RandomAgent;
 
@@ -54,6 +54,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         prop::sample::select(Blinds::ALL.to_vec()),
         prop::option::of(1u64..=6),
         (prop::sample::select(BetStructure::ALL.to_vec()), 2u64..=200),
+        prop::sample::select(AgreedSplit::ALL.to_vec()),
     );
     (table, parts, plan, customs)
         .prop_map(
@@ -70,6 +71,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     blinds,
                     blind_amount,
                     (bet_structure, spread),
+                    agreed_split,
                 ),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
@@ -113,6 +115,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     blinds,
                     blind_amount,
                     bet_structure,
+                    agreed_split,
                     // A spread structure and its limit go together.
                     spread_limit: matches!(bet_structure, BetStructure::Spread | BetStructure::SpreadRaise)
                         .then_some(spread),
@@ -194,6 +197,7 @@ fn random_action(h: &Hand, rng: &mut ChaCha8Rng) -> (Seat, Action) {
         30..=33 => Action::Accept,
         34..=36 => Action::Deny,
         37 => Action::Draw(rng.gen_range(0..=15)),
+        38 if rng.gen_bool(0.5) => Action::Split,
         38 => Action::Pack,
         _ => Action::Timeout,
     };
@@ -317,7 +321,7 @@ proptest! {
     fn refused_actions_change_nothing_in_any_state(
         (setup, play_seed) in arb_table(),
         steps in 0usize..60,
-        probes in prop::collection::vec((0usize..11, 0u8..9, 0u64..200), 1..40),
+        probes in prop::collection::vec((0usize..11, 0u8..10, 0u64..200), 1..40),
     ) {
         // Walk to some state with legal play, then throw arbitrary actions at it.
         let (mut h, _) = Hand::start(&setup).expect("valid table");
@@ -328,7 +332,8 @@ proptest! {
         }
         for (seat, kind, amount) in probes {
             let action = [Action::See, Action::Bet(amount), Action::Pack, Action::Show, Action::Sideshow,
-                Action::Accept, Action::Deny, Action::Timeout, Action::Draw(amount as u8 % 16)][kind as usize];
+                Action::Accept, Action::Deny, Action::Timeout, Action::Draw(amount as u8 % 16), Action::Split]
+                [kind as usize];
             let before = h.clone();
             let legal = h.legal_actions(seat);
             let result = h.apply(seat, action);
@@ -346,6 +351,7 @@ proptest! {
                         Action::See => prop_assert!(legal.see),
                         Action::Pack => prop_assert!(legal.pack),
                         Action::Timeout => prop_assert_eq!(h.to_act(), Some(seat)),
+                        Action::Split => prop_assert!(legal.split),
                         Action::Draw(mask) => {
                             let n = mask.count_ones() as usize;
                             prop_assert!(legal.draw.is_some_and(|d| (d.min..=d.max).contains(&n)));

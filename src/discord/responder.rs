@@ -227,6 +227,7 @@ mod tests {
                 deadline: Some(1_800_000_000),
                 pending_sideshow: None,
                 pending_show: None,
+                pending_split: None,
                 rules: Rules::default(),
                 plan: Rules::default().parts().unwrap().plan,
                 phase: Default::default(),

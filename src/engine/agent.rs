@@ -132,6 +132,8 @@ impl RandomAgent {
             (legal.bet.map(|b| Action::Bet(b.min)), self.bet),
             (legal.show.map(|_| Action::Show), self.show),
             (legal.sideshow.map(|_| Action::Sideshow), self.sideshow),
+            // An offer to share the pot, as often as half a sideshow request.
+            (legal.split.then_some(Action::Split), self.sideshow / 2.0),
             (legal.draw.map(|o| Action::Draw(Self::discard(o, rng))), self.draw),
             give_up[0],
             give_up[1],

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::cards::Card;
 use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand};
 use super::rules::{
-    AfterSideshow, AnteForm, BetStructure, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode, Parts,
-    Rules, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
+    AfterSideshow, AgreedSplit, AnteForm, BetStructure, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode,
+    Parts, Rules, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
 };
 
 /// A seat index, 0-based, in table order.
@@ -108,12 +108,22 @@ pub enum Action {
     /// Discard the down cards at these positions (bit `i` for the `i`-th, from 0) and be dealt as many new
     /// ones, paying the draw price for each. 0 stands pat (a drawing phase only).
     Draw(u8),
+    /// Offer the other player (two left) to end the hand and share the pot (`agreed_split`); they accept or deny.
+    Split,
 }
 
 impl Action {
     /// Every action that takes no amount (all but [`Action::Bet`]).
-    pub const WITHOUT_AMOUNT: [Action; 7] =
-        [Action::See, Action::Pack, Action::Show, Action::Sideshow, Action::Accept, Action::Deny, Action::Timeout];
+    pub const WITHOUT_AMOUNT: [Action; 8] = [
+        Action::See,
+        Action::Pack,
+        Action::Show,
+        Action::Sideshow,
+        Action::Accept,
+        Action::Deny,
+        Action::Timeout,
+        Action::Split,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -126,6 +136,7 @@ impl Action {
             Action::Deny => "deny",
             Action::Timeout => "timeout",
             Action::Draw(_) => "draw",
+            Action::Split => "split",
         }
     }
 }
@@ -170,6 +181,8 @@ pub enum EndedBy {
     LastStanding,
     Show,
     PotLimit,
+    /// The last two agreed to end the hand and share the pot (`agreed_split`).
+    Agreed,
 }
 
 impl EndedBy {
@@ -178,6 +191,7 @@ impl EndedBy {
             EndedBy::LastStanding => "last_standing",
             EndedBy::Show => "show",
             EndedBy::PotLimit => "pot_limit",
+            EndedBy::Agreed => "agreed",
         }
     }
 }
@@ -256,6 +270,16 @@ pub enum EventKind {
         pot: Chips,
     },
     SideshowDenied {
+        seat: Seat,
+        target: Seat,
+    },
+    /// `seat` offered `target` (the other player left) to end the hand and share the pot.
+    SplitOffered {
+        seat: Seat,
+        target: Seat,
+    },
+    /// `target` refused `seat`'s offer to share the pot; `seat` acts on.
+    SplitRefused {
         seat: Seat,
         target: Seat,
     },
@@ -392,6 +416,14 @@ pub enum RuleError {
     ShowPending,
     #[error("no show was called against you")]
     NoShowToAnswer,
+    #[error("this table does not allow the last two players to agree to share the pot")]
+    SplitOff,
+    #[error("the pot can be shared by agreement only when two players are left")]
+    SplitNeedsTwo,
+    #[error("an offer to share the pot is waiting for its answer")]
+    SplitPending,
+    #[error("nobody offered you to share the pot")]
+    NoSplitToAnswer,
     #[error("you have bet blind {0} times, the limit: see your cards first")]
     MustSee(u32),
     #[error("you cannot cover the minimum bet of {0}")]
@@ -471,6 +503,10 @@ pub struct Legal {
     pub respond: bool,
     /// The answer `respond` gives is to a show: Accept shows the cards, Deny concedes the pot unseen.
     pub answer_show: bool,
+    /// The answer `respond` gives is to an offer to share the pot: Accept ends the hand, Deny plays on.
+    pub answer_split: bool,
+    /// May offer the other player to end the hand and share the pot (`agreed_split`).
+    pub split: bool,
     /// May change cards now.
     pub draw: Option<DrawOffer>,
 }
@@ -539,6 +575,8 @@ pub struct Hand {
     pending: Option<(Seat, Seat)>,
     /// (payer, other) of a show waiting for the other to show or concede (`show_concede`).
     called: Option<(Seat, Seat)>,
+    /// (proposer, other) of an offer to share the pot waiting for its answer (`agreed_split`).
+    offer: Option<(Seat, Seat)>,
     /// The player to act has asked for a sideshow this turn (and keeps the turn after it: `ask_first`,
     /// `after_sideshow=asker_if_won`), so may not ask again until the turn passes.
     asked: bool,
@@ -682,6 +720,7 @@ impl Hand {
             turn: first,
             pending: None,
             called: None,
+            offer: None,
             asked: false,
             board,
             community,
@@ -803,7 +842,7 @@ impl Hand {
         if self.outcome.is_some() {
             return None;
         }
-        Some(self.pending.or(self.called).map_or(self.turn, |(_, target)| target))
+        Some(self.pending.or(self.called).or(self.offer).map_or(self.turn, |(_, target)| target))
     }
     pub fn pending_sideshow(&self) -> Option<(Seat, Seat)> {
         self.pending
@@ -811,6 +850,10 @@ impl Hand {
     /// (payer, other) of a show waiting for the other to show their cards or concede.
     pub fn pending_show(&self) -> Option<(Seat, Seat)> {
         self.called
+    }
+    /// (proposer, other) of an offer to share the pot waiting for its answer.
+    pub fn pending_split(&self) -> Option<(Seat, Seat)> {
+        self.offer
     }
     pub fn joker(&self) -> Option<Card> {
         self.board.joker
@@ -1086,6 +1129,9 @@ impl Hand {
         if self.called.is_some() {
             return Err(RuleError::ShowPending);
         }
+        if self.offer.is_some() {
+            return Err(RuleError::SplitPending);
+        }
         if seat != self.turn {
             return Err(RuleError::NotYourTurn);
         }
@@ -1110,6 +1156,12 @@ impl Hand {
             let see = self.see_check(seat).is_ok() && !self.rules.see_on_turn_only;
             return Legal { respond: answer, answer_show: answer, pack, see, ..Legal::default() };
         }
+        if let Some((_, other)) = self.offer {
+            let answer = other == seat;
+            let pack = !self.rules.pack_on_turn_only || answer;
+            let see = self.see_check(seat).is_ok() && !self.rules.see_on_turn_only;
+            return Legal { respond: answer, answer_split: answer, pack, see, ..Legal::default() };
+        }
         let on_turn = self.check_turn(seat).is_ok();
         let drawing = self.phase == Phase::Drawing && seat == self.turn;
         let responding = self.pending.is_some_and(|(_, t)| t == seat);
@@ -1122,6 +1174,8 @@ impl Hand {
             sideshow: (on_turn && seen).then(|| self.sideshow_check(seat).ok()).flatten(),
             respond: responding,
             answer_show: false,
+            answer_split: false,
+            split: on_turn && self.split_check().is_ok(),
             draw: (on_turn || drawing).then(|| self.draw_offer(seat).ok()).flatten().filter(|o| o.max >= o.min),
         }
     }
@@ -1181,6 +1235,11 @@ impl Hand {
                 self.show(payer, other, &mut events);
             }
             Action::Timeout if self.called.is_some() => return Err(RuleError::ShowPending),
+            // An offer to share the pot not answered in time is refused.
+            Action::Timeout if self.offer.is_some_and(|(_, other)| other == seat) => {
+                self.refuse_split(&mut events);
+            }
+            Action::Timeout if self.offer.is_some() => return Err(RuleError::SplitPending),
             Action::Timeout => match self.pending {
                 Some((asker, target)) if target == seat => self.deny(asker, target, &mut events),
                 Some(_) => return Err(RuleError::SideshowPending),
@@ -1234,6 +1293,25 @@ impl Hand {
                     self.pot_limit_showdown(&mut events);
                 } else {
                     self.pending = Some((seat, target));
+                }
+            }
+            Action::Split => {
+                self.check_turn(seat)?;
+                self.split_check()?;
+                let target = self.next_active(seat);
+                self.asked = true;
+                self.offer = Some((seat, target));
+                events.push(Event::public(EventKind::SplitOffered { seat, target }));
+                events.push(Event::public(EventKind::Turn { seat: target, stake: self.stake }));
+            }
+            Action::Accept | Action::Deny if self.offer.is_some() => {
+                if self.offer.is_none_or(|(_, o)| o != seat) {
+                    return Err(RuleError::NoSplitToAnswer);
+                }
+                if action == Action::Accept {
+                    self.agreed_split(&mut events);
+                } else {
+                    self.refuse_split(&mut events);
                 }
             }
             Action::Accept | Action::Deny if self.called.is_some() => {
@@ -1418,6 +1496,7 @@ impl Hand {
         if self.active_count() == 1 {
             self.pending = None;
             self.called = None;
+            self.offer = None;
             let winner = self.next_active(seat);
             self.finish(EndedBy::LastStanding, &[winner], events);
             return;
@@ -1451,6 +1530,50 @@ impl Hand {
         } else {
             self.advance_from(asker, events);
         }
+    }
+
+    /// Whether the player to act may offer to share the pot now.
+    fn split_check(&self) -> Result<(), RuleError> {
+        if self.rules.agreed_split == AgreedSplit::Off {
+            return Err(RuleError::SplitOff);
+        }
+        if self.active_count() != 2 {
+            return Err(RuleError::SplitNeedsTwo);
+        }
+        if self.asked {
+            return Err(RuleError::AskedThisTurn);
+        }
+        Ok(())
+    }
+
+    /// The offer to share the pot is refused (or not answered): its proposer acts on.
+    fn refuse_split(&mut self, events: &mut Vec<Event>) {
+        let Some((seat, target)) = self.offer.take() else { return };
+        events.push(Event::public(EventKind::SplitRefused { seat, target }));
+        self.keep_turn(seat, events);
+    }
+
+    /// The last two agreed: the hand ends with no cards shown. `refund`: each takes back what they put in, and
+    /// the chips of players who packed are halved between them; `halve`: the pot is halved. An odd chip goes to
+    /// the first of the two left of the dealer.
+    fn agreed_split(&mut self, events: &mut Vec<Event>) {
+        let Some((proposer, other)) = self.offer.take() else { return };
+        let two = self.seat_order(&[proposer, other]);
+        let pot = self.pot;
+        let own: [Chips; 2] = match self.rules.agreed_split {
+            AgreedSplit::Refund => [self.seats[two[0]].put_in, self.seats[two[1]].put_in],
+            AgreedSplit::Halve | AgreedSplit::Off => [0, 0],
+        };
+        let rest = pot - own[0] - own[1];
+        let amounts = [own[0] + rest - rest / 2, own[1] + rest / 2];
+        let mut payouts = Vec::with_capacity(2);
+        for (&seat, amount) in two.iter().zip(amounts) {
+            self.seats[seat].stack += amount;
+            payouts.push(Payout { seat, amount });
+        }
+        self.pot = 0;
+        self.outcome = Some(Outcome { ended_by: EndedBy::Agreed, pot, payouts: payouts.clone() });
+        events.push(Event::public(EventKind::Ended { ended_by: EndedBy::Agreed, pot, payouts }));
     }
 
     /// `seat` acts again: the turn stays (the sideshow took no turn of theirs).

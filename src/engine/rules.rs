@@ -284,6 +284,19 @@ named_enum!(
 );
 
 named_enum!(
+    /// Whether the last two players may agree to end a hand and share the pot (001 "Tie"), and how.
+    AgreedSplit ("agreed_split") {
+        /// No (classic).
+        Off => "off",
+        /// Each takes back what they put in; the chips of players who packed are halved between them (001: "total
+        /// money which is invested in the game that will be return").
+        Refund => "refund",
+        /// The pot is halved.
+        Halve => "halve",
+    }
+);
+
+named_enum!(
     /// Who antes (001 "Betting").
     AnteForm ("ante") {
         /// Every player pays the boot (classic).
@@ -521,6 +534,7 @@ pub struct Rules {
     pub see_on_turn_only: bool,
     pub sideshow_order: SideshowOrder,
     pub bet_structure: BetStructure,
+    pub agreed_split: AgreedSplit,
     /// Under `bet_structure=spread` or `spread_raise`: the spread.
     pub spread_limit: Option<Chips>,
     pub ante: AnteForm,
@@ -592,6 +606,7 @@ impl Default for Rules {
             show_cost: ShowCost::Standard,
             sideshow_order: SideshowOrder::BetFirst,
             bet_structure: BetStructure::Fixed,
+            agreed_split: AgreedSplit::Off,
             spread_limit: None,
             ante: AnteForm::Each,
             blinds: Blinds::None,
@@ -646,6 +661,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("show_concede", "true | false: a player called for a show may give up the pot without showing"),
     ("deal_order", "rotate | winner: who deals the next hand (the last hand's winner with winner)"),
     ("bet_structure", "fixed | spread | spread_raise | pot | pot_simple | no_limit: how large a bet may be"),
+    ("agreed_split", "off | refund | halve: the last two may agree to end the hand and share the pot"),
     ("spread_limit", "under a spread structure, the spread (2 to 10^12), or none"),
     ("ante", "each | dealer: every player antes the boot, or the dealer antes for all (boot x players)"),
     ("blinds", "none | single | small_big: forced blind bets left of the dealer before the first turn"),
@@ -841,6 +857,7 @@ impl Rules {
             "show_cost" => self.show_cost = value.parse()?,
             "sideshow_order" => self.sideshow_order = value.parse()?,
             "bet_structure" => self.bet_structure = value.parse()?,
+            "agreed_split" => self.agreed_split = value.parse()?,
             "spread_limit" => self.spread_limit = parse_limit(&option, value, 2, MAX_AMOUNT)?,
             "ante" => self.ante = value.parse()?,
             "blinds" => self.blinds = value.parse()?,
@@ -1230,6 +1247,7 @@ impl Rules {
             ("show_concede", self.show_concede.to_string()),
             ("deal_order", self.deal_order.to_string()),
             ("bet_structure", self.bet_structure.to_string()),
+            ("agreed_split", self.agreed_split.to_string()),
             ("spread_limit", self.spread_limit.map_or("none".to_string(), |n| n.to_string())),
             ("ante", self.ante.to_string()),
             ("blinds", self.blinds.to_string()),
@@ -1348,6 +1366,7 @@ mod tests {
             ("show_concede", "true"),
             ("deal_order", "winner"),
             ("bet_structure", "pot"),
+            ("agreed_split", "refund"),
             ("spread_limit", "1000"),
             ("ante", "dealer"),
             ("blinds", "single"),

@@ -654,7 +654,7 @@ impl Replay {
         self.names.get(seat).map_or("?", String::as_str)
     }
 
-    /// `last_standing`, `show`, `pot_limit`, or `unfinished`.
+    /// `last_standing`, `show`, `pot_limit`, `agreed`, or `unfinished`.
     pub fn ended_by(&self) -> &'static str {
         self.hand.outcome().map_or("unfinished", |o| o.ended_by.name())
     }
@@ -817,6 +817,10 @@ impl Replay {
                 format!("{} bets {amount} and asks {} for a sideshow; stake {stake}, pot {pot}", n(*seat), n(*target))
             }
             EventKind::SideshowDenied { seat, target } => format!("{} denies {}'s sideshow", n(*target), n(*seat)),
+            EventKind::SplitOffered { seat, target } => format!("{} offers {} to share the pot", n(*seat), n(*target)),
+            EventKind::SplitRefused { seat, target } => {
+                format!("{} refuses {}'s offer to share the pot", n(*target), n(*seat))
+            }
             EventKind::SideshowCompared { seat, target, hands, loser } => {
                 let hs: Vec<String> = hands
                     .iter()
@@ -849,6 +853,7 @@ impl Replay {
                     EndedBy::LastStanding => "last one standing",
                     EndedBy::Show => "show",
                     EndedBy::PotLimit => "pot limit",
+                    EndedBy::Agreed => "shared by agreement",
                 };
                 let p: Vec<String> = payouts.iter().map(|p| format!("{} takes {}", n(p.seat), p.amount)).collect();
                 format!("hand over ({how}), pot {pot}: {}", p.join(", "))

@@ -28,11 +28,12 @@ super::db::stored_names! {
 
 super::db::stored_names! {
     /// How a hand ended: the engine's [`EndedBy`], or refunded. Stored in
-    /// `hands.ended_by` as `last_standing`, `show`, `pot_limit` or `refund`.
+    /// `hands.ended_by` as `last_standing`, `show`, `pot_limit`, `agreed` or `refund`.
     pub enum HandEnd {
         LastStanding => "last_standing",
         Show => "show",
         PotLimit => "pot_limit",
+        Agreed => "agreed",
         Refund => "refund",
     }
 }
@@ -43,6 +44,7 @@ impl From<EndedBy> for HandEnd {
             EndedBy::LastStanding => HandEnd::LastStanding,
             EndedBy::Show => HandEnd::Show,
             EndedBy::PotLimit => HandEnd::PotLimit,
+            EndedBy::Agreed => HandEnd::Agreed,
         }
     }
 }

@@ -34,7 +34,8 @@ impl ButtonId {
     pub fn needs_current_turn(&self) -> bool {
         matches!(
             self.command,
-            Command::Play(Action::Bet(_) | Action::Show | Action::Sideshow | Action::Draw(_)) | Command::DrawMenu
+            Command::Play(Action::Bet(_) | Action::Show | Action::Sideshow | Action::Draw(_) | Action::Split)
+                | Command::DrawMenu
         )
     }
 }
@@ -59,6 +60,7 @@ fn tag(command: Command) -> Option<&'static str> {
         Command::Play(Action::Sideshow) => "side",
         Command::Play(Action::Accept) => "accept",
         Command::Play(Action::Deny) => "deny",
+        Command::Play(Action::Split) => "split",
         Command::Close | Command::Status | Command::Play(Action::Timeout) => return None,
     })
 }
@@ -110,7 +112,7 @@ fn number(s: &str, min: u64, max: u64) -> Result<u64, BadButton> {
 }
 
 /// Every command a button can carry, but bets (which carry their amount).
-const BUTTONS: [Command; 15] = [
+const BUTTONS: [Command; 16] = [
     Command::Join,
     Command::Leave,
     Command::Start,
@@ -126,6 +128,7 @@ const BUTTONS: [Command; 15] = [
     // A select menu's id: the cards chosen come with the interaction (its values).
     Command::Play(Action::Draw(0)),
     Command::PickMenu,
+    Command::Play(Action::Split),
     // The dealer's menu of games: the game chosen comes with the interaction.
     Command::Pick(crate::engine::Variant::Classic),
 ];

@@ -81,6 +81,8 @@ pub struct HandView {
     pub pending_sideshow: Option<(usize, usize)>,
     /// (payer, other) of a show waiting for the other to show or concede (`show_concede`).
     pub pending_show: Option<(usize, usize)>,
+    /// (proposer, other) of an offer to share the pot waiting for its answer (`agreed_split`).
+    pub pending_split: Option<(usize, usize)>,
     /// The hand's own rules (the dealer's pick at a dealers_choice table) and its deal plan.
     pub rules: Rules,
     pub plan: DealPlan,
@@ -202,6 +204,7 @@ impl Table {
                     deadline: l.deadline.filter(|_| !h.is_over()).map(|d| d.unix),
                     pending_sideshow: h.pending_sideshow(),
                     pending_show: h.pending_show(),
+                    pending_split: h.pending_split(),
                     rules: h.rules().clone(),
                     plan: *h.plan(),
                     phase: h.phase(),

@@ -68,6 +68,12 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
         EventKind::SideshowDenied { seat, target } => {
             format!("{} refused {}'s sideshow.", who(hand, *target), who(hand, *seat))
         }
+        EventKind::SplitOffered { seat, target } => {
+            format!("{} offered {} to end the hand and share the pot.", who(hand, *seat), who(hand, *target))
+        }
+        EventKind::SplitRefused { seat, target } => {
+            format!("{} refused {}'s offer to share the pot.", who(hand, *target), who(hand, *seat))
+        }
         EventKind::PotLimitReached { pot } => format!("The pot reached the limit ({pot}): every hand is shown."),
         EventKind::Showdown { hands, .. } => hands
             .iter()
@@ -87,6 +93,7 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
                 EndedBy::LastStanding => "everyone else packed",
                 EndedBy::Show => "show",
                 EndedBy::PotLimit => "pot limit",
+                EndedBy::Agreed => "shared by agreement, no cards shown",
             };
             format!("🏆 {winners} (pot {pot}, {how}).")
         }

@@ -33,6 +33,16 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     desc.extend(board_lines(&users, &hand.board, &hand.plan));
     let content = match (hand.to_act, hand.pending_sideshow) {
         _ if over => String::new(),
+        (Some(seat), None) if hand.pending_split.is_some() => {
+            let proposer = hand.pending_split.map_or(seat, |(p, _)| p);
+            let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
+            desc.push(format!(
+                "{} offered {} to end the hand and share the pot: accept, or play on{when}.",
+                who(&users, proposer),
+                who(&users, seat)
+            ));
+            format!("{}, accept the split or play on.", who(&users, seat))
+        }
         (Some(seat), None) if hand.pending_show.is_some() => {
             let payer = hand.pending_show.map_or(seat, |(p, _)| p);
             let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
@@ -108,7 +118,10 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
     if hand.outcome.is_none() {
         let legal = &hand.legal;
         let mut turn = Vec::new();
-        if legal.respond && legal.answer_show {
+        if legal.respond && legal.answer_split {
+            turn.push(button(id(Play(Action::Accept)), "Accept the split", ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Deny)), "Play on", ButtonStyle::Danger));
+        } else if legal.respond && legal.answer_show {
             turn.push(button(id(Play(Action::Accept)), "Show my cards", ButtonStyle::Success));
             turn.push(button(id(Play(Action::Deny)), "Concede", ButtonStyle::Danger));
         } else if legal.respond {
@@ -132,6 +145,9 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
         if let Some((cost, _)) = legal.sideshow {
             let label = if cost == 0 { "Sideshow".to_string() } else { format!("Sideshow ({cost})") };
             turn.push(button(id(Play(Action::Sideshow)), label, ButtonStyle::Secondary));
+        }
+        if legal.split {
+            turn.push(button(id(Play(Action::Split)), "Offer to split", ButtonStyle::Secondary));
         }
         if let Some(d) = legal.draw {
             if d.max > 0 {
