@@ -1683,15 +1683,9 @@ impl Hand {
 
     fn finish(&mut self, ended_by: EndedBy, winners: &[Seat], events: &mut Vec<Event>) {
         let pot = self.pot;
-        let k = winners.len().max(1) as Chips;
-        let (share, mut odd) = (pot / k, pot % k);
-        let mut payouts = Vec::with_capacity(winners.len());
-        for &w in winners {
-            let extra = Chips::from(odd > 0);
-            odd -= extra;
-            let amount = share + extra;
-            self.seats[w].stack += amount;
-            payouts.push(Payout { seat: w, amount });
+        let payouts = super::pot::divide(pot, &[winners]);
+        for p in &payouts {
+            self.seats[p.seat].stack += p.amount;
         }
         self.pot = 0;
         let outcome = Outcome { ended_by, pot, payouts: payouts.clone() };

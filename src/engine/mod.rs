@@ -5,6 +5,7 @@
 pub mod agent;
 pub mod cards;
 pub mod hand;
+pub mod pot;
 pub mod rank;
 pub mod rules;
 pub mod script;
