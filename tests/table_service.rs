@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use teenpatti::engine::{Action, EventKind, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 use teenpatti::store::{NewTable, OpenOptions, Store};
-use teenpatti::table::view::{Menu, PickView, PrivateNote, TableView, Update};
+use teenpatti::table::view::{HandView, Menu, PickView, PrivateNote, TableView, Update};
 use teenpatti::table::{
     BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, TableService, Timings, UserError,
 };
@@ -79,6 +79,17 @@ async fn ask(
     let request =
         Request { button, key: Some(key.to_string()), ..Request::new(Player { id: user, admin: false }, command) };
     service.ask(table, request).await
+}
+
+/// The table's hand once it is another than `after` (the next deal, whenever the table makes it).
+async fn next_hand(service: &TableService, table: TableId, user: UserId, after: HandId) -> HandView {
+    loop {
+        let view = ask(service, table, user, Command::Status, None, 0).await.unwrap().view;
+        match view.hand {
+            Some(h) if h.hand_id != after => return h,
+            _ => tokio::time::sleep(Duration::from_millis(5)).await,
+        }
+    }
 }
 
 /// Anything a player could send about a hand, legal or not (never a timeout: only the timer sends those).
@@ -426,13 +437,7 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
     assert_eq!(chosen.picked.map(|(r, by_timer)| (r.variant, by_timer)), Some((Variant::Draw, false)));
     // Finish it: the next hand's dealer (a) is asked, does not choose, and the timer (1 s) deals muflis.
     ask(&service, table, a, Command::Play(Action::Pack), None, 4).await.unwrap();
-    let second = loop {
-        let view = ask(&service, table, a, Command::Status, None, 0).await.unwrap().view;
-        match view.hand {
-            Some(h) if h.hand_id != hand.hand_id => break h,
-            _ => tokio::time::sleep(Duration::from_millis(50)).await,
-        }
-    };
+    let second = next_hand(&service, table, a, hand.hand_id).await;
     assert_eq!(second.rules.variant, Variant::Muflis);
     assert_eq!(second.seats[second.dealer].user, a);
     let picks = recorder.picks.lock().unwrap().clone();
@@ -484,13 +489,7 @@ async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
                 ask(&service, table, hand.seats[seat].user, Command::Play(Action::Pack), None, key).await.unwrap();
             }
         }
-        let next = loop {
-            let view = ask(&service, table, players[0], Command::Status, None, 0).await.unwrap().view;
-            match view.hand {
-                Some(h) if h.hand_id != hand.hand_id => break h,
-                _ => tokio::time::sleep(Duration::from_millis(5)).await,
-            }
-        };
+        let next = next_hand(&service, table, players[0], hand.hand_id).await;
         assert_eq!(next.seats[next.dealer].user, winner, "hand {}: the winner deals", next.hand_id);
         hand = next;
     }

@@ -1149,22 +1149,11 @@ impl Hand {
         if self.holds_bust(seat) {
             return Legal { pack: true, ..Legal::default() };
         }
-        if let Some((_, other)) = self.called {
-            let answer = other == seat;
-            let pack = !self.rules.pack_on_turn_only || answer;
-            // Looking is allowed as at any time (the called player may look before answering).
-            let see = self.see_check(seat).is_ok() && !self.rules.see_on_turn_only;
-            return Legal { respond: answer, answer_show: answer, pack, see, ..Legal::default() };
-        }
-        if let Some((_, other)) = self.offer {
-            let answer = other == seat;
-            let pack = !self.rules.pack_on_turn_only || answer;
-            let see = self.see_check(seat).is_ok() && !self.rules.see_on_turn_only;
-            return Legal { respond: answer, answer_split: answer, pack, see, ..Legal::default() };
-        }
+        // While a question waits (a sideshow, a called show, an offer to split) nobody is on turn; who it asks
+        // answers it.
         let on_turn = self.check_turn(seat).is_ok();
         let drawing = self.phase == Phase::Drawing && seat == self.turn;
-        let responding = self.pending.is_some_and(|(_, t)| t == seat);
+        let asked = |question: Option<(Seat, Seat)>| question.is_some_and(|(_, t)| t == seat);
         let seen = self.seats[seat].seen;
         Legal {
             see: self.see_check(seat).is_ok() && (on_turn || !self.rules.see_on_turn_only),
@@ -1172,9 +1161,9 @@ impl Hand {
             bet: on_turn.then(|| self.bet_range(seat).ok()).flatten(),
             show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),
             sideshow: (on_turn && seen).then(|| self.sideshow_check(seat).ok()).flatten(),
-            respond: responding,
-            answer_show: false,
-            answer_split: false,
+            respond: asked(self.pending) || asked(self.called) || asked(self.offer),
+            answer_show: asked(self.called),
+            answer_split: asked(self.offer),
             split: on_turn && self.split_check().is_ok(),
             draw: (on_turn || drawing).then(|| self.draw_offer(seat).ok()).flatten().filter(|o| o.max >= o.min),
         }

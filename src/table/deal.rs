@@ -34,6 +34,11 @@ impl Decks {
     }
 }
 
+/// The first winner (left of the dealer) of a finished `hand` whose seat i is `users[i]`.
+pub(super) fn first_winner(hand: &Hand, users: &[UserId]) -> Option<UserId> {
+    hand.outcome().and_then(|o| o.winners().first().and_then(|&w| users.get(w).copied()))
+}
+
 /// The dealer's seat among `dealt` (the users dealt in, in seat order): the button passes to the left, to the
 /// next seated player after the last dealer who is dealt in; the first hand is dealt by the last seat.
 fn next_dealer(seated: &[UserId], dealt: &[UserId], last: Option<UserId>) -> usize {
@@ -175,9 +180,8 @@ impl Table {
 
     /// Keeps the winner of the hand just played (the next dealer under `deal_order=winner`).
     fn note_last_winner(&mut self) {
-        let Some(live) = self.live.as_ref() else { return };
-        if let Some(&w) = live.hand.outcome().and_then(|o| o.winners().first().copied()).as_ref() {
-            self.last_winner = live.users.get(w).copied();
+        if let Some(w) = self.live.as_ref().and_then(|l| first_winner(&l.hand, &l.users)) {
+            self.last_winner = Some(w);
         }
     }
 

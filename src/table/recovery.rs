@@ -86,9 +86,8 @@ impl Table {
                     self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied();
                     // Its winner deals next under `deal_order=winner`.
                     let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
-                    let outcome = Hand::replay(&rec.setup, &actions).ok().and_then(|(h, _)| h.outcome().cloned());
-                    let first = outcome.and_then(|o| o.winners().first().copied());
-                    self.last_winner = first.and_then(|w| rec.summary.users.get(w).copied());
+                    let replayed = Hand::replay(&rec.setup, &actions).ok();
+                    self.last_winner = replayed.and_then(|(h, _)| super::deal::first_winner(&h, &rec.summary.users));
                 }
             }
             if self.running {

@@ -31,36 +31,31 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
     desc.extend(pick_line(view, hand));
     desc.extend(board_lines(&users, &hand.board, &hand.plan));
-    let content = match (hand.to_act, hand.pending_sideshow) {
+    // A question waiting for the player to act: who asked, the words around them, and what the player answers.
+    let question = match (hand.pending_sideshow, hand.pending_show, hand.pending_split) {
+        (Some((asker, _)), _, _) => {
+            Some((asker, "asked", " for a sideshow: accept or deny", "accept or deny the sideshow"))
+        }
+        (_, Some((payer, _)), _) => Some((
+            payer,
+            "called a show against",
+            ": show the cards or concede the pot unseen",
+            "show your cards or concede",
+        )),
+        (_, _, Some((proposer, _))) => Some((
+            proposer,
+            "offered",
+            " to end the hand and share the pot: accept, or play on",
+            "accept the split or play on",
+        )),
+        _ => None,
+    };
+    let content = match (hand.to_act, question) {
         _ if over => String::new(),
-        (Some(seat), None) if hand.pending_split.is_some() => {
-            let proposer = hand.pending_split.map_or(seat, |(p, _)| p);
+        (Some(seat), Some((asker, verb, rest, answer))) => {
             let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
-            desc.push(format!(
-                "{} offered {} to end the hand and share the pot: accept, or play on{when}.",
-                who(&users, proposer),
-                who(&users, seat)
-            ));
-            format!("{}, accept the split or play on.", who(&users, seat))
-        }
-        (Some(seat), None) if hand.pending_show.is_some() => {
-            let payer = hand.pending_show.map_or(seat, |(p, _)| p);
-            let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
-            desc.push(format!(
-                "{} called a show: {} shows their cards or concedes the pot unseen{when}.",
-                who(&users, payer),
-                who(&users, seat)
-            ));
-            format!("{}, show your cards or concede.", who(&users, seat))
-        }
-        (Some(seat), Some((asker, _))) => {
-            let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
-            desc.push(format!(
-                "{} asked {} for a sideshow: accept or deny{when}.",
-                who(&users, asker),
-                who(&users, seat)
-            ));
-            format!("{}, accept or deny the sideshow.", who(&users, seat))
+            desc.push(format!("{} {verb} {}{rest}{when}.", who(&users, asker), who(&users, seat)));
+            format!("{}, {answer}.", who(&users, seat))
         }
         (Some(seat), None) => {
             let when = hand.deadline.map(|d| format!(", timer ends <t:{d}:R>")).unwrap_or_default();
