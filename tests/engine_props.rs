@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use teenpatti::engine::cards::{seeded_deck, seeded_deck_with};
 use teenpatti::engine::hand::{Action, Audience, Event, EventKind, Hand, HandSetup, Seat};
 use teenpatti::engine::rules::{
-    AfterSideshow, AgreedSplit, AnteForm, BetStructure, Blinds, CommunityTurn, DrawMode, Rules, ShowCost, ShowTie,
-    SideshowOrder, SuitOrder, Turned, Variant,
+    AfterSideshow, AgreedSplit, AnteForm, BetStructure, Blinds, CommunityTurn, DrawMode, HighLow, Qualifier, Rules,
+    ShowCost, ShowTie, SideshowOrder, SuitOrder, Turned, Variant,
 };
 use teenpatti::engine::RandomAgent;
 
@@ -56,7 +56,13 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         (prop::sample::select(BetStructure::ALL.to_vec()), 2u64..=200),
         prop::sample::select(AgreedSplit::ALL.to_vec()),
     );
-    (table, parts, plan, customs)
+    // Split pots (issue 15): high-low by cards speak or declaration, a qualifier, a compulsory show.
+    let splits = (
+        prop::sample::select(HighLow::ALL.to_vec()),
+        prop::sample::select(Qualifier::ALL.to_vec()),
+        prop::option::of(1u32..=6),
+    );
+    (table, parts, plan, customs, splits)
         .prop_map(
             |(
                 (variant, boot, show_tie, suit_order, chaal, pot, blind, show_cost, scsb, sotoo),
@@ -73,6 +79,7 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     (bet_structure, spread),
                     agreed_split,
                 ),
+                (high_low, qualifier, max_rounds),
             )| {
                 fn draw<T>(on: bool) -> Turned<T> {
                     if on {
@@ -116,6 +123,9 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                     blind_amount,
                     bet_structure,
                     agreed_split,
+                    high_low,
+                    qualifier,
+                    max_rounds,
                     // A spread structure and its limit go together.
                     spread_limit: matches!(bet_structure, BetStructure::Spread | BetStructure::SpreadRaise)
                         .then_some(spread),
@@ -125,7 +135,13 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
         )
         // A combination the rules refuse is made playable by dropping options, one at a time, until it is.
         .prop_map(|mut r| {
-            let drops: [fn(&mut Rules); 16] = [
+            let drops: [fn(&mut Rules); 19] = [
+                |r| r.max_rounds = None,
+                |r| r.show_concede = false,
+                |r| {
+                    r.high_low = HighLow::Off;
+                    r.qualifier = Qualifier::None;
+                },
                 |r| r.exact_use = false,
                 |r| r.rounds_before_show = None,
                 |r| r.draw_price = None,
@@ -197,6 +213,8 @@ fn random_action(h: &Hand, rng: &mut ChaCha8Rng) -> (Seat, Action) {
         30..=33 => Action::Accept,
         34..=36 => Action::Deny,
         37 => Action::Draw(rng.gen_range(0..=15)),
+        38 if rng.gen_bool(0.2) => Action::DeclareHigh,
+        38 if rng.gen_bool(0.25) => Action::DeclareLow,
         38 if rng.gen_bool(0.5) => Action::Split,
         38 => Action::Pack,
         _ => Action::Timeout,
@@ -321,7 +339,7 @@ proptest! {
     fn refused_actions_change_nothing_in_any_state(
         (setup, play_seed) in arb_table(),
         steps in 0usize..60,
-        probes in prop::collection::vec((0usize..11, 0u8..10, 0u64..200), 1..40),
+        probes in prop::collection::vec((0usize..11, 0u8..12, 0u64..200), 1..40),
     ) {
         // Walk to some state with legal play, then throw arbitrary actions at it.
         let (mut h, _) = Hand::start(&setup).expect("valid table");
@@ -332,7 +350,8 @@ proptest! {
         }
         for (seat, kind, amount) in probes {
             let action = [Action::See, Action::Bet(amount), Action::Pack, Action::Show, Action::Sideshow,
-                Action::Accept, Action::Deny, Action::Timeout, Action::Draw(amount as u8 % 16), Action::Split]
+                Action::Accept, Action::Deny, Action::Timeout, Action::Draw(amount as u8 % 16), Action::Split,
+                Action::DeclareHigh, Action::DeclareLow]
                 [kind as usize];
             let before = h.clone();
             let legal = h.legal_actions(seat);
@@ -352,6 +371,7 @@ proptest! {
                         Action::Pack => prop_assert!(legal.pack),
                         Action::Timeout => prop_assert_eq!(h.to_act(), Some(seat)),
                         Action::Split => prop_assert!(legal.split),
+                        Action::DeclareHigh | Action::DeclareLow => prop_assert!(legal.declare),
                         Action::Draw(mask) => {
                             let n = mask.count_ones() as usize;
                             prop_assert!(legal.draw.is_some_and(|d| (d.min..=d.max).contains(&n)));

@@ -215,7 +215,7 @@ fn action_lines_are_engine_actions_with_what_the_line_requires() {
     let e = parse("players A B\nA dance\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "line 2: unknown action `dance` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout, split, draw CARDS)"
+        "line 2: unknown action `dance` (blind N, chaal N, bet N, see, pack, show, sideshow, accept, deny, timeout, split, high, low, draw CARDS)"
     );
 }
 

@@ -218,7 +218,14 @@ mod tests {
                 dealer: 0,
                 seats: users
                     .iter()
-                    .map(|&user| HandSeat { user, seen: true, packed: false, put_in: 1_000_000, stack: 1_000_000 })
+                    .map(|&user| HandSeat {
+                        user,
+                        seen: true,
+                        packed: false,
+                        put_in: 1_000_000,
+                        stack: 1_000_000,
+                        declared: false,
+                    })
                     .collect(),
                 pot: 10_000_000,
                 stake: 1000,

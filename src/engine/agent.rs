@@ -120,6 +120,15 @@ impl RandomAgent {
         if legal.respond {
             return if chance(rng, self.accept) { Action::Accept } else { Action::Deny };
         }
+        // A declaration at a high-low show: either half, evenly (or, rarely, out of time or packing).
+        if legal.declare {
+            let give_up = [
+                (legal.pack.then_some(Action::Pack), self.pack),
+                (may_time_out.then_some(Action::Timeout), self.timeout),
+            ];
+            let sides = [(Some(Action::DeclareHigh), 1.0), (Some(Action::DeclareLow), 1.0), give_up[0], give_up[1]];
+            return draw(rng, &sides).unwrap_or(Action::DeclareHigh);
+        }
         let give_up =
             [(legal.pack.then_some(Action::Pack), self.pack), (may_time_out.then_some(Action::Timeout), self.timeout)];
         if let Some(long) = self.long_hand {

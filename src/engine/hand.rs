@@ -5,11 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::Card;
-use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand};
+use super::cards::{Card, Rank, Suit};
+use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand, Virtual, Wild};
 use super::rules::{
     AfterSideshow, AgreedSplit, AnteForm, BetStructure, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode,
-    Parts, Rules, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
+    HighLow, Parts, Qualifier, Rules, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
 };
 
 /// A seat index, 0-based, in table order.
@@ -83,6 +83,8 @@ pub enum Phase {
     #[default]
     Betting,
     Drawing,
+    /// At a high-low show by declaration: each player still in declares high or low in secret.
+    Declaring,
 }
 
 /// What a player can do.
@@ -110,11 +112,15 @@ pub enum Action {
     Draw(u8),
     /// Offer the other player (two left) to end the hand and share the pot (`agreed_split`); they accept or deny.
     Split,
+    /// At a high-low show by declaration: contest the high half (secret until everyone has declared).
+    DeclareHigh,
+    /// At a high-low show by declaration: contest the low half (secret until everyone has declared).
+    DeclareLow,
 }
 
 impl Action {
     /// Every action that takes no amount (all but [`Action::Bet`]).
-    pub const WITHOUT_AMOUNT: [Action; 8] = [
+    pub const WITHOUT_AMOUNT: [Action; 10] = [
         Action::See,
         Action::Pack,
         Action::Show,
@@ -123,6 +129,8 @@ impl Action {
         Action::Deny,
         Action::Timeout,
         Action::Split,
+        Action::DeclareHigh,
+        Action::DeclareLow,
     ];
 
     pub fn name(self) -> &'static str {
@@ -137,6 +145,8 @@ impl Action {
             Action::Timeout => "timeout",
             Action::Draw(_) => "draw",
             Action::Split => "split",
+            Action::DeclareHigh => "declare_high",
+            Action::DeclareLow => "declare_low",
         }
     }
 }
@@ -183,6 +193,8 @@ pub enum EndedBy {
     PotLimit,
     /// The last two agreed to end the hand and share the pot (`agreed_split`).
     Agreed,
+    /// A compulsory show after `max_rounds` betting rounds: every hand still in was shown.
+    RoundLimit,
 }
 
 impl EndedBy {
@@ -192,6 +204,7 @@ impl EndedBy {
             EndedBy::Show => "show",
             EndedBy::PotLimit => "pot_limit",
             EndedBy::Agreed => "agreed",
+            EndedBy::RoundLimit => "round_limit",
         }
     }
 }
@@ -254,7 +267,8 @@ pub enum EventKind {
         seat: Seat,
         reason: PackReason,
     },
-    /// `seat` paid `cost` for a show against `against`.
+    /// `seat` paid `cost` for a show against `against`; at a high-low table `against` is `seat` itself: a show of
+    /// every hand still in.
     ShowCalled {
         seat: Seat,
         against: Seat,
@@ -293,6 +307,25 @@ pub enum EventKind {
     /// The pot reached the pot limit: every remaining hand is shown.
     PotLimitReached {
         pot: Chips,
+    },
+    /// `max_rounds` betting rounds have ended: every remaining hand is shown (a compulsory show).
+    RoundLimitReached {
+        round: u32,
+    },
+    /// `seat` declared high or low (public: only the fact; the side is revealed with everyone's).
+    Declared {
+        seat: Seat,
+    },
+    /// Every declaration, revealed together once all have declared (or their time ran out).
+    Declarations {
+        high: Vec<Seat>,
+        low: Vec<Seat>,
+    },
+    /// Who won each half of a high-low pot (after the `Showdown`): empty where no hand could win it, and that half
+    /// went to the other.
+    HalvesWon {
+        high: Vec<Seat>,
+        low: Vec<Seat>,
     },
     /// The cards of other players that `seat` can see (private to `seat`): in cobra, every other player's
     /// forehead card, at the deal.
@@ -434,6 +467,14 @@ pub enum RuleError {
     OddBet,
     #[error("a show needs exactly two players left")]
     ShowNeedsTwo,
+    #[error("a high-low table has no sideshows")]
+    NoSideshowHighLow,
+    #[error("the players are declaring high or low: the show comes when all have")]
+    Declaring,
+    #[error("there is nothing to declare now: players declare high or low at the show")]
+    NotDeclaring,
+    #[error("you have already declared")]
+    AlreadyDeclared,
     #[error("a seen player cannot ask a blind player for a show")]
     SeenCannotShowBlind,
     #[error("a show costs {need}; you have {have}")]
@@ -509,6 +550,8 @@ pub struct Legal {
     pub split: bool,
     /// May change cards now.
     pub draw: Option<DrawOffer>,
+    /// May declare high or low (a high-low show by declaration).
+    pub declare: bool,
 }
 
 /// A draw a seat may make now: up to `max` of its down cards (at least `min`), each for `price`.
@@ -528,6 +571,7 @@ impl Legal {
             || self.sideshow.is_some()
             || self.respond
             || self.draw.is_some()
+            || self.declare
     }
 }
 
@@ -601,6 +645,14 @@ pub struct Hand {
     /// A show was called against a player holding a one-eyed card (it ends a kaana round).
     #[serde(default)]
     kaana_show: bool,
+    /// At a high-low show by declaration: the seats that have declared, and of them those that declared low.
+    #[serde(default)]
+    declared: u16,
+    #[serde(default)]
+    declared_low: u16,
+    /// How the hand ends once everyone has declared (the show that began the declarations).
+    #[serde(default)]
+    ending: Option<EndedBy>,
     outcome: Option<Outcome>,
     actions: Vec<(Seat, Action)>,
 }
@@ -733,6 +785,9 @@ impl Hand {
             draw_price: plan.draw_price.unwrap_or(boot),
             kaana_dormant: setup.kaana_dormant,
             kaana_show: false,
+            declared: 0,
+            declared_low: 0,
+            ending: None,
             outcome: None,
             actions: Vec::new(),
         };
@@ -842,7 +897,26 @@ impl Hand {
         if self.outcome.is_some() {
             return None;
         }
+        if self.phase == Phase::Declaring {
+            return self.undeclared().first().copied();
+        }
         Some(self.pending.or(self.called).or(self.offer).map_or(self.turn, |(_, target)| target))
+    }
+    /// At a high-low show by declaration: the players still in who have not declared, from the dealer's left (the
+    /// timer runs for them all at once: each is declared high when it ends).
+    pub fn undeclared(&self) -> Vec<Seat> {
+        if self.phase != Phase::Declaring || self.is_over() {
+            return Vec::new();
+        }
+        let n = self.seats.len();
+        (1..=n)
+            .map(|i| (self.dealer + i) % n)
+            .filter(|&s| !self.seats[s].packed && self.declared & (1 << s) == 0)
+            .collect()
+    }
+    /// Whether `seat` has declared at this hand's high-low show (never which way: that is revealed with everyone's).
+    pub fn has_declared(&self, seat: Seat) -> bool {
+        seat < 16 && self.declared & (1 << seat) != 0
     }
     pub fn pending_sideshow(&self) -> Option<(Seat, Seat)> {
         self.pending
@@ -932,7 +1006,15 @@ impl Hand {
     /// What `seat`'s hand is worth under the table's rules, and what it counts as where that is worth saying.
     /// `None` while the hand is not complete (community cards still face down).
     pub fn judge(&self, seat: Seat) -> Option<(HandValue, Option<Made>)> {
+        self.judge_by(seat, self.evaluator()?)
+    }
+    /// What `seat`'s hand is worth as a low hand in a high-low split: the same cards and wild cards, ranked in
+    /// muflis order (the whole classic order reversed: the lowest hand is the best low).
+    pub fn low_value(&self, seat: Seat) -> Option<HandValue> {
         let e = self.evaluator()?;
+        self.judge_by(seat, Evaluator::for_scheme(Scheme { lowball: true, ..*e.scheme() })).map(|(v, _)| v)
+    }
+    fn judge_by(&self, seat: Seat, e: Evaluator) -> Option<(HandValue, Option<Made>)> {
         let s = self.seats.get(seat)?;
         if !self.plan.exact_use {
             let held = self.hand_cards(seat)?;
@@ -1026,7 +1108,8 @@ impl Hand {
     }
 
     fn show_cost(&self, seat: Seat) -> Result<Chips, RuleError> {
-        if self.active_count() != 2 {
+        let high_low = self.rules.high_low != HighLow::Off;
+        if self.active_count() != 2 && !high_low {
             return Err(RuleError::ShowNeedsTwo);
         }
         self.check_show_round()?;
@@ -1041,7 +1124,8 @@ impl Hand {
         }
         let base = if !me.seen {
             self.stake
-        } else if self.seats[other].seen {
+        } else if self.seats[other].seen || high_low {
+            // A high-low show is every hand's: the payer's own bet now, whoever is still in.
             2 * self.stake
         } else if !self.rules.seen_can_show_blind {
             return Err(RuleError::SeenCannotShowBlind);
@@ -1059,6 +1143,9 @@ impl Hand {
     }
 
     fn sideshow_check(&self, seat: Seat) -> Result<(Chips, Seat), RuleError> {
+        if self.rules.high_low != HighLow::Off {
+            return Err(RuleError::NoSideshowHighLow);
+        }
         if self.asked {
             return Err(RuleError::AskedThisTurn);
         }
@@ -1123,6 +1210,9 @@ impl Hand {
 
     /// `seat` is to act (bet, show, sideshow; draw under `draw=rounds`) in a betting phase.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.phase == Phase::Declaring {
+            return Err(RuleError::Declaring);
+        }
         if self.pending.is_some() {
             return Err(RuleError::SideshowPending);
         }
@@ -1155,9 +1245,10 @@ impl Hand {
         let drawing = self.phase == Phase::Drawing && seat == self.turn;
         let asked = |question: Option<(Seat, Seat)>| question.is_some_and(|(_, t)| t == seat);
         let seen = self.seats[seat].seen;
+        let declaring = self.phase == Phase::Declaring && !self.has_declared(seat);
         Legal {
-            see: self.see_check(seat).is_ok() && (on_turn || !self.rules.see_on_turn_only),
-            pack: !self.rules.pack_on_turn_only || self.to_act() == Some(seat),
+            see: self.see_check(seat).is_ok() && (on_turn || declaring || !self.rules.see_on_turn_only),
+            pack: self.may_pack(seat),
             bet: on_turn.then(|| self.bet_range(seat).ok()).flatten(),
             show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),
             sideshow: (on_turn && seen).then(|| self.sideshow_check(seat).ok()).flatten(),
@@ -1166,7 +1257,15 @@ impl Hand {
             answer_split: asked(self.offer),
             split: on_turn && self.split_check().is_ok(),
             draw: (on_turn || drawing).then(|| self.draw_offer(seat).ok()).flatten().filter(|o| o.max >= o.min),
+            declare: declaring,
         }
+    }
+
+    /// Whether `seat` may pack now: any time, or under `pack_on_turn_only` when the timer runs for them (at a
+    /// declaration, for every player who has not declared).
+    fn may_pack(&self, seat: Seat) -> bool {
+        let declaring = self.phase == Phase::Declaring && !self.has_declared(seat);
+        !self.rules.pack_on_turn_only || self.to_act() == Some(seat) || declaring
     }
 
     /// Applies one action by `seat`. On error nothing has changed.
@@ -1179,7 +1278,8 @@ impl Hand {
         match action {
             Action::See => {
                 self.see_check(seat)?;
-                if self.rules.see_on_turn_only && self.check_turn(seat).is_err() {
+                let declaring = self.phase == Phase::Declaring;
+                if self.rules.see_on_turn_only && !declaring && self.check_turn(seat).is_err() {
                     return Err(RuleError::SeeOnlyOnTurn);
                 }
                 self.see(seat, &mut events);
@@ -1213,10 +1313,32 @@ impl Hand {
             }
             Action::Pack => {
                 // A bust card packs its holder whenever (the check above let only a pack through).
-                if self.rules.pack_on_turn_only && self.to_act() != Some(seat) && !self.holds_bust(seat) {
+                if !self.may_pack(seat) && !self.holds_bust(seat) {
                     return Err(RuleError::PackOnlyOnTurn);
                 }
                 self.pack(seat, PackReason::Folded, &mut events)
+            }
+            // A player who does not declare in time declares high (the side a hand is played for in every other
+            // game).
+            // The timer runs out for every player who has not declared; the table times them out in turn.
+            Action::Timeout if self.phase == Phase::Declaring => {
+                if self.to_act() != Some(seat) {
+                    return Err(if self.has_declared(seat) {
+                        RuleError::AlreadyDeclared
+                    } else {
+                        RuleError::NotYourTurn
+                    });
+                }
+                self.declare(seat, false, &mut events);
+            }
+            Action::DeclareHigh | Action::DeclareLow => {
+                if self.phase != Phase::Declaring {
+                    return Err(RuleError::NotDeclaring);
+                }
+                if self.has_declared(seat) {
+                    return Err(RuleError::AlreadyDeclared);
+                }
+                self.declare(seat, action == Action::DeclareLow, &mut events);
             }
             // A called player who does not answer in time shows: the cards speak.
             Action::Timeout if self.called.is_some_and(|(_, other)| other == seat) => {
@@ -1238,6 +1360,9 @@ impl Hand {
                 None => return Err(RuleError::NotYourTurn),
             },
             Action::Draw(mask) => {
+                if self.phase == Phase::Declaring {
+                    return Err(RuleError::Declaring);
+                }
                 if self.phase == Phase::Betting {
                     self.check_turn(seat)?;
                 } else if seat != self.turn {
@@ -1248,6 +1373,14 @@ impl Hand {
             Action::Show => {
                 self.check_turn(seat)?;
                 let cost = self.show_cost(seat)?;
+                if self.rules.high_low != HighLow::Off {
+                    // Every hand still in is shown (by declaration, once all have declared).
+                    self.put_in(seat, cost);
+                    events.push(Event::public(EventKind::ShowCalled { seat, against: seat, cost, pot: self.pot }));
+                    self.showdown_all(EndedBy::Show, &mut events);
+                    self.actions.push((seat, action));
+                    return Ok(events);
+                }
                 let other = self.next_active(seat);
                 self.put_in(seat, cost);
                 events.push(Event::public(EventKind::ShowCalled { seat, against: other, cost, pot: self.pot }));
@@ -1441,8 +1574,16 @@ impl Hand {
         self.turn = self.next_active(seat);
         if self.round_complete() {
             self.end_round(events);
+            if !self.betting_goes_on() {
+                return;
+            }
         }
         events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+    }
+
+    /// After a betting round ended: false when it ended the hand or began a declaration (a compulsory show).
+    fn betting_goes_on(&self) -> bool {
+        self.outcome.is_none() && self.phase != Phase::Declaring
     }
 
     /// Every player still in has had a turn in this betting round.
@@ -1456,6 +1597,11 @@ impl Hand {
         events.push(Event::public(EventKind::RoundEnded { round: ended }));
         self.round += 1;
         self.acted = 0;
+        if self.rules.max_rounds == Some(ended) {
+            events.push(Event::public(EventKind::RoundLimitReached { round: ended }));
+            self.showdown_all(EndedBy::RoundLimit, events);
+            return;
+        }
         if self.plan.draw == DrawMode::Rounds {
             self.drew = 0;
         }
@@ -1490,6 +1636,11 @@ impl Hand {
             self.finish(EndedBy::LastStanding, &[winner], events);
             return;
         }
+        if self.phase == Phase::Declaring {
+            // The show waits for the others' declarations only.
+            self.after_declaration(events);
+            return;
+        }
         match self.pending {
             // The asker or the target packed, or too few players are left for
             // a sideshow: it lapses and play goes on after the asker.
@@ -1504,7 +1655,9 @@ impl Hand {
             // A pack out of turn: the round may have been waiting only for this player.
             None if self.round_complete() => {
                 self.end_round(events);
-                events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+                if self.betting_goes_on() {
+                    events.push(Event::public(EventKind::Turn { seat: self.turn, stake: self.stake }));
+                }
             }
             None => {}
         }
@@ -1643,18 +1796,135 @@ impl Hand {
     fn pot_limit_showdown(&mut self, events: &mut Vec<Event>) {
         self.pending = None;
         events.push(Event::public(EventKind::PotLimitReached { pot: self.pot }));
-        // Every hand is compared whole: the community cards still face down are turned up first.
+        self.showdown_all(EndedBy::PotLimit, events);
+    }
+
+    /// Every hand still in is shown (a pot limit reached, a compulsory show, a high-low show), compared whole:
+    /// the community cards still face down are turned up first. By declaration, the players declare first.
+    fn showdown_all(&mut self, ended_by: EndedBy, events: &mut Vec<Event>) {
         let rest = self.community.len() - self.board.community.len();
         self.turn_community(rest, events);
-        let hands: Vec<ShownHand> = self.active().map(|s| self.shown(s)).collect();
-        let best = hands.iter().map(|h| h.value).max();
-        let mut winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();
-        if winners.len() > 1 && self.rules.parts().is_ok_and(|p| p.suit_ties) {
-            winners = vec![self.by_suits(&winners)];
+        if self.rules.high_low == HighLow::Declare {
+            self.phase = Phase::Declaring;
+            self.ending = Some(ended_by);
+            self.declared = 0;
+            self.declared_low = 0;
+            events.push(Event::public(EventKind::PhaseChanged { phase: Phase::Declaring }));
+            if let Some(first) = self.to_act() {
+                self.turn = first;
+                events.push(Event::public(EventKind::Turn { seat: first, stake: self.stake }));
+            }
+            return;
         }
+        self.compare_all(ended_by, events);
+    }
+
+    /// `seat` declares high or low: public, only the fact.
+    fn declare(&mut self, seat: Seat, low: bool, events: &mut Vec<Event>) {
+        self.declared |= 1 << seat;
+        if low {
+            self.declared_low |= 1 << seat;
+        }
+        events.push(Event::public(EventKind::Declared { seat }));
+        self.after_declaration(events);
+    }
+
+    /// Once every player still in has declared: the declarations are revealed together, then the hands.
+    fn after_declaration(&mut self, events: &mut Vec<Event>) {
+        if let Some(next) = self.to_act() {
+            self.turn = next;
+            return;
+        }
+        let seats = self.seat_order(&self.active().collect::<Vec<_>>());
+        let (low, high): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| self.declared_low & (1 << s) != 0);
+        events.push(Event::public(EventKind::Declarations { high, low }));
+        let ended_by = self.ending.take().unwrap_or(EndedBy::Show);
+        self.compare_all(ended_by, events);
+    }
+
+    /// Shows every hand still in and pays the pot: to the best hand (ties split; suits decide in the variations
+    /// whose text says so), or at a high-low table half to the best high hand and half to the best low one.
+    fn compare_all(&mut self, ended_by: EndedBy, events: &mut Vec<Event>) {
+        let hands: Vec<ShownHand> = self.active().map(|s| self.shown(s)).collect();
+        if self.rules.high_low == HighLow::Off {
+            let best = hands.iter().map(|h| h.value).max();
+            let mut winners: Vec<Seat> = hands.iter().filter(|h| Some(h.value) == best).map(|h| h.seat).collect();
+            if winners.len() > 1 && self.rules.parts().is_ok_and(|p| p.suit_ties) {
+                winners = vec![self.by_suits(&winners)];
+            }
+            let winners = self.seat_order(&winners);
+            events.push(Event::public(EventKind::Showdown { hands, winners: winners.clone() }));
+            self.finish(ended_by, &winners, events);
+            return;
+        }
+        let (high, low) = self.halves(&hands);
+        let mut winners = high.clone();
+        winners.extend(low.iter().filter(|s| !high.contains(s)));
         let winners = self.seat_order(&winners);
-        events.push(Event::public(EventKind::Showdown { hands, winners: winners.clone() }));
-        self.finish(EndedBy::PotLimit, &winners, events);
+        self.kaana_show = self.kaana_show || hands.iter().any(|h| self.holds_kaana(h.seat));
+        events.push(Event::public(EventKind::Showdown { hands, winners }));
+        events.push(Event::public(EventKind::HalvesWon { high: high.clone(), low: low.clone() }));
+        self.finish_parts(ended_by, &[&high, &low], events);
+    }
+
+    /// The winners of each half of a high-low pot, each from the dealer's left. Cards speak: every hand shown
+    /// contests both halves; by declaration, each the half its player declared. A half goes to the best hand
+    /// that contests it and meets the qualifier (equal hands share it: no suits, no payer loses); a half nobody
+    /// wins is empty, and the other half takes the whole pot. When neither half has a winner (everyone declared
+    /// a half no hand of theirs qualifies for), the best high hand shown takes the pot.
+    fn halves(&self, hands: &[ShownHand]) -> (Vec<Seat>, Vec<Seat>) {
+        let declared = self.rules.high_low == HighLow::Declare;
+        let low_of = |seat: Seat| self.low_value(seat).unwrap_or(HandValue { category: Category::Bust, strength: 0 });
+        let eight = self.eight_or_better();
+        let qualifier = self.rules.qualifier;
+        let high_ok = |v: HandValue| {
+            qualifier != Qualifier::AnyPairNoPair || !matches!(v.category, Category::HighCard | Category::Bust)
+        };
+        let low_ok = |v: HandValue| match qualifier {
+            Qualifier::None => true,
+            Qualifier::EightOrBetter => v.category == Category::HighCard && eight.is_some_and(|e| v >= e),
+            Qualifier::AnyPairNoPair => v.category == Category::HighCard,
+        };
+        let high: Vec<(Seat, HandValue)> = hands
+            .iter()
+            .filter(|h| !(declared && self.declared_low & (1 << h.seat) != 0) && high_ok(h.value))
+            .map(|h| (h.seat, h.value))
+            .collect();
+        let low: Vec<(Seat, HandValue)> = hands
+            .iter()
+            .filter(|h| !declared || self.declared_low & (1 << h.seat) != 0)
+            .map(|h| (h.seat, low_of(h.seat)))
+            .filter(|&(_, v)| low_ok(v))
+            .collect();
+        let best = |contest: &[(Seat, HandValue)]| -> Vec<Seat> {
+            let top = contest.iter().map(|&(_, v)| v).max();
+            self.seat_order(&contest.iter().filter(|&&(_, v)| Some(v) == top).map(|&(s, _)| s).collect::<Vec<_>>())
+        };
+        let (high, low) = (best(&high), best(&low));
+        if high.is_empty() && low.is_empty() {
+            let all: Vec<(Seat, HandValue)> = hands.iter().map(|h| (h.seat, h.value)).collect();
+            return (best(&all), low);
+        }
+        (high, low)
+    }
+
+    /// The weakest low of eight or better under this hand's ranking options: 8-7-5 of mixed suits.
+    fn eight_or_better(&self) -> Option<HandValue> {
+        let e = self.evaluator()?;
+        let plain = Scheme {
+            lowball: true,
+            held: 3,
+            wild: Wild::None,
+            wild_suits: 0,
+            wild_cards: 0,
+            pairs: Virtual::None,
+            imagined: 0,
+            bust: 0,
+            ..*e.scheme()
+        };
+        let card = |rank: u8, suit: Suit| Rank::new(rank).map(|r| Card::new(r, suit));
+        let cards = [card(8, Suit::Spades)?, card(7, Suit::Hearts)?, card(5, Suit::Diamonds)?];
+        Evaluator::for_scheme(plain).evaluate(&cards).ok()
     }
 
     /// `seats` ordered starting left of the dealer (who gets odd chips first).
@@ -1671,8 +1941,13 @@ impl Hand {
     }
 
     fn finish(&mut self, ended_by: EndedBy, winners: &[Seat], events: &mut Vec<Event>) {
+        self.finish_parts(ended_by, &[winners], events);
+    }
+
+    /// Ends the hand, the pot divided into `parts` (one, or a high and a low half) by [`super::pot::divide`].
+    fn finish_parts(&mut self, ended_by: EndedBy, parts: &[&[Seat]], events: &mut Vec<Event>) {
         let pot = self.pot;
-        let payouts = super::pot::divide(pot, &[winners]);
+        let payouts = super::pot::divide(pot, parts);
         for p in &payouts {
             self.seats[p.seat].stack += p.amount;
         }

@@ -297,6 +297,33 @@ named_enum!(
 );
 
 named_enum!(
+    /// High-low split pots (001 "Variations: High-low split"): at the show every hand still in is compared, the
+    /// best high hand takes half the pot and the best low hand (muflis order) the other half; no sideshows.
+    HighLow ("high_low") {
+        /// No: the best hand takes the pot (classic).
+        Off => "off",
+        /// Cards speak: every hand at the show contests both halves.
+        CardsSpeak => "cards_speak",
+        /// Declaration: at the show each player still in declares high or low in secret; the declarations are
+        /// revealed together, and each half goes to the best hand among those who declared for it.
+        Declare => "declare",
+    }
+);
+
+named_enum!(
+    /// What a hand needs to win a half of a high-low pot (001: "a certain hand value or better").
+    Qualifier ("qualifier") {
+        /// Nothing: the best hand of each half wins it.
+        None => "none",
+        /// The low half needs a low of eight or better: no pair, sequence or colour, the highest card an eight or
+        /// lower (the ace is high, as in muflis).
+        EightOrBetter => "eight_or_better",
+        /// Any pair/no pair: the high half needs a pair or better, the low half a hand with no pair (high card).
+        AnyPairNoPair => "any_pair_no_pair",
+    }
+);
+
+named_enum!(
     /// Who antes (001 "Betting").
     AnteForm ("ante") {
         /// Every player pays the boot (classic).
@@ -550,6 +577,11 @@ pub struct Rules {
     /// `pack` is allowed only on your own turn (001 "Play": "you are only allowed to see and fold your cards when
     /// it's your turn"); a bust card still packs its holder at once.
     pub pack_on_turn_only: bool,
+    pub high_low: HighLow,
+    pub qualifier: Qualifier,
+    /// A compulsory show when this many betting rounds have ended: every hand still in is shown (001: "a limit of
+    /// six-to-ten rounds of betting at the end of which there is a compulsory show").
+    pub max_rounds: Option<u32>,
     /// The wild-rank draw: a card turned up at the deal; every card of its rank is wild (the `joker` variant
     /// draws it whatever this says). Fixed (`joker=7`) only where the card is known: `hand rank`, scripts.
     pub joker: Turned<Rank>,
@@ -618,6 +650,9 @@ impl Default for Rules {
             seen_can_show_blind: false,
             see_on_turn_only: false,
             pack_on_turn_only: false,
+            high_low: HighLow::Off,
+            qualifier: Qualifier::None,
+            max_rounds: None,
             joker: Turned::Off,
             wild_suit: Turned::Off,
             bust: Turned::Off,
@@ -667,6 +702,9 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("blinds", "none | single | small_big: forced blind bets left of the dealer before the first turn"),
     ("blind_amount", "the (small) forced blind, or none for the boot; a big blind is twice it"),
     ("first_dealer", "last_seat | cut: who deals a table's first hand (cut: a card each, highest deals)"),
+    ("high_low", "off | cards_speak | declare: split the pot between the best high and the best low hand"),
+    ("qualifier", "none | eight_or_better | any_pair_no_pair: what a hand needs to win a half of a high-low pot"),
+    ("max_rounds", "betting rounds after which every hand still in is shown (a compulsory show), or none"),
     (
         "joker",
         "off | draw: a card turned up at the deal makes its rank wild (`hand rank`: the rank, 2-9, T, J, Q, K, A)",
@@ -860,6 +898,9 @@ impl Rules {
             "agreed_split" => self.agreed_split = value.parse()?,
             "spread_limit" => self.spread_limit = parse_limit(&option, value, 2, MAX_AMOUNT)?,
             "ante" => self.ante = value.parse()?,
+            "high_low" => self.high_low = value.parse()?,
+            "qualifier" => self.qualifier = value.parse()?,
+            "max_rounds" => self.max_rounds = parse_limit(&option, value, 1, 100)?.map(|n| n as u32),
             "blinds" => self.blinds = value.parse()?,
             "blind_amount" => {
                 self.blind_amount = match value.trim().to_ascii_lowercase().as_str() {
@@ -1201,6 +1242,33 @@ impl Rules {
             let option = if self.kaana_round { "kaana_round" } else { "kaana_cards" };
             return clash(option, "is an option of the kaana variant");
         }
+        if self.high_low != HighLow::Off {
+            if !ordered || v == Variant::Muflis {
+                return Err(RulesError::Clash {
+                    option: "high_low",
+                    why: format!(
+                        "splits a pot between the classic order's high and low hands, and {v} ranks otherwise"
+                    ),
+                });
+            }
+            if self.show_concede {
+                return clash(
+                    "show_concede",
+                    "does not combine with high_low: its show is every hand's, nobody is called alone",
+                );
+            }
+        } else if self.qualifier != Qualifier::None {
+            return clash("qualifier", "qualifies a hand for a half of a high-low pot (set high_low)");
+        }
+        if let Some(max) = self.max_rounds.filter(|&m| m <= plan.rounds_before_show) {
+            return Err(RulesError::Clash {
+                option: "max_rounds",
+                why: format!(
+                    "of {max} would force a show before one may be asked for (rounds_before_show is {})",
+                    plan.rounds_before_show
+                ),
+            });
+        }
         let imagined = match v {
             Variant::IncompleteTwo | Variant::IncompleteCommon => 1,
             Variant::IncompleteOne => 2,
@@ -1253,6 +1321,9 @@ impl Rules {
             ("blinds", self.blinds.to_string()),
             ("blind_amount", self.blind_amount.map_or("boot".to_string(), |b| b.to_string())),
             ("first_dealer", self.first_dealer.to_string()),
+            ("high_low", self.high_low.to_string()),
+            ("qualifier", self.qualifier.to_string()),
+            ("max_rounds", lim(&self.max_rounds)),
             ("joker", parts.as_ref().map_or(self.joker, |p| p.joker).to_string()),
             ("wild_suit", self.wild_suit.to_string()),
             ("bust", self.bust.to_string()),

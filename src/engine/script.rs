@@ -464,13 +464,21 @@ fn parse_action(rest: &[&str], line: usize) -> Result<(Action, BetAs, Option<Vec
     // Other words players use: fold for pack; a called player's answers to a show (`show_concede`).
     let name = match word.as_str() {
         "fold" => Action::Pack.name(),
+        // Declarations at a high-low show.
+        "high" => Action::DeclareHigh.name(),
+        "low" => Action::DeclareLow.name(),
         "reveal" => Action::Accept.name(),
         "concede" => Action::Deny.name(),
         _ => word.as_str(),
     };
     let Some(action) = Action::WITHOUT_AMOUNT.into_iter().find(|a| a.name() == name) else {
         let bets = BetAs::ALL.iter().map(|b| format!("{} N", b.word()));
-        let plain = Action::WITHOUT_AMOUNT.iter().map(|a| a.name().to_string());
+        // Declarations are written as players say them.
+        let plain = Action::WITHOUT_AMOUNT.iter().map(|a| match a {
+            Action::DeclareHigh => "high".to_string(),
+            Action::DeclareLow => "low".to_string(),
+            a => a.name().to_string(),
+        });
         let known = bets.chain(plain).chain(["draw CARDS".to_string()]).collect::<Vec<_>>().join(", ");
         return err(line, format!("unknown action `{}` ({known})", echo(&word)));
     };
@@ -791,6 +799,7 @@ impl Replay {
             EventKind::PhaseChanged { phase } => match phase {
                 super::hand::Phase::Drawing => "the players draw, from the dealer's left".to_string(),
                 super::hand::Phase::Betting => "the draw is over; betting resumes".to_string(),
+                super::hand::Phase::Declaring => "every player still in declares high or low, in secret".to_string(),
             },
             EventKind::Drew { seat, count, cost, pot } => match count {
                 0 => format!("{} stands pat", n(*seat)),
@@ -807,6 +816,9 @@ impl Replay {
                 PackReason::Bust => format!("{} holds a bust card and packs", n(*seat)),
                 PackReason::Conceded => format!("{} concedes the show without showing", n(*seat)),
             },
+            EventKind::ShowCalled { seat, against, cost, pot } if seat == against => {
+                format!("{} pays {cost} for a show of every hand; pot {pot}", n(*seat))
+            }
             EventKind::ShowCalled { seat, against, cost, pot } => {
                 format!("{} pays {cost} for a show against {}; pot {pot}", n(*seat), n(*against))
             }
@@ -835,6 +847,18 @@ impl Replay {
                 )
             }
             EventKind::PotLimitReached { pot } => format!("the pot ({pot}) reached the pot limit: every hand is shown"),
+            EventKind::RoundLimitReached { round } => {
+                format!("{round} betting rounds have ended: a compulsory show of every hand")
+            }
+            EventKind::Declared { seat } => format!("{} declares", n(*seat)),
+            EventKind::Declarations { high, low } => {
+                let names = |seats: &[Seat]| seats.iter().map(|&s| n(s)).collect::<Vec<_>>().join(", ");
+                format!("declarations: high {}; low {}", or_nobody(names(high)), or_nobody(names(low)))
+            }
+            EventKind::HalvesWon { high, low } => {
+                let names = |seats: &[Seat]| seats.iter().map(|&s| n(s)).collect::<Vec<_>>().join(", ");
+                format!("high half: {}; low half: {}", or_nobody(names(high)), or_nobody(names(low)))
+            }
             EventKind::Showdown { hands, winners } => {
                 let mut s = String::from("show:");
                 for h in hands {
@@ -854,6 +878,7 @@ impl Replay {
                     EndedBy::Show => "show",
                     EndedBy::PotLimit => "pot limit",
                     EndedBy::Agreed => "shared by agreement",
+                    EndedBy::RoundLimit => "compulsory show",
                 };
                 let p: Vec<String> = payouts.iter().map(|p| format!("{} takes {}", n(p.seat), p.amount)).collect();
                 format!("hand over ({how}), pot {pot}: {}", p.join(", "))
@@ -917,5 +942,14 @@ impl Replay {
             let _ = writeln!(out, "rejected actions: {rejected}");
         }
         out
+    }
+}
+
+/// A list of names, or "nobody".
+fn or_nobody(names: String) -> String {
+    if names.is_empty() {
+        "nobody".to_string()
+    } else {
+        names
     }
 }

@@ -28,12 +28,13 @@ super::db::stored_names! {
 
 super::db::stored_names! {
     /// How a hand ended: the engine's [`EndedBy`], or refunded. Stored in
-    /// `hands.ended_by` as `last_standing`, `show`, `pot_limit`, `agreed` or `refund`.
+    /// `hands.ended_by` as `last_standing`, `show`, `pot_limit`, `agreed`, `round_limit` or `refund`.
     pub enum HandEnd {
         LastStanding => "last_standing",
         Show => "show",
         PotLimit => "pot_limit",
         Agreed => "agreed",
+        RoundLimit => "round_limit",
         Refund => "refund",
     }
 }
@@ -45,6 +46,7 @@ impl From<EndedBy> for HandEnd {
             EndedBy::Show => HandEnd::Show,
             EndedBy::PotLimit => HandEnd::PotLimit,
             EndedBy::Agreed => HandEnd::Agreed,
+            EndedBy::RoundLimit => HandEnd::RoundLimit,
         }
     }
 }

@@ -61,6 +61,8 @@ fn tag(command: Command) -> Option<&'static str> {
         Command::Play(Action::Accept) => "accept",
         Command::Play(Action::Deny) => "deny",
         Command::Play(Action::Split) => "split",
+        Command::Play(Action::DeclareHigh) => "high",
+        Command::Play(Action::DeclareLow) => "low",
         Command::Close | Command::Status | Command::Play(Action::Timeout) => return None,
     })
 }
@@ -112,7 +114,7 @@ fn number(s: &str, min: u64, max: u64) -> Result<u64, BadButton> {
 }
 
 /// Every command a button can carry, but bets (which carry their amount).
-const BUTTONS: [Command; 16] = [
+const BUTTONS: [Command; 18] = [
     Command::Join,
     Command::Leave,
     Command::Start,
@@ -129,6 +131,8 @@ const BUTTONS: [Command; 16] = [
     Command::Play(Action::Draw(0)),
     Command::PickMenu,
     Command::Play(Action::Split),
+    Command::Play(Action::DeclareHigh),
+    Command::Play(Action::DeclareLow),
     // The dealer's menu of games: the game chosen comes with the interaction.
     Command::Pick(crate::engine::Variant::Classic),
 ];

@@ -29,6 +29,16 @@ pub(super) fn rule_message(e: &RuleError) -> String {
     }
 }
 
+/// What a declaring player hears, privately: their own side, which nobody else learns before all have declared.
+fn declared_notice(action: Action) -> Option<String> {
+    let side = match action {
+        Action::DeclareHigh => "high",
+        Action::DeclareLow => "low",
+        _ => return None,
+    };
+    Some(format!("You declared **{side}**. Nobody sees it until every player still in has declared."))
+}
+
 /// Refuses a button drawn for another hand, or (for bets, shows and sideshows) for an earlier turn.
 fn check_button(live: &Live, button: Option<ButtonId>) -> Result<(), UserError> {
     let Some(b) = button else { return Ok(()) };
@@ -97,7 +107,7 @@ impl Table {
         let applied = self.apply(seat, action, key).await?;
         // Acting resets the count of timeouts in a row.
         self.reset_timeouts(player.id).await;
-        let mut update = self.update(applied.public, applied.notes, None);
+        let mut update = self.update(applied.public, applied.notes, declared_notice(action));
         update.dm_closed = applied.dm_closed;
         Ok(update)
     }

@@ -62,6 +62,8 @@ pub struct HandSeat {
     pub packed: bool,
     pub put_in: Chips,
     pub stack: Chips,
+    /// Has declared at a high-low show (never which way before all have: the `Declarations` event says).
+    pub declared: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -189,12 +191,14 @@ impl Table {
                         .seats()
                         .iter()
                         .zip(&l.users)
-                        .map(|(s, &user)| HandSeat {
+                        .enumerate()
+                        .map(|(i, (s, &user))| HandSeat {
                             user,
                             seen: s.seen,
                             packed: s.packed,
                             put_in: s.put_in,
                             stack: s.stack,
+                            declared: h.has_declared(i),
                         })
                         .collect(),
                     pot: h.pot(),

@@ -40,6 +40,19 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
             "The draw: each player in turn from the dealer's left may change cards (or stand pat).".to_string()
         }
         EventKind::PhaseChanged { phase: Phase::Betting } => "The draw is over; betting resumes.".to_string(),
+        EventKind::PhaseChanged { phase: Phase::Declaring } => {
+            "Declare: every player still in chooses high or low, in secret; all are revealed together.".to_string()
+        }
+        EventKind::Declared { seat } => format!("{} has declared.", who(hand, *seat)),
+        EventKind::Declarations { high, low } => {
+            format!("Declarations: high {}; low {}.", names(hand, high), names(hand, low))
+        }
+        EventKind::HalvesWon { high, low } => {
+            format!("High half: {}. Low half: {}.", names(hand, high), names(hand, low))
+        }
+        EventKind::RoundLimitReached { round } => {
+            format!("{round} betting rounds are over: a compulsory show, every hand is shown.")
+        }
         EventKind::Drew { seat, count: 0, .. } => format!("{} stood pat.", who(hand, *seat)),
         EventKind::Drew { seat, count, cost, .. } => {
             format!("{} changed {count} card{} (paid {cost}).", who(hand, *seat), if *count == 1 { "" } else { "s" })
@@ -55,6 +68,9 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
             PackReason::Bust => format!("{} holds a bust card and packed.", who(hand, *seat)),
             PackReason::Conceded => format!("{} conceded the show without showing.", who(hand, *seat)),
         },
+        EventKind::ShowCalled { seat, against, cost, .. } if seat == against => {
+            format!("{} paid {cost} for a show: every hand still in is shown.", who(hand, *seat))
+        }
         EventKind::ShowCalled { seat, against, cost, .. } => {
             format!("{} paid {cost} for a show against {}.", who(hand, *seat), who(hand, *against))
         }
@@ -94,8 +110,17 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
                 EndedBy::Show => "show",
                 EndedBy::PotLimit => "pot limit",
                 EndedBy::Agreed => "shared by agreement, no cards shown",
+                EndedBy::RoundLimit => "compulsory show",
             };
             format!("🏆 {winners} (pot {pot}, {how}).")
         }
     })
+}
+
+/// Seats by mention, or "nobody" (a half of a high-low pot that no hand won).
+fn names(users: &[UserId], seats: &[usize]) -> String {
+    if seats.is_empty() {
+        return "nobody".to_string();
+    }
+    seats.iter().map(|&s| who(users, s)).collect::<Vec<_>>().join(", ")
 }

@@ -7,6 +7,7 @@ use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
 use super::{
     board_lines, button, event_line, lobby, lobby_button, mention, pick_line, picking_line, truncate, who, GOLD, GREEN,
 };
+use crate::engine::hand::Phase;
 use crate::engine::Action;
 use crate::ids::UserId;
 use crate::table::view::{HandView, TableView};
@@ -50,8 +51,22 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         )),
         _ => None,
     };
+    // A high-low show by declaration: everyone who has not declared answers at once, in secret.
+    let declaring = hand.phase == Phase::Declaring && !over;
+    let undeclared: Vec<String> =
+        hand.seats.iter().filter(|s| declaring && !s.packed && !s.declared).map(|s| mention(s.user)).collect();
     let content = match (hand.to_act, question) {
         _ if over => String::new(),
+        _ if declaring => {
+            let when = hand
+                .deadline
+                .map(|d| format!(" Time runs out <t:{d}:R>: a silent player declares high."))
+                .unwrap_or_default();
+            desc.push(format!(
+                "Declare: every player still in chooses **high** or **low**, in secret; all are revealed together.{when}"
+            ));
+            format!("{}, declare high or low.", undeclared.join(", "))
+        }
         (Some(seat), Some((asker, verb, rest, answer))) => {
             let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
             desc.push(format!("{} {verb} {}{rest}{when}.", who(&users, asker), who(&users, seat)));
@@ -69,10 +84,13 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let marker = if hand.to_act == Some(i) && !over { "▶ " } else { "" };
+            let waiting = if declaring { !s.packed && !s.declared } else { hand.to_act == Some(i) };
+            let marker = if waiting && !over { "▶ " } else { "" };
             let dealer = if hand.dealer == i { " (dealer)" } else { "" };
             let state = if s.packed {
                 "packed"
+            } else if declaring && s.declared {
+                "declared"
             } else if s.seen {
                 "seen"
             } else {
@@ -143,6 +161,10 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
         }
         if legal.split {
             turn.push(button(id(Play(Action::Split)), "Offer to split", ButtonStyle::Secondary));
+        }
+        if legal.declare {
+            turn.push(button(id(Play(Action::DeclareHigh)), "Declare high", ButtonStyle::Primary));
+            turn.push(button(id(Play(Action::DeclareLow)), "Declare low", ButtonStyle::Primary));
         }
         if let Some(d) = legal.draw {
             if d.max > 0 {
