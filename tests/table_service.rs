@@ -497,3 +497,42 @@ async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
     service.shutdown().await;
     assert_books(&store).await;
 }
+
+/// A high-low show by declaration that nobody answers: when the turn timer runs out every player still in is
+/// declared high (the documented default), the declarations are revealed and the hand is settled; the books
+/// balance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_players_are_declared_high_when_the_timer_ends() {
+    use teenpatti::engine::hand::{EventKind, Phase};
+    let (_db, store) = temp_store().await;
+    let recorder = Arc::new(Recorder::default());
+    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_secs(600) });
+    let mut rules = Rules::default();
+    rules.set_options("high_low=declare").unwrap();
+    let players = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
+    let open =
+        NewTable { guild: GUILD, channel: ChannelId(13), opener: players[0], rules, max_players: 6, turn_seconds: 1 };
+    let table = service.open(open).await.unwrap().view.table_id;
+    for &p in &players[1..] {
+        ask(&service, table, p, Command::Join, None, 0).await.unwrap();
+    }
+    let hand = ask(&service, table, players[0], Command::Start, None, 0).await.unwrap().view.hand.unwrap();
+    let first = hand.seats[(hand.dealer + 1) % 3].user;
+    let shown = ask(&service, table, first, Command::Play(Action::Show), None, 1).await.unwrap().view.hand.unwrap();
+    assert_eq!(shown.phase, Phase::Declaring);
+    assert!(shown.legal.declare);
+    let over = loop {
+        let view = ask(&service, table, players[0], Command::Status, None, 0).await.unwrap().view;
+        match view.hand {
+            Some(h) if h.outcome.is_some() => break h,
+            _ => tokio::time::sleep(Duration::from_millis(20)).await,
+        }
+    };
+    let declared = over.log.iter().find_map(|e| match &e.kind {
+        EventKind::Declarations { high, low } => Some((high.clone(), low.clone())),
+        _ => None,
+    });
+    assert_eq!(declared, Some((vec![0, 1, 2].into_iter().map(|i| (hand.dealer + 1 + i) % 3).collect(), vec![])));
+    service.shutdown().await;
+    assert_books(&store).await;
+}

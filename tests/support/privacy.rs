@@ -126,6 +126,18 @@ impl Privacy {
         }
     }
 
+    /// Every request the bot made from the `from`-th on, with who reads it, as text (for secrets other than
+    /// cards: a declaration at a high-low show).
+    pub fn texts_from(&self, w: &World, from: usize) -> Vec<(Audience, String)> {
+        let all = w.fake.requests();
+        all.iter()
+            .skip(from)
+            .filter_map(|r| {
+                Some((self.audience(w, r, &all)?, r.body.as_ref().map(Value::to_string).unwrap_or_default()))
+            })
+            .collect()
+    }
+
     /// Checks every request the bot made since the last check, and everything each player can read now.
     pub fn check(&mut self, w: &World, step: &str) {
         let all = w.fake.requests();
