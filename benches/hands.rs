@@ -32,6 +32,7 @@ fn hands(c: &mut Criterion) {
                 dealer: seed as usize % seats,
                 deck: seeded_deck(seed),
                 kaana_dormant: false,
+                posts: Vec::new(),
             })
             .collect();
         group.bench_with_input(BenchmarkId::new("random_legal_play", seats), &setups, |b, setups| {

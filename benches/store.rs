@@ -44,6 +44,7 @@ async fn setup(dir: &std::path::Path) -> Bench {
         dealer: 2,
         deck: seeded_deck(1),
         kaana_dormant: false,
+        posts: Vec::new(),
     };
     let (hand, events) = Hand::start(&setup).unwrap();
     let hand_id = store

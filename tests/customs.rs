@@ -273,3 +273,31 @@ fn the_last_two_may_agree_to_share_the_pot() {
     let r = play(&hand("off", "A split\n"));
     assert!(refusal(&r, 10).contains("does not allow"), "{}", r.transcript());
 }
+
+/// `post` (001 "Post"): a missed ante posted at the deal goes into the pot as the returning player's own chips,
+/// before the first turn; the option needs the dealer's rotating ante (the table works out who owes what:
+/// `tests/table_service.rs`).
+#[test]
+fn a_posted_ante_goes_into_the_pot_at_the_deal() {
+    let r = play("rules classic\nset ante dealer\nset post true\nplayers A B C\ndealer C\npost A 3\nA blind 1\n");
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
+    let posted: Vec<(usize, u64, u64)> = r
+        .events()
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Posted { seat, amount, pot } => Some((seat, amount, pot)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(posted, vec![(0, 3, 6)], "C antes 3 for all, A posts 3");
+    assert_eq!(r.hand.seats()[0].put_in, 3 + 1);
+    assert!(r.transcript().contains("A posts 3, the ante they missed"), "{}", r.transcript());
+    // A player who cannot pay the post cannot be dealt in.
+    let bad = parse("rules classic\nset ante dealer\nset post true\nplayers A B C\ndealer C\nstack A 2\npost A 3\n")
+        .unwrap()
+        .run();
+    assert!(bad.is_err());
+    let mut rules = teenpatti::engine::Rules::default();
+    let refused = rules.set_options("post=true").and_then(|_| rules.validate()).unwrap_err().to_string();
+    assert!(refused.contains("ante=dealer"), "{refused}");
+}

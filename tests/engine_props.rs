@@ -188,13 +188,21 @@ fn arb_table() -> impl Strategy<Value = (HandSetup, u64)> {
             // puts each player.
             let ante = if rules.ante == AnteForm::Dealer { boot * n as u64 } else { boot };
             let blinds = if rules.blinds == Blinds::None { 0 } else { 2 * rules.blind_amount.unwrap_or(boot) };
-            let stacks = extra[..n].iter().map(|e| e + ante + blinds).collect();
+            let mut stacks: Vec<u64> = extra[..n].iter().map(|e| e + ante + blinds).collect();
+            // A missed ante posted by one player in four (the table owes it under `post`; the engine takes any).
+            let dealer = (pick % n as u64) as Seat;
+            let posts: Vec<(Seat, u64)> =
+                (0..n).filter(|&s| s != dealer && (pick >> (s + 8)) % 4 == 0).map(|s| (s, ante)).collect();
+            for &(s, p) in &posts {
+                stacks[s] += p;
+            }
             let setup = HandSetup {
                 rules,
                 stacks,
-                dealer: (pick % n as u64) as Seat,
+                dealer,
                 deck: seeded_deck_with(pick.rotate_left(17), parts.jokers),
                 kaana_dormant: dormant,
+                posts,
             };
             (setup, play_seed)
         })
@@ -406,6 +414,7 @@ fn many_seeded_hands_end_with_tight_patience() {
                 dealer: seed as usize % n,
                 deck: seeded_deck(seed),
                 kaana_dormant: false,
+                posts: Vec::new(),
             };
             let (h, _, steps) = play(&setup, seed, 0);
             assert!(h.is_over());

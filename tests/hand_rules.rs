@@ -23,7 +23,7 @@ fn setup(rules: Rules, stacks: &[u64], dealer: usize, hands: &[&str]) -> HandSet
         }
     }
     deck.extend(rest);
-    HandSetup { rules, stacks: stacks.to_vec(), dealer, deck, kaana_dormant: false }
+    HandSetup { rules, stacks: stacks.to_vec(), dealer, deck, kaana_dormant: false, posts: Vec::new() }
 }
 
 fn start(rules: Rules, stacks: &[u64], dealer: usize, hands: &[&str]) -> Hand {
@@ -100,6 +100,7 @@ fn cards_are_dealt_one_at_a_time_starting_left_of_the_dealer() {
         dealer: 1,
         deck: deck.clone(),
         kaana_dormant: false,
+        posts: Vec::new(),
     })
     .unwrap()
     .0;
@@ -114,8 +115,15 @@ fn cards_are_dealt_one_at_a_time_starting_left_of_the_dealer() {
 fn bad_setups_are_refused() {
     let d = full_deck();
     let mk = |stacks: Vec<u64>, dealer: usize, deck: Vec<Card>, boot: u64| {
-        Hand::start(&HandSetup { rules: with(|r| r.boot = boot), stacks, dealer, deck, kaana_dormant: false })
-            .unwrap_err()
+        Hand::start(&HandSetup {
+            rules: with(|r| r.boot = boot),
+            stacks,
+            dealer,
+            deck,
+            kaana_dormant: false,
+            posts: Vec::new(),
+        })
+        .unwrap_err()
     };
     assert_eq!(mk(vec![10], 0, d.clone(), 1), RuleError::SeatCount);
     assert_eq!(mk(vec![10; 11], 0, d.clone(), 1), RuleError::SeatCount);
@@ -132,7 +140,8 @@ fn bad_setups_are_refused() {
         stacks: vec![10; 3],
         dealer: 0,
         deck: d[..9].to_vec(),
-        kaana_dormant: false
+        kaana_dormant: false,
+        posts: Vec::new()
     })
     .is_ok());
     assert!(Hand::start(&HandSetup {
@@ -140,7 +149,8 @@ fn bad_setups_are_refused() {
         stacks: vec![10; 10],
         dealer: 9,
         deck: d,
-        kaana_dormant: false
+        kaana_dormant: false,
+        posts: Vec::new()
     })
     .is_ok());
 }

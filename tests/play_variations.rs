@@ -65,6 +65,7 @@ fn a_made_up_variation_is_a_deal_plan_of_its_own() {
             dealer: seed as usize % n,
             deck: seeded_deck_with(seed, 0),
             kaana_dormant: false,
+            posts: Vec::new(),
         };
         let (hand, events) = play_out(&setup, seed);
         let EventKind::Started { board, .. } = &events[0].kind else { panic!("{:?}", events[0]) };
@@ -314,8 +315,14 @@ fn the_dealer_picks_the_hand_s_variant() {
     }
     assert!(table.pick(Variant::Classic, "boot=1 show_tie=split").is_ok(), "the table's own boot is no change");
     // Dealt directly, a dealers_choice hand is refused: its dealer picks first.
-    let setup =
-        HandSetup { rules: table, stacks: vec![9, 9], dealer: 0, deck: seeded_deck_with(1, 0), kaana_dormant: false };
+    let setup = HandSetup {
+        rules: table,
+        stacks: vec![9, 9],
+        dealer: 0,
+        deck: seeded_deck_with(1, 0),
+        kaana_dormant: false,
+        posts: Vec::new(),
+    };
     assert!(matches!(Hand::start(&setup), Err(RuleError::Rules(_))));
 }
 

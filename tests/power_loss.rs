@@ -135,6 +135,7 @@ async fn play_table(store: Store, vfs: &'static CrashVfs, acks: Acks, seed: u64,
             dealer: (deal % PLAYERS) as usize,
             deck: seeded_deck(rng.gen()),
             kaana_dormant: false,
+            posts: Vec::new(),
         };
         deal += 1;
         let (mut hand, events) =

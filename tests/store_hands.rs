@@ -56,6 +56,7 @@ async fn start(store: &Store, table_id: TableId, channel: ChannelId, users: &[Us
         dealer: users.len() - 1,
         deck: seeded_deck(seed),
         kaana_dormant: false,
+        posts: Vec::new(),
     };
     let (hand, events) = Hand::start(&setup).unwrap();
     let new = NewHand {
@@ -130,8 +131,14 @@ impl Live {
     fn clone_for_test(&self) -> Live {
         // A finished hand's engine refuses everything; use a fresh deal's state
         // with the same id to reach the store's own check.
-        let setup =
-            HandSetup { rules: rules(10), stacks: vec![100; 3], dealer: 2, deck: seeded_deck(1), kaana_dormant: false };
+        let setup = HandSetup {
+            rules: rules(10),
+            stacks: vec![100; 3],
+            dealer: 2,
+            deck: seeded_deck(1),
+            kaana_dormant: false,
+            posts: Vec::new(),
+        };
         Live { id: self.id, users: self.users.clone(), hand: Hand::start(&setup).unwrap().0 }
     }
 }
@@ -140,8 +147,14 @@ async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user(store: Store)
     let t = table(&store, ChannelId(10)).await;
     store.balance(G, UserId(1)).await.unwrap();
     store.admin_grant(G, UserId(2), -995, ADMIN, "nearly broke").await.unwrap();
-    let setup =
-        HandSetup { rules: rules(10), stacks: vec![1000, 1000], dealer: 1, deck: seeded_deck(3), kaana_dormant: false };
+    let setup = HandSetup {
+        rules: rules(10),
+        stacks: vec![1000, 1000],
+        dealer: 1,
+        deck: seeded_deck(3),
+        kaana_dormant: false,
+        posts: Vec::new(),
+    };
     let (_, events) = Hand::start(&setup).unwrap();
     let err = store
         .start_hand(NewHand {

@@ -536,3 +536,82 @@ async fn silent_players_are_declared_high_when_the_timer_ends() {
     service.shutdown().await;
     assert_books(&store).await;
 }
+
+/// Posting (`post`, 001 "Post"): under the dealer's ante, a player who sat out while the ante passed their seat
+/// owes that ante, and posts it into the pot of the hand they come back in (the dealer's ante is theirs instead
+/// when the deal is theirs); the debt is on disk with the seat, and the books balance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_back_from_sitting_out_posts_the_missed_ante() {
+    let (_db, store) = temp_store().await;
+    let recorder = Arc::new(Recorder::default());
+    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
+    let mut rules = Rules::default();
+    rules.set_options("ante=dealer post=true").unwrap();
+    let [a, b, c] = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
+    let open = NewTable { guild: GUILD, channel: ChannelId(14), opener: a, rules, max_players: 6, turn_seconds: 1 };
+    let table = service.open(open).await.unwrap().view.table_id;
+    for p in [b, c] {
+        ask(&service, table, p, Command::Join, None, 0).await.unwrap();
+    }
+    let mut key = 100;
+    let mut act = |user: UserId, action: Action| {
+        key += 1;
+        let k = key;
+        let service = &service;
+        async move { ask(service, table, user, Command::Play(action), None, k).await.unwrap() }
+    };
+    // Waits until `user` has packed (the timer packs them).
+    let packed = |user: UserId| {
+        let service = &service;
+        async move {
+            loop {
+                let h = ask(service, table, a, Command::Status, None, 0).await.unwrap().view.hand.unwrap();
+                if h.seats.iter().any(|s| s.user == user && s.packed) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+    };
+    // Hand 1 (c deals, a first): c times out once. Hand 2 (a deals, b first): c times out again and sits out.
+    let h1 = ask(&service, table, a, Command::Start, None, 0).await.unwrap().view.hand.unwrap();
+    act(a, Action::Bet(1)).await;
+    act(b, Action::Bet(1)).await;
+    packed(c).await;
+    act(a, Action::Pack).await;
+    let h2 = next_hand(&service, table, a, h1.hand_id).await;
+    assert_eq!(h2.seats[h2.dealer].user, a);
+    act(b, Action::Bet(1)).await;
+    packed(c).await;
+    act(a, Action::Pack).await;
+    // Hand 3: a and b; the ante passes from a to b, not c's seat. Hand 4: from b to a, past c: c owes the ante of
+    // that hand (the boot for each of the two dealt in).
+    let h3 = next_hand(&service, table, a, h2.hand_id).await;
+    assert_eq!((h3.seats.len(), h3.seats[h3.dealer].user), (2, b));
+    let owed =
+        |store: Store| async move { store.seats(table).await.unwrap().iter().map(|s| s.owed_post).collect::<Vec<_>>() };
+    assert_eq!(owed(store.clone()).await, vec![0, 0, 0]);
+    act(a, Action::Pack).await;
+    let h4 = next_hand(&service, table, a, h3.hand_id).await;
+    assert_eq!(h4.seats[h4.dealer].user, a);
+    assert_eq!(owed(store.clone()).await, vec![0, 0, 2]);
+    // c comes back during hand 4; hand 5 is b's deal, so c posts the 2 missed into its pot.
+    ask(&service, table, c, Command::Back, None, 0).await.unwrap();
+    act(b, Action::Pack).await;
+    let h5 = next_hand(&service, table, a, h4.hand_id).await;
+    assert_eq!((h5.seats.len(), h5.seats[h5.dealer].user), (3, b));
+    let posted: Vec<(UserId, u64)> = h5
+        .log
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Posted { seat, amount, .. } => Some((h5.seats[seat].user, amount)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(posted, vec![(c, 2)]);
+    let c_seat = h5.seats.iter().position(|s| s.user == c).unwrap();
+    assert_eq!((h5.pot, h5.seats[c_seat].put_in), (3 + 2, 2), "b antes 3 for all, c posts 2");
+    assert_eq!(owed(store.clone()).await, vec![0, 0, 0], "the debt is paid");
+    service.shutdown().await;
+    assert_books(&store).await;
+}

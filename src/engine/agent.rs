@@ -218,7 +218,14 @@ mod tests {
 
     fn setup(seats: usize, seed: u64) -> HandSetup {
         let rules = Rules { chaal_limit: Some(64), ..Rules::default() };
-        HandSetup { rules, stacks: vec![200; seats], dealer: 0, deck: seeded_deck(seed), kaana_dormant: false }
+        HandSetup {
+            rules,
+            stacks: vec![200; seats],
+            dealer: 0,
+            deck: seeded_deck(seed),
+            kaana_dormant: false,
+            posts: Vec::new(),
+        }
     }
 
     /// Plays a hand to its end; every action must be accepted.

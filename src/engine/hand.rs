@@ -30,6 +30,9 @@ pub struct HandSetup {
     /// Under `kaana_round`, the round has not begun: the one-eyed cards are plain in this hand.
     #[serde(default)]
     pub kaana_dormant: bool,
+    /// Missed antes posted to come back in (`post`): each seat pays its amount into the pot at the deal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub posts: Vec<(Seat, Chips)>,
 }
 
 /// The cards of a hand that everyone sees: the community cards turned up so far, each player's face-up cards,
@@ -246,6 +249,12 @@ pub enum EventKind {
         seat: Seat,
         stake: Chips,
     },
+    /// `seat` posted `amount`, the ante they missed while sitting out, to come back in (`post`; at the deal).
+    Posted {
+        seat: Seat,
+        amount: Chips,
+        pot: Chips,
+    },
     /// `seat` looked at their cards (public: only the fact).
     Saw {
         seat: Seat,
@@ -386,6 +395,7 @@ impl Event {
                 vec![(seat, amount)]
             }
             EventKind::ShowCalled { seat, cost, .. } | EventKind::Drew { seat, cost, .. } => vec![(seat, cost)],
+            EventKind::Posted { seat, amount, .. } => vec![(seat, amount)],
             _ => Vec::new(),
         }
     }
@@ -714,8 +724,13 @@ impl Hand {
                 vec![((setup.dealer + 1) % n, blind), ((setup.dealer + 2) % n, blind.saturating_mul(2))]
             }
         };
+        let posted = |seat: Seat| setup.posts.iter().filter(|(s, _)| *s == seat).map(|(_, p)| p).sum::<Chips>();
+        if setup.posts.iter().any(|&(s, p)| s >= n || p == 0 || p > MAX_AMOUNT) {
+            return Err(RuleError::Rules("a post is a positive amount by a seat of the hand".into()));
+        }
         for seat in 0..n {
-            let need = ante(seat) + blinds.iter().filter(|(s, _)| *s == seat).map(|(_, b)| b).sum::<Chips>();
+            let need =
+                ante(seat) + posted(seat) + blinds.iter().filter(|(s, _)| *s == seat).map(|(_, b)| b).sum::<Chips>();
             if need > MAX_AMOUNT || setup.stacks[seat] < need {
                 return Err(RuleError::CannotPayBoot(need));
             }
@@ -804,6 +819,11 @@ impl Hand {
         let ante_by = dealer_antes.then_some(setup.dealer);
         let started = EventKind::Started { dealer: setup.dealer, boot, pot, seats: n, board: Box::new(board), ante_by };
         let mut events = vec![Event::public(started)];
+        // Missed antes posted to come back in, then the forced blinds.
+        for &(seat, amount) in &setup.posts {
+            hand.put_in(seat, amount);
+            events.push(Event::public(EventKind::Posted { seat, amount, pot: hand.pot }));
+        }
         // The forced blinds: blind bets, each setting the stake (the first turn's minimum follows from it).
         for &(seat, amount) in &blinds {
             hand.put_in(seat, amount);

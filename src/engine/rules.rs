@@ -577,6 +577,9 @@ pub struct Rules {
     /// `pack` is allowed only on your own turn (001 "Play": "you are only allowed to see and fold your cards when
     /// it's your turn"); a bust card still packs its holder at once.
     pub pack_on_turn_only: bool,
+    /// Under `ante=dealer`: a player who sat out while the ante passed their seat posts that ante to come back in
+    /// (001 "Post"); one ante at most is owed, and none when the ante is theirs as they return.
+    pub post: bool,
     pub high_low: HighLow,
     pub qualifier: Qualifier,
     /// A compulsory show when this many betting rounds have ended: every hand still in is shown (001: "a limit of
@@ -650,6 +653,7 @@ impl Default for Rules {
             seen_can_show_blind: false,
             see_on_turn_only: false,
             pack_on_turn_only: false,
+            post: false,
             high_low: HighLow::Off,
             qualifier: Qualifier::None,
             max_rounds: None,
@@ -702,6 +706,7 @@ pub const OPTIONS: &[(&str, &str)] = &[
     ("blinds", "none | single | small_big: forced blind bets left of the dealer before the first turn"),
     ("blind_amount", "the (small) forced blind, or none for the boot; a big blind is twice it"),
     ("first_dealer", "last_seat | cut: who deals a table's first hand (cut: a card each, highest deals)"),
+    ("post", "true | false: under ante=dealer, a player who sat out while the ante passed them posts it to come back"),
     ("high_low", "off | cards_speak | declare: split the pot between the best high and the best low hand"),
     ("qualifier", "none | eight_or_better | any_pair_no_pair: what a hand needs to win a half of a high-low pot"),
     ("max_rounds", "betting rounds after which every hand still in is shown (a compulsory show), or none"),
@@ -898,6 +903,7 @@ impl Rules {
             "agreed_split" => self.agreed_split = value.parse()?,
             "spread_limit" => self.spread_limit = parse_limit(&option, value, 2, MAX_AMOUNT)?,
             "ante" => self.ante = value.parse()?,
+            "post" => self.post = parse_bool(&option, value)?,
             "high_low" => self.high_low = value.parse()?,
             "qualifier" => self.qualifier = value.parse()?,
             "max_rounds" => self.max_rounds = parse_limit(&option, value, 1, 100)?.map(|n| n as u32),
@@ -1260,6 +1266,12 @@ impl Rules {
         } else if self.qualifier != Qualifier::None {
             return clash("qualifier", "qualifies a hand for a half of a high-low pot (set high_low)");
         }
+        if self.post && (self.ante != AnteForm::Dealer || self.deal_order != DealOrder::Rotate) {
+            return clash(
+                "post",
+                "is owed for an ante missed as it went round: it needs ante=dealer with deal_order=rotate",
+            );
+        }
         if let Some(max) = self.max_rounds.filter(|&m| m <= plan.rounds_before_show) {
             return Err(RulesError::Clash {
                 option: "max_rounds",
@@ -1321,6 +1333,7 @@ impl Rules {
             ("blinds", self.blinds.to_string()),
             ("blind_amount", self.blind_amount.map_or("boot".to_string(), |b| b.to_string())),
             ("first_dealer", self.first_dealer.to_string()),
+            ("post", self.post.to_string()),
             ("high_low", self.high_low.to_string()),
             ("qualifier", self.qualifier.to_string()),
             ("max_rounds", lim(&self.max_rounds)),

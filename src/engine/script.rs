@@ -73,6 +73,7 @@ const DIRECTIVES: &[&str] = &[
     "players",
     "dealer",
     "stack",
+    "post",
     "cards",
     "up",
     "community",
@@ -162,6 +163,8 @@ pub struct Script {
     pub picked: Option<String>,
     /// `kaana dormant`: under `kaana_round`, the round has not begun.
     pub kaana_dormant: bool,
+    /// `post NAME CHIPS`: a missed ante posted at the deal to come back in.
+    pub posts: Vec<(Seat, Chips)>,
     pub seed: u64,
     pub steps: Vec<Step>,
 }
@@ -184,6 +187,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut picked: Option<(usize, String)> = None;
     let mut turned: [Option<(usize, Card)>; 3] = [None; 3];
     let mut kaana_dormant: Option<usize> = None;
+    let mut posts: Vec<(Seat, Chips)> = Vec::new();
     let mut seed: Option<u64> = None;
     let mut steps: Vec<Step> = Vec::new();
     let mut used_cards: HashSet<Card> = HashSet::new();
@@ -276,6 +280,18 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                     message: format!("`{}` is not a whole number of chips", echo(value)),
                 })?;
                 stacks[seat] = Some(chips);
+            }
+            "post" => {
+                let [name, value] = rest else { return err(line, "usage: post NAME CHIPS") };
+                let seat = seat_of(names()?, name, line)?;
+                let chips = value.parse::<Chips>().ok().filter(|&c| c > 0).ok_or_else(|| ScriptError {
+                    line: Some(line),
+                    message: format!("`{}` is not a positive whole number of chips", echo(value)),
+                })?;
+                if posts.iter().any(|&(s, _)| s == seat) {
+                    return err(line, format!("`post` for `{}` given twice", echo(name)));
+                }
+                posts.push((seat, chips));
             }
             "cards" | "up" => {
                 let [name, cards @ ..] = rest else { return err(line, format!("usage: {keyword} NAME CARD ...")) };
@@ -412,6 +428,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
         stock,
         picked: picked.map(|(_, p)| p),
         kaana_dormant: kaana_dormant.is_some(),
+        posts,
         seed: seed.unwrap_or(0),
         players,
         steps,
@@ -589,6 +606,7 @@ impl Script {
             dealer: self.dealer,
             deck: self.deck(),
             kaana_dormant: self.kaana_dormant,
+            posts: self.posts.clone(),
         }
     }
 
@@ -788,6 +806,9 @@ impl Replay {
             }
             EventKind::Turn { seat, stake } => format!("  {} to act, stake {stake}", n(*seat)),
             EventKind::Saw { seat } => format!("{} sees", n(*seat)),
+            EventKind::Posted { seat, amount, pot } => {
+                format!("{} posts {amount}, the ante they missed, to come back in; pot {pot}", n(*seat))
+            }
             EventKind::Cards { seat, cards } => format!("  ({} holds {})", n(*seat), format_cards(cards)),
             EventKind::Sees { seat, hands } => {
                 let seen: Vec<String> =

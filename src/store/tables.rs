@@ -4,7 +4,7 @@ use super::db::{json_arg, sql, Arg};
 use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
-use crate::engine::Rules;
+use crate::engine::{Chips, Rules};
 use crate::ids::{ChannelId, GuildId, MessageId, TableId, UserId};
 
 super::db::stored_names! {
@@ -59,12 +59,14 @@ pub struct SeatRow {
     /// Turns timed out in a row.
     pub timeouts: i64,
     pub joined_at: i64,
+    /// The ante this player missed while sitting out, posted when they are next dealt in (`post`); 0: none.
+    pub owed_post: i64,
 }
 
 const TABLE_COLS: &str =
     "id, guild_id, channel_id, opener_id, rules, max_players, turn_seconds, message_id, status, created_at, closed_at";
 
-const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at";
+const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at, owed_post";
 
 impl Store {
     /// Opens a table in a channel; fails with [`StoreError::TableExists`] if
@@ -198,7 +200,7 @@ impl Store {
                         return Err(StoreError::TableFull(table_id));
                     }
                     let seat: SeatRow = sql(format!(
-                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES ($1, $2, $3, FALSE, 0, $4) RETURNING {SEAT_COLS}"
+                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES ($1, $2, $3, FALSE, 0, $4, 0) RETURNING {SEAT_COLS}"
                     ))
                     .bind(table_id)
                     .bind(user)
@@ -231,6 +233,13 @@ impl Store {
     pub async fn set_sat_out(&self, table_id: TableId, user: UserId, sat_out: bool) -> Result<(), StoreError> {
         let text = "UPDATE table_seats SET sat_out = $1 WHERE table_id = $2 AND user_id = $3";
         self.update_seat(table_id, user, text, sat_out).await
+    }
+
+    /// Sets what the player owes to come back in (`post`; 0 clears it).
+    pub async fn set_owed_post(&self, table_id: TableId, user: UserId, owed: Chips) -> Result<(), StoreError> {
+        let owed = i64::try_from(owed).map_err(|_| StoreError::Invalid(format!("a post of {owed}")))?;
+        let text = "UPDATE table_seats SET owed_post = $1 WHERE table_id = $2 AND user_id = $3";
+        self.update_seat(table_id, user, text, owed).await
     }
 
     /// Sets the count of consecutive turn timeouts.

@@ -34,6 +34,9 @@ impl Decks {
     }
 }
 
+/// A seated player and the ante they owe to come back in (`post`).
+type Owed = (UserId, Chips);
+
 /// The first winner (left of the dealer) of a finished `hand` whose seat i is `users[i]`.
 pub(super) fn first_winner(hand: &Hand, users: &[UserId]) -> Option<UserId> {
     hand.outcome().and_then(|o| o.winners().first().and_then(|&w| users.get(w).copied()))
@@ -118,6 +121,11 @@ impl Table {
             ante.saturating_add(blind_need)
         };
         let pays = |k: usize, balance: i64| balance >= need(k).min(i64::MAX as Chips) as i64;
+        // A player who owes a post (`post`) must be able to pay it too.
+        let owed: Vec<i64> =
+            self.seats.iter().filter(|s| !s.sat_out).map(|s| if rules.post { s.owed_post } else { 0 }).collect();
+        let balances: Vec<i64> = balances.iter().zip(&owed).map(|(&b, &o)| b.saturating_sub(o)).collect();
+        let stack_of = |i: usize| balances[i].saturating_add(owed[i]);
         // Under `ante=dealer` the most players k of whom k can ante for k; otherwise as many as the pack deals to.
         let mut limit = most.min(playing.len());
         if rules.ante == AnteForm::Dealer {
@@ -127,12 +135,12 @@ impl Table {
         }
         let mut users = Vec::new();
         let mut stacks: Vec<Chips> = Vec::new();
-        for (&user, &balance) in playing.iter().zip(&balances) {
+        for (i, (&user, &balance)) in playing.iter().zip(&balances).enumerate() {
             if pays(limit, balance) && users.len() < limit {
                 users.push(user);
                 // A hand takes at most MAX_AMOUNT from anyone (the engine refuses a larger stack); the store debits
                 // the wallet itself, so a richer wallet just plays with that much.
-                stacks.push(balance.unsigned_abs().min(MAX_AMOUNT));
+                stacks.push(stack_of(i).unsigned_abs().min(MAX_AMOUNT));
             }
         }
         if users.len() < 2 {
@@ -178,6 +186,49 @@ impl Table {
         seat
     }
 
+    /// Under `post`: what the players dealt in post to come back in (each owed post, but none by the dealer, whose
+    /// ante it is now), and who misses this hand's ante: each seated player not dealt in whose seat the ante
+    /// passed on its way from the last dealer to this one (one ante is owed at most: it replaces an older one).
+    fn posts(&self, rules: &Rules, users: &[UserId], dealer: usize) -> (Vec<(usize, Chips)>, Vec<Owed>) {
+        if !rules.post {
+            return (Vec::new(), Vec::new());
+        }
+        let posts = users
+            .iter()
+            .enumerate()
+            .filter(|&(seat, _)| seat != dealer)
+            .filter_map(|(seat, u)| {
+                self.seats.iter().find(|s| s.user == *u && s.owed_post > 0).map(|s| (seat, s.owed_post.unsigned_abs()))
+            })
+            .collect();
+        let seated: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
+        let (Some(last), Some(&now)) =
+            (self.last_dealer.and_then(|d| seated.iter().position(|&s| s == d)), users.get(dealer))
+        else {
+            return (posts, Vec::new());
+        };
+        let boot = rules.boot.saturating_mul(rules.parts().map_or(1, |p| p.boot_factor));
+        let ante = boot.saturating_mul(users.len() as Chips);
+        let missed = (1..seated.len())
+            .map(|i| seated[(last + i) % seated.len()])
+            .take_while(|&u| u != now)
+            .filter(|u| !users.contains(u))
+            .map(|u| (u, ante))
+            .collect();
+        (posts, missed)
+    }
+
+    /// Sets what a seated player owes to come back in, in memory and on disk (a failure is logged: a post is a
+    /// custom, not chips).
+    async fn set_owed(&mut self, user: UserId, owed: Chips) {
+        if let Some(s) = self.seats.iter_mut().find(|s| s.user == user) {
+            s.owed_post = i64::try_from(owed).unwrap_or(i64::MAX);
+        }
+        if let Err(e) = self.deps.store.set_owed_post(self.row.id, user, owed).await {
+            tracing::warn!(error = %e, "could not record a post owed");
+        }
+    }
+
     /// Keeps the winner of the hand just played (the next dealer under `deal_order=winner`).
     fn note_last_winner(&mut self) {
         if let Some(w) = self.live.as_ref().and_then(|l| first_winner(&l.hand, &l.users)) {
@@ -198,7 +249,19 @@ impl Table {
         let seed = self.deps.decks.next_seed();
         let kaana_dormant = rules.kaana_round && self.kaana_dormant().await?;
         let deck = cards::seeded_deck_with(seed, jokers);
-        let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant };
+        let (posts, missed) = self.posts(&rules, &users, dealer);
+        // An owed post is settled before the hand is written (a crash between the two forgets a debt rather than
+        // charging it twice), and restored if the hand cannot start.
+        let settled: Vec<(UserId, i64)> = self
+            .seats
+            .iter()
+            .filter(|s| s.owed_post > 0 && users.contains(&s.user))
+            .map(|s| (s.user, s.owed_post))
+            .collect();
+        for &(user, _) in &settled {
+            self.set_owed(user, 0).await;
+        }
+        let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant, posts };
         let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
         let new = NewHand {
             table_id: self.row.id,
@@ -209,12 +272,21 @@ impl Table {
             seed: Some(seed),
             events: &events,
         };
-        let hand_id = store.start_hand(new).await.map_err(|e| match e {
+        let started = store.start_hand(new).await;
+        if started.is_err() {
+            for &(user, owed) in &settled {
+                self.set_owed(user, owed.unsigned_abs()).await;
+            }
+        }
+        let hand_id = started.map_err(|e| match e {
             StoreError::InsufficientFunds { user, .. } => {
                 UserError::new(format!("<@{user}> can no longer pay the boot; try again."))
             }
             other => internal("starting a hand", other),
         })?;
+        for (user, ante) in missed {
+            self.set_owed(user, ante).await;
+        }
         let previous_dealer = self.last_dealer.replace(users[dealer]);
         self.live = Some(Live {
             hand_id,

@@ -58,6 +58,9 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
             format!("{} changed {count} card{} (paid {cost}).", who(hand, *seat), if *count == 1 { "" } else { "s" })
         }
         EventKind::Saw { seat } => format!("{} looked at their cards.", who(hand, *seat)),
+        EventKind::Posted { seat, amount, .. } => {
+            format!("{} posted {amount}, the ante they missed while sitting out, to come back in.", who(hand, *seat))
+        }
         EventKind::Bet { seat, amount, blind, .. } => {
             format!("{} bet {amount} {}.", who(hand, *seat), if *blind { "blind" } else { "(chaal)" })
         }
