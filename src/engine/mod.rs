@@ -4,6 +4,7 @@
 
 pub mod agent;
 pub mod cards;
+pub mod fair;
 pub mod hand;
 pub mod pot;
 pub mod rank;
