@@ -55,6 +55,7 @@ async fn setup(dir: &std::path::Path) -> Bench {
             users: USERS.to_vec(),
             setup: &setup,
             seed: None,
+            fair: None,
             events: &events,
         })
         .await

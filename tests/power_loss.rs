@@ -147,6 +147,7 @@ async fn play_table(store: Store, vfs: &'static CrashVfs, acks: Acks, seed: u64,
             users: users.clone(),
             setup: &setup,
             seed: None,
+            fair: None,
             events: &events,
         };
         let id = match store.start_hand(new).await {

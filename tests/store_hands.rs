@@ -66,6 +66,7 @@ async fn start(store: &Store, table_id: TableId, channel: ChannelId, users: &[Us
         users: users.to_vec(),
         setup: &setup,
         seed: Some(seed),
+        fair: None,
         events: &events,
     };
     let id = store.start_hand(new).await.unwrap();
@@ -164,6 +165,7 @@ async fn a_boot_nobody_can_cover_writes_nothing_and_names_the_user(store: Store)
             users: ids([1, 2]).to_vec(),
             setup: &setup,
             seed: None,
+            fair: None,
             events: &events,
         })
         .await

@@ -243,9 +243,11 @@ mod tests {
                 legal: Default::default(),
                 log: Vec::new(),
                 outcome: None,
+                fair: Some(crate::table::view::FairView { commitment: "ab".repeat(32), revealed: None }),
             }),
             next_hand_at: None,
             picking: None,
+            next_commitment: Some("cd".repeat(32)),
         }
     }
 

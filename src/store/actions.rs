@@ -94,6 +94,8 @@ pub(crate) struct StartWrite {
     setup: String,
     /// A u64 seed stored as i64 bit for bit.
     seed: Option<i64>,
+    /// The provably fair deal (JSON).
+    fair: Option<String>,
     now: i64,
     users: Vec<UserId>,
     /// Each user's boot.
@@ -104,7 +106,7 @@ impl StartWrite {
     /// Works out what the start writes; refuses seats that do not match the
     /// setup and a user sitting twice.
     pub(crate) fn new(new: NewHand<'_>, now: i64) -> Result<StartWrite, StoreError> {
-        let NewHand { table_id, guild, channel, users, setup, seed, events } = new;
+        let NewHand { table_id, guild, channel, users, setup, seed, fair, events } = new;
         let n = users.len();
         if n != setup.stacks.len() {
             return Err(StoreError::Invalid(format!("{n} users for {} seats", setup.stacks.len())));
@@ -130,6 +132,7 @@ impl StartWrite {
             seats: json(&users)?,
             setup: json(setup)?,
             seed: seed.map(|s| s as i64),
+            fair: fair.as_ref().map(json).transpose()?,
             now,
             users,
             boots,
@@ -179,12 +182,12 @@ fn pick(conn: &Conn, sqlite: &'static str, postgres: &'static str) -> &'static s
 }
 
 const INSERT_HANDS: &str =
-    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
+    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at, fair) \
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, \
-            ?2, 0, value ->> 8 FROM json_each(?1)";
+            ?2, 0, value ->> 8, value ->> 9 FROM json_each(?1)";
 
 /// The `INSERT_HANDS` and `INSERT_PLAYERS` rows of new hands with their ids.
-type HandRow<'a> = (i64, i64, i64, i64, &'a str, &'a str, &'a str, Option<i64>, i64);
+type HandRow<'a> = (i64, i64, i64, i64, &'a str, &'a str, &'a str, Option<i64>, i64, Option<&'a str>);
 
 fn hand_rows<'a>(starts: &[&'a StartWrite], ids: &[HandId]) -> (Vec<HandRow<'a>>, Vec<(i64, i64, i64)>) {
     let mut hands = Vec::with_capacity(starts.len());
@@ -201,6 +204,7 @@ fn hand_rows<'a>(starts: &[&'a StartWrite], ids: &[HandId]) -> (Vec<HandRow<'a>>
             s.setup.as_str(),
             s.seed,
             s.now,
+            s.fair.as_deref(),
         ));
         players.extend(s.users.iter().map(|u| (guild, db_id(u.0), id.0)));
     }
@@ -351,10 +355,11 @@ const END_HANDS_NAMING: &str = concat!(end_hands!(), " RETURNING id");
 // columns' types; a statement does not see the rows it inserts itself (as SQLite's may), which only means that
 // two actions of one hand in one batch are recorded one after the other (a table sends one at a time anyway).
 const PG_INSERT_HANDS: &str =
-    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at) \
+    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at, fair) \
      SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT), \
             CAST(value ->> 3 AS BIGINT), CAST(value ->> 4 AS JSONB), CAST(value ->> 5 AS JSONB), \
-            CAST(value ->> 6 AS JSONB), CAST(value ->> 7 AS BIGINT), $2, 0, CAST(value ->> 8 AS BIGINT) \
+            CAST(value ->> 6 AS JSONB), CAST(value ->> 7 AS BIGINT), $2, 0, CAST(value ->> 8 AS BIGINT), \
+            value ->> 9 \
      FROM json_array_elements(CAST($1 AS JSON))";
 
 const PG_INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_id) \

@@ -61,6 +61,8 @@ pub struct NewHand<'a> {
     pub users: Vec<UserId>,
     pub setup: &'a HandSetup,
     pub seed: Option<u64>,
+    /// A provably fair deal: its commitment, secret seed and entropy (`None`: a seeded simulation's hand).
+    pub fair: Option<FairDeal>,
     /// The events `Hand::start` returned (the boots are taken from them).
     pub events: &'a [Event],
 }
@@ -125,7 +127,18 @@ pub struct HandRecord {
     pub rules: Rules,
     pub setup: HandSetup,
     pub seed: Option<u64>,
+    /// The provably fair deal's record; its `secret` may be shown only once the hand is over.
+    pub fair: Option<FairDeal>,
     pub actions: Vec<ActionRow>,
+}
+
+/// What a provably fair deal stores (`hands.fair`, JSON): the commitment shown at the deal, the secret seed (hex;
+/// shown only once the hand is over) and the players' entropy mixed in.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FairDeal {
+    pub commitment: String,
+    pub secret: String,
+    pub entropy: String,
 }
 
 /// The row behind a [`HandRecord`] (its actions come from `hand_actions`).
@@ -139,6 +152,7 @@ struct RecordRow {
     setup: HandSetup,
     /// A u64 stored as i64 bit for bit.
     seed: Option<i64>,
+    fair: Option<String>,
 }
 
 /// `winners` is NULL until the hand is finished; it reads as no winners.
@@ -276,14 +290,16 @@ impl Store {
 
     /// The hand row, its setup and its action log.
     pub async fn hand_record(&self, hand_id: HandId) -> Result<Option<HandRecord>, StoreError> {
-        let row: Option<RecordRow> = sql(format!("SELECT {SUMMARY_COLS}, rules, setup, seed FROM hands WHERE id = $1"))
-            .bind(hand_id)
-            .optional(&self.pool)
-            .await
-            .ctx("reading a hand")?;
-        let Some(RecordRow { summary, rules, setup, seed }) = row else { return Ok(None) };
+        let row: Option<RecordRow> =
+            sql(format!("SELECT {SUMMARY_COLS}, rules, setup, seed, fair FROM hands WHERE id = $1"))
+                .bind(hand_id)
+                .optional(&self.pool)
+                .await
+                .ctx("reading a hand")?;
+        let Some(RecordRow { summary, rules, setup, seed, fair }) = row else { return Ok(None) };
         let actions = self.actions(hand_id).await?;
-        Ok(Some(HandRecord { summary, rules, setup, seed: seed.map(|s| s as u64), actions }))
+        let fair = fair.and_then(|f| serde_json::from_str(&f).ok());
+        Ok(Some(HandRecord { summary, rules, setup, seed: seed.map(|s| s as u64), fair, actions }))
     }
 
     /// The newest hands of a guild, optionally only in one channel and/or

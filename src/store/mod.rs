@@ -36,7 +36,7 @@ pub use actions::{ActionRecord, HandRef};
 pub use audit::{Audit, HandMismatch, WalletMismatch};
 pub use db::Backend;
 pub use error::StoreError;
-pub use hands::{ActionRow, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
+pub use hands::{ActionRow, FairDeal, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use leases::{new_token, Fence, LeaseRefusal};
 pub use open::shown_url;
 pub use settings::GuildSettings;

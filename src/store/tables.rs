@@ -61,12 +61,14 @@ pub struct SeatRow {
     pub joined_at: i64,
     /// The ante this player missed while sitting out, posted when they are next dealt in (`post`); 0: none.
     pub owed_post: i64,
+    /// The entropy this player mixes into each deal (`/table entropy`); empty: none.
+    pub entropy: String,
 }
 
 const TABLE_COLS: &str =
     "id, guild_id, channel_id, opener_id, rules, max_players, turn_seconds, message_id, status, created_at, closed_at";
 
-const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at, owed_post";
+const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at, owed_post, entropy";
 
 impl Store {
     /// Opens a table in a channel; fails with [`StoreError::TableExists`] if
@@ -200,7 +202,7 @@ impl Store {
                         return Err(StoreError::TableFull(table_id));
                     }
                     let seat: SeatRow = sql(format!(
-                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES ($1, $2, $3, FALSE, 0, $4, 0) RETURNING {SEAT_COLS}"
+                        "INSERT INTO table_seats ({SEAT_COLS}) VALUES ($1, $2, $3, FALSE, 0, $4, 0, '') RETURNING {SEAT_COLS}"
                     ))
                     .bind(table_id)
                     .bind(user)
@@ -233,6 +235,30 @@ impl Store {
     pub async fn set_sat_out(&self, table_id: TableId, user: UserId, sat_out: bool) -> Result<(), StoreError> {
         let text = "UPDATE table_seats SET sat_out = $1 WHERE table_id = $2 AND user_id = $3";
         self.update_seat(table_id, user, text, sat_out).await
+    }
+
+    /// Sets the entropy a seated player mixes into each deal.
+    pub async fn set_entropy(&self, table_id: TableId, user: UserId, entropy: &str) -> Result<(), StoreError> {
+        let text = "UPDATE table_seats SET entropy = $1 WHERE table_id = $2 AND user_id = $3";
+        self.update_seat(table_id, user, text, entropy.to_string()).await
+    }
+
+    /// The secret seed (hex) of the table's next hand, committed to in the channel before that hand's entropy is
+    /// set; `None` before the first.
+    pub async fn next_secret(&self, table_id: TableId) -> Result<Option<String>, StoreError> {
+        let row: Option<(Option<String>,)> = sql("SELECT next_secret FROM game_tables WHERE id = $1")
+            .bind(table_id)
+            .optional(&self.pool)
+            .await
+            .ctx("reading a table's next seed")?;
+        Ok(row.and_then(|(s,)| s))
+    }
+
+    /// Keeps the secret seed (hex) of the table's next hand.
+    pub async fn set_next_secret(&self, table_id: TableId, secret: &str) -> Result<(), StoreError> {
+        let query =
+            sql("UPDATE game_tables SET next_secret = $1 WHERE id = $2").bind(secret.to_string()).bind(table_id);
+        self.execute_one("keeping a table's next seed", query).await.map(|_| ())
     }
 
     /// Sets what the player owes to come back in (`post`; 0 clears it).

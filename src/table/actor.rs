@@ -10,9 +10,10 @@ use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
 use super::{Asked, Command, Deps, Msg, Request, UserError, DISK_FULL, INTERNAL_ERROR, TABLE_CLOSED};
+use crate::engine::fair::Seed;
 use crate::engine::{Audience, Event, EventKind, Hand};
 use crate::ids::{HandId, TableId, UserId};
-use crate::store::{SeatRow, TableRow};
+use crate::store::{FairDeal, SeatRow, TableRow};
 
 /// A moment the actor waits for: when it falls (for the timer) and the same
 /// moment in unix seconds (for Discord's `<t:…:R>` countdowns).
@@ -44,6 +45,9 @@ pub(super) struct Live {
     /// The hand was cancelled (its message could not be posted) but its refund is not on disk yet: nobody may
     /// act in it, and the turn timer retries the refund instead of playing it.
     pub cancelled: bool,
+    /// The deal's commitment, secret seed and entropy (boxed: shown at the deal and revealed at the end, read
+    /// rarely); `None` for a hand dealt before provably fair deals.
+    pub fair: Option<Box<FairDeal>>,
 }
 
 /// A hand's public events so far, which its message shows. A live table keeps them for the whole hand, so they
@@ -121,6 +125,8 @@ pub(super) struct Table {
     /// The last choice's round (a prompt's buttons carry theirs). It starts from the clock, so a prompt left by
     /// an earlier process is not taken for a new one.
     pub picks: u32,
+    /// The secret seed of the table's next hand; its commitment is shown before that hand's entropy can be given.
+    pub next_secret: Option<Seed>,
 }
 
 /// How an actor gets its table.
@@ -148,6 +154,8 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
             return refuse_queued(rx, INTERNAL_ERROR).await;
         }
     };
+    // The first hand's seed, committed to on the lobby before anyone can give entropy (a loaded table has it).
+    Box::pin(table.ensure_next_secret()).await;
     loop {
         let wake = table.next_wake();
         tokio::select! {
@@ -202,6 +210,7 @@ impl Table {
             paused: None,
             picking: None,
             picks: crate::clock::now_unix() as u32,
+            next_secret: None,
         })
     }
 
@@ -272,6 +281,7 @@ impl Table {
             Command::PickMenu => self.pick_menu(player, button),
             Command::Pick(variant) => self.pick(player, variant, options.as_deref(), button).await,
             Command::Play(action) => self.play(player, action, button, key).await,
+            Command::Entropy => self.give_entropy(player, options.as_deref().unwrap_or("")).await,
         };
         if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {
             self.redraw("after a command").await;

@@ -2,18 +2,19 @@
 
 use std::sync::{Arc, Mutex};
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::play::rule_message;
 use super::{internal, UserError};
+use crate::engine::fair::{fair_deck, Seed};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::rules::{AnteForm, Blinds, DealOrder, FirstDealer};
-use crate::engine::{cards, Chips, Hand, Rules};
+use crate::engine::{Chips, Hand, Rules};
 use crate::ids::UserId;
-use crate::store::{NewHand, StoreError};
+use crate::store::{FairDeal, NewHand, StoreError};
 
 /// Where each hand's deck seed comes from: the system's randomness (the bot), or one seeded generator shared by a
 /// service's tables, so that every deal of the seeded simulation (`sim::chaos`) replays from its seed.
@@ -25,14 +26,18 @@ impl Decks {
         Decks(Some(Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(seed)))))
     }
 
-    fn next_seed(&self) -> u64 {
+    /// A hand's secret seed: 256 bits from the operating system (or from the seeded generator).
+    pub(super) fn next_seed(&self) -> Seed {
         match &self.0 {
-            None => rand::random(),
+            None => Seed::random(),
             // A poisoned lock only means another thread panicked mid-draw; the generator is still usable.
-            Some(rng) => rng.lock().unwrap_or_else(|p| p.into_inner()).gen(),
+            Some(rng) => Seed::from_rng(&mut *rng.lock().unwrap_or_else(|p| p.into_inner())),
         }
     }
 }
+
+/// The longest entropy a player may give, in characters.
+pub const MAX_ENTROPY_CHARS: usize = 64;
 
 /// A seated player and the ante they owe to come back in (`post`).
 type Owed = (UserId, Chips);
@@ -171,7 +176,7 @@ impl Table {
     /// The cut for the first deal: a card each from a shuffled pack, in seat order; the highest deals. Shown in
     /// the channel (one notice), the cards being of no hand.
     async fn cut_for_deal(&mut self, users: &[UserId]) -> usize {
-        let deck = cards::seeded_deck(self.deps.decks.next_seed());
+        let deck = fair_deck(&self.deps.decks.next_seed(), "", 0);
         let cut: Vec<(UserId, crate::engine::Card)> = users.iter().copied().zip(deck).collect();
         let seat = (0..cut.len()).max_by_key(|&i| cut[i].1).unwrap_or(0);
         let shown: Vec<String> = cut.iter().map(|(u, c)| format!("<@{u}> {}", c.pretty())).collect();
@@ -218,6 +223,96 @@ impl Table {
         (posts, missed)
     }
 
+    /// The secret seed of the next hand: in memory, or as stored, or (a new table, or one opened before provably
+    /// fair deals) made now and stored, with every seat's entropy cleared: entropy given before a commitment was
+    /// shown is never used.
+    pub(super) async fn ensure_next_secret(&mut self) -> Seed {
+        if let Some(s) = self.next_secret {
+            return s;
+        }
+        let stored = self.deps.store.next_secret(self.row.id).await;
+        if let Some(s) = stored.as_ref().ok().and_then(|s| s.as_deref().and_then(Seed::from_hex)) {
+            // A seed already dealt (its replacement could not be written) is never dealt again: it is public.
+            if !self.dealt_before(&s).await {
+                self.next_secret = Some(s);
+                return s;
+            }
+        }
+        let seed = self.new_next_secret().await;
+        let users: Vec<UserId> = self.seats.iter().map(|s| s.user).collect();
+        self.spend_entropy(&users).await;
+        seed
+    }
+
+    /// A new seed for the next hand, kept in memory and on disk.
+    async fn new_next_secret(&mut self) -> Seed {
+        let seed = self.deps.decks.next_seed();
+        if let Err(e) = self.deps.store.set_next_secret(self.row.id, &seed.to_hex()).await {
+            tracing::warn!(error = %e, "could not keep the next hand's seed");
+        }
+        self.next_secret = Some(seed);
+        seed
+    }
+
+    /// Whether this table's last hand was dealt from `seed`.
+    async fn dealt_before(&self, seed: &Seed) -> bool {
+        let store = &self.deps.store;
+        let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await.unwrap_or_default();
+        let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) else { return false };
+        let record = store.hand_record(h.id).await.ok().flatten();
+        record.and_then(|r| r.fair).is_some_and(|f| f.secret == seed.to_hex())
+    }
+
+    /// `/table entropy`: a seated player's text, mixed into the next deal (whose seed is already committed to).
+    pub(super) async fn give_entropy(
+        &mut self,
+        player: super::Player,
+        text: &str,
+    ) -> Result<super::view::Update, UserError> {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > MAX_ENTROPY_CHARS || text.chars().any(char::is_control) {
+            return Err(UserError::new(format!(
+                "Entropy is 1 to {MAX_ENTROPY_CHARS} characters on one line (anything you like: a word, dice rolls)."
+            )));
+        }
+        if !self.seats.iter().any(|s| s.user == player.id) {
+            return Err(UserError::new("Only a player seated at this table can add entropy to its deals."));
+        }
+        let commitment = self.ensure_next_secret().await.commitment();
+        self.deps.store.set_entropy(self.row.id, player.id, text).await.map_err(|e| internal("keeping entropy", e))?;
+        if let Some(s) = self.seats.iter_mut().find(|s| s.user == player.id) {
+            s.entropy = text.to_string();
+        }
+        let notice = format!(
+            "Your entropy goes into the next deal at this table, whose seed is already committed to (`{commitment}`): \
+             the bot cannot choose a deck around it. It is used once; the seed and the entropy are shown when that \
+             hand ends."
+        );
+        Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
+    }
+
+    /// This deal's entropy: each dealt player's, in seat order, as `user_id:text` lines (each ending in a newline).
+    fn entropy_of(&self, users: &[UserId]) -> String {
+        let mut out = String::new();
+        for u in users {
+            if let Some(s) = self.seats.iter().find(|s| s.user == *u && !s.entropy.is_empty()) {
+                out.push_str(&format!("{u}:{}\n", s.entropy));
+            }
+        }
+        out
+    }
+
+    /// Clears the entropy of these players (used by a deal, or given before the commitment it would go with).
+    async fn spend_entropy(&mut self, users: &[UserId]) {
+        for u in users {
+            let Some(s) = self.seats.iter_mut().find(|s| s.user == *u && !s.entropy.is_empty()) else { continue };
+            s.entropy.clear();
+            if let Err(e) = self.deps.store.set_entropy(self.row.id, *u, "").await {
+                tracing::warn!(error = %e, "could not clear a player's entropy");
+            }
+        }
+    }
+
     /// Sets what a seated player owes to come back in, in memory and on disk (a failure is logged: a post is a
     /// custom, not chips).
     async fn set_owed(&mut self, user: UserId, owed: Chips) {
@@ -246,9 +341,12 @@ impl Table {
             Some(seat) => seat,
             None => self.choose_dealer(&users).await,
         };
-        let seed = self.deps.decks.next_seed();
         let kaana_dormant = rules.kaana_round && self.kaana_dormant().await?;
-        let deck = cards::seeded_deck_with(seed, jokers);
+        // The deck: the seed committed to before this hand's entropy could be given, and that entropy.
+        let secret = self.ensure_next_secret().await;
+        let entropy = self.entropy_of(&users);
+        let deck = fair_deck(&secret, &entropy, jokers);
+        let fair = FairDeal { commitment: secret.commitment(), secret: secret.to_hex(), entropy };
         let (posts, missed) = self.posts(&rules, &users, dealer);
         // An owed post is settled before the hand is written (a crash between the two forgets a debt rather than
         // charging it twice), and restored if the hand cannot start.
@@ -269,7 +367,8 @@ impl Table {
             channel: self.row.channel,
             users: users.clone(),
             setup: &setup,
-            seed: Some(seed),
+            seed: None,
+            fair: Some(fair.clone()),
             events: &events,
         };
         let started = store.start_hand(new).await;
@@ -287,6 +386,10 @@ impl Table {
         for (user, ante) in missed {
             self.set_owed(user, ante).await;
         }
+        // This hand's entropy is spent, and the next hand's seed is chosen (and committed to on this hand's
+        // message) before anyone can give the next.
+        self.spend_entropy(&users).await;
+        self.new_next_secret().await;
         let previous_dealer = self.last_dealer.replace(users[dealer]);
         self.live = Some(Live {
             hand_id,
@@ -296,6 +399,7 @@ impl Table {
             deadline: Some(Deadline::after(self.turn_duration())),
             notes: Notes::default(),
             cancelled: false,
+            fair: Some(Box::new(fair)),
         });
         self.next_hand = None;
         self.pack_busted().await?;

@@ -1,6 +1,7 @@
 //! What `/history` may show of a stored hand: its public log always, and
 //! every seat's cards only once the hand is over (never while it is live).
 
+use crate::engine::fair::{fair_deck, Seed};
 use crate::engine::rules::DealPlan;
 use crate::engine::{Card, Event, Hand, HandValue, Rules};
 use crate::ids::{HandId, UserId};
@@ -56,4 +57,36 @@ pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
         status,
         revealed,
     })
+}
+
+/// What `/verify` finds of a stored hand's deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verification {
+    /// Dealt before provably fair deals (or by a seeded simulation): nothing was committed to.
+    NotCommitted,
+    /// Still being played: only the commitment may be shown.
+    Live { commitment: String },
+    /// Over: the seed against the commitment, and the deck the seed and entropy give against the deck dealt.
+    Checked { commitment: String, seed: String, entropy: String, jokers: usize, commitment_ok: bool, deck_ok: bool },
+}
+
+/// Checks a stored hand's deal: `SHA-256(seed)` against the commitment shown at the deal, and the deck rebuilt
+/// from the seed and the entropy against the deck the hand was dealt from. A live hand's seed stays secret.
+pub fn verify(record: &HandRecord) -> Verification {
+    let Some(fair) = &record.fair else { return Verification::NotCommitted };
+    if record.summary.status == HandStatus::Live {
+        return Verification::Live { commitment: fair.commitment.clone() };
+    }
+    let jokers = record.setup.rules.parts().map_or(0, |p| p.jokers);
+    let seed = Seed::from_hex(&fair.secret);
+    let commitment_ok = seed.is_some_and(|s| s.commitment() == fair.commitment);
+    let deck_ok = seed.is_some_and(|s| fair_deck(&s, &fair.entropy, jokers) == record.setup.deck);
+    Verification::Checked {
+        commitment: fair.commitment.clone(),
+        seed: fair.secret.clone(),
+        entropy: fair.entropy.clone(),
+        jokers,
+        commitment_ok,
+        deck_ok,
+    }
 }

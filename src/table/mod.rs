@@ -113,6 +113,8 @@ pub enum Command {
     /// The dealer at a dealers_choice table: deal the next hand as this variant (with [`Request::options`]).
     Pick(Variant),
     Play(Action),
+    /// A seated player's entropy for the next deal (the text in [`Request::options`]).
+    Entropy,
 }
 
 /// One request to a table.

@@ -22,7 +22,7 @@ fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> 
         }
     }
     let log = PublicLog::of(&events);
-    Live { hand_id, hand, users, log, deadline: None, notes, cancelled: false }
+    Live { hand_id, hand, users, log, deadline: None, notes, cancelled: false, fair: None }
 }
 
 impl Table {
@@ -36,6 +36,7 @@ impl Table {
         let seats = store.seats(table_id).await?;
         let mut table = Table::new(deps, row, seats);
         table.recover().await?;
+        table.ensure_next_secret().await;
         Ok(Some(table))
     }
 
@@ -49,6 +50,7 @@ impl Table {
                 Ok((hand, events)) if seats_match && !hand.is_over() && self.live.is_none() => {
                     tracing::info!(hand = %stored.summary.id, actions = stored.actions.len(), "resumed hand");
                     let mut live = rebuild(&stored, hand, events);
+                    live.fair = store.hand_record(stored.summary.id).await?.and_then(|r| r.fair).map(Box::new);
                     live.deadline = Some(Deadline::after(self.turn_duration()));
                     self.last_dealer = live.users.get(live.hand.dealer()).copied();
                     self.live = Some(live);

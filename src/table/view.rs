@@ -32,6 +32,8 @@ pub struct TableView {
     pub next_hand_at: Option<i64>,
     /// At a dealers_choice table, between hands: the dealer of the next hand is choosing its game.
     pub picking: Option<PickView>,
+    /// SHA-256 of the next hand's secret seed (hex), shown before its entropy can be given.
+    pub next_commitment: Option<String>,
 }
 
 /// The dealer's choice of the next hand's game (`pick.rs`).
@@ -98,6 +100,17 @@ pub struct HandView {
     /// Every public event of the hand so far.
     pub log: Vec<Event>,
     pub outcome: Option<Outcome>,
+    /// The provably fair deal: its commitment, and once the hand is over its seed and entropy.
+    pub fair: Option<FairView>,
+}
+
+/// What a hand message shows of its provably fair deal.
+#[derive(Clone, Debug, Serialize)]
+pub struct FairView {
+    /// SHA-256 of the secret seed, in hex: shown from the deal.
+    pub commitment: String,
+    /// The seed (hex) and the players' entropy: only once the hand is over.
+    pub revealed: Option<(String, String)>,
 }
 
 impl HandView {
@@ -217,10 +230,15 @@ impl Table {
                     legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
                     log: l.log.events(),
                     outcome: h.outcome().cloned(),
+                    fair: l.fair.as_ref().map(|f| FairView {
+                        commitment: f.commitment.clone(),
+                        revealed: h.is_over().then(|| (f.secret.clone(), f.entropy.clone())),
+                    }),
                 }
             }),
             next_hand_at: self.next_hand.map(|d| d.unix),
             picking: self.picking.as_ref().map(|p| p.view.clone()),
+            next_commitment: self.next_secret.map(|s| s.commitment()),
         }
     }
 }

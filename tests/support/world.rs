@@ -286,7 +286,7 @@ impl World {
         self.assert_audit().await;
     }
 
-    async fn record(&self, hand_id: i64) -> HandRecord {
+    pub async fn record(&self, hand_id: i64) -> HandRecord {
         let record = self.store().await.hand_record(HandId(hand_id)).await.unwrap();
         record.unwrap_or_else(|| panic!("no hand {hand_id} in the db"))
     }

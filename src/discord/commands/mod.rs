@@ -36,6 +36,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::leaderboard(),
         records::stats(),
         records::history(),
+        records::verify(),
         records::rank(),
         records::rules(),
         admin::config(),

@@ -9,7 +9,7 @@ use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
 use crate::ids::HandId;
 use crate::store::LeaderBy;
-use crate::table::history::hand_history;
+use crate::table::history::{hand_history, verify as verify_deal};
 use crate::table::{UserError, INTERNAL_ERROR};
 
 const PAGE_SIZE: u32 = 10;
@@ -83,6 +83,24 @@ pub async fn history(
         UserError::new(INTERNAL_ERROR)
     })?;
     say(ctx, render::hand_history(&history)).await
+}
+
+/// Checks a hand's provably fair deal: its seed against the commitment shown at the deal, and the deck.
+#[poise::command(slash_command, guild_only)]
+pub async fn verify(
+    ctx: Context<'_>,
+    #[description = "Hand number"]
+    #[min = 1]
+    hand: i64,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let Some(record) = ctx.data().store.hand_record(HandId(hand)).await? else {
+        return Err(UserError::new(render::no_such_hand(hand, false)).into());
+    };
+    if record.summary.guild != g {
+        return Err(UserError::new(render::no_such_hand(hand, true)).into());
+    }
+    say(ctx, render::verification(hand, &verify_deal(&record))).await
 }
 
 /// What a hand is worth under this channel's table rules (or the server's).

@@ -110,7 +110,8 @@ impl From<VariantChoice> for Variant {
         "table_close",
         "table_status",
         "table_rules",
-        "table_pick"
+        "table_pick",
+        "table_entropy"
     ),
     subcommand_required
 )]
@@ -211,6 +212,18 @@ pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn table_rules(ctx: Context<'_>) -> Result<(), Error> {
     let rules = table_or_default_rules(ctx).await?;
     say(ctx, render::rules_text(&rules)).await
+}
+
+/// Mix your own entropy into this table's next deal (its seed is already committed to).
+#[poise::command(slash_command, guild_only, rename = "entropy")]
+pub async fn table_entropy(
+    ctx: Context<'_>,
+    #[description = "Anything you like, up to 64 characters: a word, dice rolls"]
+    #[max_length = 64]
+    value: String,
+) -> Result<(), Error> {
+    let update = ask_here_with(ctx, Command::Entropy, Some(value)).await?;
+    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| render::DONE.into())).await
 }
 
 /// Dealer's choice: choose the next hand's game, with options of your own (the dealer, when asked).

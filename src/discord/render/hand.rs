@@ -32,6 +32,11 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
     desc.extend(pick_line(view, hand));
     desc.extend(board_lines(&users, &hand.board, &hand.plan));
+    desc.extend(fair_line(hand));
+    if !over {
+        // Entropy given now goes into the next hand, whose seed is already committed to.
+        desc.push(super::next_commitment_line(view).trim_start().to_string());
+    }
     // A question waiting for the player to act: who asked, the words around them, and what the player answers.
     let question = match (hand.pending_sideshow, hand.pending_show, hand.pending_split) {
         (Some((asker, _)), _, _) => {
@@ -116,13 +121,31 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         } else {
             view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into())
         };
-        embed = embed.field("Hand over", next, false);
+        embed = embed.field("Hand over", format!("{next}{}", super::next_commitment_line(view)), false);
     }
     embed = embed.footer(CreateEmbedFooter::new(format!(
         "Table #{} · {} · {}s per turn",
         view.table_id, hand.rules.variant, view.turn_seconds
     )));
     (content, embed, hand_buttons(view, hand))
+}
+
+/// The deal's commitment while the hand is played; its seed and entropy once it is over, with how to check them.
+fn fair_line(hand: &HandView) -> Option<String> {
+    let fair = hand.fair.as_ref()?;
+    Some(match &fair.revealed {
+        None => format!("🔒 Deck commitment `{}`", fair.commitment),
+        Some((seed, entropy)) => {
+            let entropy = match entropy.lines().count() {
+                0 => "no entropy given".to_string(),
+                n => format!("entropy from {n} player{}", if n == 1 { "" } else { "s" }),
+            };
+            format!(
+                "🔓 Deck commitment `{}` · seed `{seed}` · {entropy} · check it: `/verify hand:{}`",
+                fair.commitment, hand.hand_id
+            )
+        }
+    })
 }
 
 fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {

@@ -146,3 +146,11 @@ fn button(id: ButtonId, label: impl Into<String>, style: ButtonStyle) -> CreateB
 fn lobby_button(view: &TableView, command: Command, label: &str, style: ButtonStyle) -> CreateButton {
     button(ButtonId { table: view.table_id, hand: None, seq: 0, command }, label, style)
 }
+
+/// The next hand's commitment (SHA-256 of its secret seed), shown before anyone can give its entropy.
+pub fn next_commitment_line(view: &TableView) -> String {
+    match &view.next_commitment {
+        Some(c) if !view.closed => format!("\n🔒 Next hand's deck commitment `{c}` (`/table entropy` mixes yours in)"),
+        _ => String::new(),
+    }
+}

@@ -10,7 +10,7 @@ use crate::engine::rules::Turned;
 use crate::engine::{Card, HandValue, Rules, Variant};
 use crate::ids::UserId;
 use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, Stats};
-use crate::table::history::HandHistory;
+use crate::table::history::{HandHistory, Verification};
 use crate::table::view::TableView;
 
 pub const NO_TABLE_HERE: &str = "There is no table in this channel. Open one with `/table open`.";
@@ -297,4 +297,36 @@ pub fn granted(admin: UserId, user: UserId, amount: i64, balance: i64) -> String
 
 pub fn below_zero(user: UserId, have: i64) -> String {
     format!("{} has only {have} chips; a balance cannot go below zero.", mention(user))
+}
+
+/// `/verify`'s answer: what was checked and how anyone can check it again offline.
+pub fn verification(hand: i64, v: &Verification) -> String {
+    match v {
+        Verification::NotCommitted => {
+            format!("Hand #{hand} was dealt before provably fair deals: no commitment was published for it.")
+        }
+        Verification::Live { commitment } => format!(
+            "Hand #{hand} is still being played. Its deck commitment is `{commitment}`; the seed is revealed when \
+             the hand ends."
+        ),
+        Verification::Checked { commitment, seed, entropy, jokers, commitment_ok, deck_ok } => {
+            let verdict = match (commitment_ok, deck_ok) {
+                (true, true) => {
+                    "✅ **Fair**: SHA-256 of the seed is the commitment shown at the deal, and the seed \
+                                 with the players' entropy gives exactly the deck the hand was dealt from."
+                }
+                (false, _) => "❌ **Does not verify**: SHA-256 of the stored seed is not the commitment.",
+                (true, false) => "❌ **Does not verify**: the seed and entropy do not give the deck that was dealt.",
+            };
+            let shown = if entropy.is_empty() { "none".to_string() } else { format!("`{}`", entropy.escape_debug()) };
+            let jokers = if *jokers > 0 { format!(" --jokers {jokers}") } else { String::new() };
+            let arg =
+                if entropy.is_empty() { String::new() } else { format!(" --entropy $'{}'", entropy.escape_default()) };
+            format!(
+                "Hand #{hand}: {verdict}\nCommitment `{commitment}`\nSeed `{seed}`\nEntropy {shown}\n\
+                 Check it yourself with Python alone (docs/provably-fair.md): \
+                 `python3 scripts/verify_deck.py --seed {seed} --commitment {commitment}{arg}{jokers}`"
+            )
+        }
+    }
 }
