@@ -73,26 +73,19 @@ async fn a_fair_deal_is_committed_revealed_and_verified() {
     assert_eq!(code, 0, "{out}");
     // Tampered: another seed stored for the hand, then another entropy. /verify and the offline check refuse both.
     let mut db = SqliteConnection::connect(&format!("sqlite://{}", w.db.display())).await.unwrap();
+    // Stores another seed and entropy for the hand; returns what /verify then says.
+    let mut tamper = async |secret: &str, entropy: &str| {
+        let record = json!({"commitment": committed, "secret": secret, "entropy": entropy}).to_string();
+        let update = sqlx::query("UPDATE hands SET fair = ?1 WHERE id = ?2").bind(record).bind(hand_id);
+        update.execute(&mut db).await.unwrap();
+        w.ephemeral_reply(b, "verify", json!({"hand": hand_id})).await
+    };
     let other = teenpatti::engine::fair::Seed::random().to_hex();
-    let tampered = json!({"commitment": committed, "secret": other, "entropy": fair.entropy}).to_string();
-    sqlx::query("UPDATE hands SET fair = ?1 WHERE id = ?2")
-        .bind(&tampered)
-        .bind(hand_id)
-        .execute(&mut db)
-        .await
-        .unwrap();
-    let refused = w.ephemeral_reply(b, "verify", json!({"hand": hand_id})).await;
+    let refused = tamper(&other, &fair.entropy).await;
     assert!(refused.contains("Does not verify") && refused.contains("not the commitment"), "{refused}");
     let (code, out) = offline(&["--seed", &other, "--commitment", &committed]);
     assert_eq!(code, 1, "{out}");
-    let tampered = json!({"commitment": committed, "secret": fair.secret, "entropy": "someone else\n"}).to_string();
-    sqlx::query("UPDATE hands SET fair = ?1 WHERE id = ?2")
-        .bind(&tampered)
-        .bind(hand_id)
-        .execute(&mut db)
-        .await
-        .unwrap();
-    let refused = w.ephemeral_reply(b, "verify", json!({"hand": hand_id})).await;
+    let refused = tamper(&fair.secret, "someone else\n").await;
     assert!(refused.contains("do not give the deck"), "{refused}");
     let mut args = vec!["--seed", &fair.secret, "--commitment", &committed, "--entropy", "someone else\n"];
     args.extend(["--players", "2", "--dealer", &dealer, "--expect", &expects[0]]);

@@ -918,21 +918,23 @@ impl Hand {
             return None;
         }
         if self.phase == Phase::Declaring {
-            return self.undeclared().first().copied();
+            return self.first_undeclared();
         }
         Some(self.pending.or(self.called).or(self.offer).map_or(self.turn, |(_, target)| target))
     }
-    /// At a high-low show by declaration: the players still in who have not declared, from the dealer's left (the
-    /// timer runs for them all at once: each is declared high when it ends).
-    pub fn undeclared(&self) -> Vec<Seat> {
-        if self.phase != Phase::Declaring || self.is_over() {
-            return Vec::new();
-        }
+    /// At a high-low show by declaration: the first player still in who has not declared, from the dealer's left
+    /// (the timer runs for them all at once: each is declared high in turn when it ends).
+    fn first_undeclared(&self) -> Option<Seat> {
         let n = self.seats.len();
-        (1..=n)
-            .map(|i| (self.dealer + i) % n)
-            .filter(|&s| !self.seats[s].packed && self.declared & (1 << s) == 0)
-            .collect()
+        (1..=n).map(|i| (self.dealer + i) % n).find(|&s| self.may_declare(s))
+    }
+    /// Whether `seat` is still in and has yet to declare at a high-low show by declaration.
+    fn may_declare(&self, seat: Seat) -> bool {
+        self.phase == Phase::Declaring && !self.seats[seat].packed && !self.has_declared(seat)
+    }
+    /// Whether `seat` declared low (known to the engine alone until every player still in has declared).
+    fn declared_low(&self, seat: Seat) -> bool {
+        seat < 16 && self.declared_low & (1 << seat) != 0
     }
     /// Whether `seat` has declared at this hand's high-low show (never which way: that is revealed with everyone's).
     pub fn has_declared(&self, seat: Seat) -> bool {
@@ -1265,7 +1267,7 @@ impl Hand {
         let drawing = self.phase == Phase::Drawing && seat == self.turn;
         let asked = |question: Option<(Seat, Seat)>| question.is_some_and(|(_, t)| t == seat);
         let seen = self.seats[seat].seen;
-        let declaring = self.phase == Phase::Declaring && !self.has_declared(seat);
+        let declaring = self.may_declare(seat);
         Legal {
             see: self.see_check(seat).is_ok() && (on_turn || declaring || !self.rules.see_on_turn_only),
             pack: self.may_pack(seat),
@@ -1284,8 +1286,7 @@ impl Hand {
     /// Whether `seat` may pack now: any time, or under `pack_on_turn_only` when the timer runs for them (at a
     /// declaration, for every player who has not declared).
     fn may_pack(&self, seat: Seat) -> bool {
-        let declaring = self.phase == Phase::Declaring && !self.has_declared(seat);
-        !self.rules.pack_on_turn_only || self.to_act() == Some(seat) || declaring
+        !self.rules.pack_on_turn_only || self.to_act() == Some(seat) || self.may_declare(seat)
     }
 
     /// Applies one action by `seat`. On error nothing has changed.
@@ -1339,8 +1340,7 @@ impl Hand {
                 self.pack(seat, PackReason::Folded, &mut events)
             }
             // A player who does not declare in time declares high (the side a hand is played for in every other
-            // game).
-            // The timer runs out for every player who has not declared; the table times them out in turn.
+            // game). The timer runs out for every player who has not declared; the table times them out in turn.
             Action::Timeout if self.phase == Phase::Declaring => {
                 if self.to_act() != Some(seat) {
                     return Err(if self.has_declared(seat) {
@@ -1393,18 +1393,15 @@ impl Hand {
             Action::Show => {
                 self.check_turn(seat)?;
                 let cost = self.show_cost(seat)?;
-                if self.rules.high_low != HighLow::Off {
-                    // Every hand still in is shown (by declaration, once all have declared).
-                    self.put_in(seat, cost);
-                    events.push(Event::public(EventKind::ShowCalled { seat, against: seat, cost, pot: self.pot }));
-                    self.showdown_all(EndedBy::Show, &mut events);
-                    self.actions.push((seat, action));
-                    return Ok(events);
-                }
-                let other = self.next_active(seat);
+                // At a high-low table a show is every hand's: `against` is the payer.
+                let high_low = self.rules.high_low != HighLow::Off;
+                let other = if high_low { seat } else { self.next_active(seat) };
                 self.put_in(seat, cost);
                 events.push(Event::public(EventKind::ShowCalled { seat, against: other, cost, pot: self.pot }));
-                if self.rules.show_concede {
+                if high_low {
+                    // Every hand still in is shown (by declaration, once all have declared).
+                    self.showdown_all(EndedBy::Show, &mut events);
+                } else if self.rules.show_concede {
                     // The other answers: show their cards, or give up the pot unseen.
                     self.called = Some((seat, other));
                     events.push(Event::public(EventKind::Turn { seat: other, stake: self.stake }));
@@ -1856,7 +1853,7 @@ impl Hand {
             return;
         }
         let seats = self.seat_order(&self.active().collect::<Vec<_>>());
-        let (low, high): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| self.declared_low & (1 << s) != 0);
+        let (low, high): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| self.declared_low(s));
         events.push(Event::public(EventKind::Declarations { high, low }));
         let ended_by = self.ending.take().unwrap_or(EndedBy::Show);
         self.compare_all(ended_by, events);
@@ -1907,12 +1904,12 @@ impl Hand {
         };
         let high: Vec<(Seat, HandValue)> = hands
             .iter()
-            .filter(|h| !(declared && self.declared_low & (1 << h.seat) != 0) && high_ok(h.value))
+            .filter(|h| !(declared && self.declared_low(h.seat)) && high_ok(h.value))
             .map(|h| (h.seat, h.value))
             .collect();
         let low: Vec<(Seat, HandValue)> = hands
             .iter()
-            .filter(|h| !declared || self.declared_low & (1 << h.seat) != 0)
+            .filter(|h| !declared || self.declared_low(h.seat))
             .map(|h| (h.seat, low_of(h.seat)))
             .filter(|&(_, v)| low_ok(v))
             .collect();

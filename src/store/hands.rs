@@ -298,7 +298,12 @@ impl Store {
                 .ctx("reading a hand")?;
         let Some(RecordRow { summary, rules, setup, seed, fair }) = row else { return Ok(None) };
         let actions = self.actions(hand_id).await?;
-        let fair = fair.and_then(|f| serde_json::from_str(&f).ok());
+        // An unreadable record reads as none (the hand still replays); `/verify` then says nothing was committed.
+        let fair = fair.and_then(|f| {
+            serde_json::from_str(&f)
+                .map_err(|e| tracing::warn!(hand = %hand_id, error = %e, "unreadable fair deal"))
+                .ok()
+        });
         Ok(Some(HandRecord { summary, rules, setup, seed: seed.map(|s| s as u64), fair, actions }))
     }
 

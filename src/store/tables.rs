@@ -61,7 +61,7 @@ pub struct SeatRow {
     pub joined_at: i64,
     /// The ante this player missed while sitting out, posted when they are next dealt in (`post`); 0: none.
     pub owed_post: i64,
-    /// The entropy this player mixes into each deal (`/table entropy`); empty: none.
+    /// The entropy this player gave for the table's next deal (`/table entropy`; used once); empty: none.
     pub entropy: String,
 }
 
@@ -237,7 +237,7 @@ impl Store {
         self.update_seat(table_id, user, text, sat_out).await
     }
 
-    /// Sets the entropy a seated player mixes into each deal.
+    /// Sets the entropy a seated player gives for the table's next deal ("" clears it).
     pub async fn set_entropy(&self, table_id: TableId, user: UserId, entropy: &str) -> Result<(), StoreError> {
         let text = "UPDATE table_seats SET entropy = $1 WHERE table_id = $2 AND user_id = $3";
         self.update_seat(table_id, user, text, entropy.to_string()).await

@@ -154,7 +154,8 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
             return refuse_queued(rx, INTERNAL_ERROR).await;
         }
     };
-    // The first hand's seed, committed to on the lobby before anyone can give entropy (a loaded table has it).
+    // The next hand's seed, committed to (on the lobby, the hand message) before anyone can give entropy: made for a
+    // new table, read back for a loaded one.
     Box::pin(table.ensure_next_secret()).await;
     loop {
         let wake = table.next_wake();

@@ -14,7 +14,7 @@ use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::rules::{AnteForm, Blinds, DealOrder, FirstDealer};
 use crate::engine::{Chips, Hand, Rules};
 use crate::ids::UserId;
-use crate::store::{FairDeal, NewHand, StoreError};
+use crate::store::{FairDeal, HandRecord, NewHand, StoreError};
 
 /// Where each hand's deck seed comes from: the system's randomness (the bot), or one seeded generator shared by a
 /// service's tables, so that every deal of the seeded simulation (`sim::chaos`) replays from its seed.
@@ -64,13 +64,7 @@ impl Table {
     /// setup and actions replayed: [`Hand::kaana_next`]). A table's first hand, or one after a hand under other
     /// rules, starts with the round not begun.
     async fn kaana_dormant(&self) -> Result<bool, UserError> {
-        let store = &self.deps.store;
-        let last = store
-            .recent_hands(self.row.guild, Some(self.row.channel), None, 1)
-            .await
-            .map_err(|e| internal("reading the last hand", e))?;
-        let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) else { return Ok(true) };
-        let Some(rec) = store.hand_record(h.id).await.map_err(|e| internal("reading the last hand", e))? else {
+        let Some(rec) = self.last_hand().await.map_err(|e| internal("reading the last hand", e))? else {
             return Ok(true);
         };
         let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
@@ -254,13 +248,18 @@ impl Table {
         seed
     }
 
-    /// Whether this table's last hand was dealt from `seed`.
+    /// Whether this table's last hand was dealt from `seed` (a failed read counts as no).
     async fn dealt_before(&self, seed: &Seed) -> bool {
+        let last = self.last_hand().await.ok().flatten();
+        last.and_then(|r| r.fair).is_some_and(|f| f.secret == seed.to_hex())
+    }
+
+    /// This table's last hand as stored, if it has dealt one.
+    pub(super) async fn last_hand(&self) -> Result<Option<HandRecord>, StoreError> {
         let store = &self.deps.store;
-        let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await.unwrap_or_default();
-        let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) else { return false };
-        let record = store.hand_record(h.id).await.ok().flatten();
-        record.and_then(|r| r.fair).is_some_and(|f| f.secret == seed.to_hex())
+        let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await?;
+        let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) else { return Ok(None) };
+        store.hand_record(h.id).await
     }
 
     /// `/table entropy`: a seated player's text, mixed into the next deal (whose seed is already committed to).

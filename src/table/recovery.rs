@@ -36,7 +36,6 @@ impl Table {
         let seats = store.seats(table_id).await?;
         let mut table = Table::new(deps, row, seats);
         table.recover().await?;
-        table.ensure_next_secret().await;
         Ok(Some(table))
     }
 
@@ -81,16 +80,13 @@ impl Table {
         if self.live.is_none() {
             // Between hands: a table that has dealt before keeps dealing (the button passes on from the last
             // dealer); one that never started waits for Start.
-            let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await?;
-            if let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) {
+            if let Some(rec) = self.last_hand().await? {
                 self.running = true;
-                if let Some(rec) = store.hand_record(h.id).await? {
-                    self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied();
-                    // Its winner deals next under `deal_order=winner`.
-                    let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
-                    let replayed = Hand::replay(&rec.setup, &actions).ok();
-                    self.last_winner = replayed.and_then(|(h, _)| super::deal::first_winner(&h, &rec.summary.users));
-                }
+                self.last_dealer = rec.summary.users.get(rec.setup.dealer).copied();
+                // Its winner deals next under `deal_order=winner`.
+                let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
+                let replayed = Hand::replay(&rec.setup, &actions).ok();
+                self.last_winner = replayed.and_then(|(h, _)| super::deal::first_winner(&h, &rec.summary.users));
             }
             if self.running {
                 self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));

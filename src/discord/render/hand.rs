@@ -35,7 +35,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     desc.extend(fair_line(hand));
     if !over {
         // Entropy given now goes into the next hand, whose seed is already committed to.
-        desc.push(super::next_commitment_line(view).trim_start().to_string());
+        desc.extend(super::next_commitment_line(view));
     }
     // A question waiting for the player to act: who asked, the words around them, and what the player answers.
     let question = match (hand.pending_sideshow, hand.pending_show, hand.pending_split) {
@@ -121,7 +121,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         } else {
             view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into())
         };
-        embed = embed.field("Hand over", format!("{next}{}", super::next_commitment_line(view)), false);
+        embed = embed.field("Hand over", format!("{next}{}", super::after_next_commitment(view)), false);
     }
     embed = embed.footer(CreateEmbedFooter::new(format!(
         "Table #{} · {} · {}s per turn",

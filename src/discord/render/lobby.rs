@@ -53,7 +53,7 @@ pub fn lobby(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
     let embed = CreateEmbed::new()
         .title(format!("{LOBBY_TITLE}{}", view.table_id))
         .colour(if view.closed { GREY } else { GREEN })
-        .description(format!("{}\n\n{status}{}", rules_card(&view.rules), super::next_commitment_line(view)))
+        .description(format!("{}\n\n{status}{}", rules_card(&view.rules), super::after_next_commitment(view)))
         .field(format!("Players ({}/{})", view.seated.len(), view.max_players), seated.join("\n"), false)
         .footer(CreateEmbedFooter::new(format!("Turn timer {}s · chips are virtual", view.turn_seconds)));
     let rows = if view.closed {

@@ -148,9 +148,12 @@ fn lobby_button(view: &TableView, command: Command, label: &str, style: ButtonSt
 }
 
 /// The next hand's commitment (SHA-256 of its secret seed), shown before anyone can give its entropy.
-pub fn next_commitment_line(view: &TableView) -> String {
-    match &view.next_commitment {
-        Some(c) if !view.closed => format!("\n🔒 Next hand's deck commitment `{c}` (`/table entropy` mixes yours in)"),
-        _ => String::new(),
-    }
+pub fn next_commitment_line(view: &TableView) -> Option<String> {
+    let c = view.next_commitment.as_ref().filter(|_| !view.closed)?;
+    Some(format!("🔒 Next hand's deck commitment `{c}` (`/table entropy` mixes yours in)"))
+}
+
+/// [`next_commitment_line`] on a line of its own after other text (nothing for a closed table).
+fn after_next_commitment(view: &TableView) -> String {
+    next_commitment_line(view).map(|l| format!("\n{l}")).unwrap_or_default()
 }
