@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::tools::chaos_cmd::ChaosArgs;
 use crate::tools::loadtest_cmd::LoadtestArgs;
+use crate::tools::picture_cmd::PictureArgs;
 use crate::tools::rank_cmd::RankArgs;
 use crate::tools::replay_cmd::ReplayArgs;
 use crate::tools::simulate_cmd::SimulateArgs;
@@ -40,6 +41,8 @@ pub enum CliCommand {
 pub enum HandCommand {
     /// Read one hand a line on stdin; print `category strength` a line.
     Rank(RankArgs),
+    /// Draw the card picture the bot attaches (one row per argument) and print its size and drawing time.
+    Picture(PictureArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -47,6 +50,7 @@ pub fn main() -> ExitCode {
     match cli.command.unwrap_or(CliCommand::Run) {
         CliCommand::Run => run_bot(),
         CliCommand::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
+        CliCommand::Hand(HandCommand::Picture(args)) => crate::tools::picture_cmd::run(&args),
         CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
         CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),

@@ -3,6 +3,7 @@
 //! thin poise/serenity layer; `ownership` holds the shard leases that say which tables this process runs.
 //! `echo` quotes user input briefly, for every message that does.
 
+pub mod art;
 pub mod cli;
 pub mod clock;
 pub mod config;

@@ -60,7 +60,7 @@ impl DiscordPresenter {
         Ok(channel)
     }
 
-    async fn send_dm(&self, user: UserId, text: String) -> Result<(), DmError> {
+    async fn send_dm(&self, user: UserId, text: String, picture: Option<render::Picture>) -> Result<(), DmError> {
         let classify = |e: serenity::Error| {
             if json_code(&e).is_some_and(|c| DM_CLOSED_CODES.contains(&c)) {
                 DmError::Closed
@@ -69,7 +69,10 @@ impl DiscordPresenter {
             }
         };
         let channel = self.dm_channel(user).await.map_err(classify)?;
-        let msg = CreateMessage::new().content(cap::content(text)).allowed_mentions(CreateAllowedMentions::new());
+        let mut msg = CreateMessage::new().content(cap::content(text)).allowed_mentions(CreateAllowedMentions::new());
+        if let Some(p) = picture {
+            msg = msg.add_file(p.attachment());
+        }
         with_retry("sending a DM", DM_BUDGET, &self.standing, || channel.send_message(&*self.http, msg.clone()))
             .await
             .map_err(classify)?;
@@ -81,7 +84,10 @@ impl Presenter for DiscordPresenter {
     fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<ids::MessageId, String>> {
         let (content, embed, rows) = render::hand_message(view);
         let msg = CreateMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
-        let msg = msg.allowed_mentions(mentions_for(view));
+        let mut msg = msg.allowed_mentions(mentions_for(view));
+        if let Some(p) = render::hand_picture(view) {
+            msg = msg.add_file(p.attachment());
+        }
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
             with_retry("posting a hand", CALL_BUDGET, &self.standing, || channel.send_message(&*self.http, msg.clone()))
@@ -148,6 +154,7 @@ impl Presenter for DiscordPresenter {
     fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let server = self.cache.guild(serenity::GuildId::new(view.guild.get())).map(|g| g.name.clone());
         let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));
+        let picture = render::note_picture(view, note);
         // A seat confirmation always tries (the user may have opened their DMs since).
         let retry = matches!(note, PrivateNote::Seated { .. });
         Box::pin(async move {
@@ -155,7 +162,7 @@ impl Presenter for DiscordPresenter {
                 return Err(DmError::Closed);
             }
             // Opening the channel and sending share one budget.
-            let result = tokio::time::timeout(DM_BUDGET, self.send_dm(user, text))
+            let result = tokio::time::timeout(DM_BUDGET, self.send_dm(user, text, picture))
                 .await
                 .unwrap_or_else(|_| Err(DmError::Failed("Discord did not answer in time".into())));
             let mut closed = self.dm_closed.lock().unwrap_or_else(|p| p.into_inner());
@@ -178,12 +185,22 @@ pub(super) fn edit_hand_message(
     let channel = ChannelId::new(view.channel.get());
     let message = view.message_id.map(|m| MessageId::new(m.get()));
     let edit = EditMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
-    let edit = edit.allowed_mentions(mentions_for(view));
+    let edit = with_hand_picture(edit.allowed_mentions(mentions_for(view)), view);
     async move {
         let Some(message) = message else { return Err("the table has no message yet".to_string()) };
         with_retry("editing a hand", CALL_BUDGET, &standing, || channel.edit_message(&*http, message, edit.clone()))
             .await
             .map(|_| ())
             .map_err(|e| e.to_string())
+    }
+}
+
+/// An edit of the hand message with its picture, when it has one. The picture is sent again with every edit:
+/// a button's answer (an interaction's message update) always replaces the message's attachments, so an edit
+/// that left them alone would still lose them at the next click.
+pub(super) fn with_hand_picture(edit: EditMessage, view: &TableView) -> EditMessage {
+    match render::hand_picture(view) {
+        Some(p) => edit.new_attachment(p.attachment()),
+        None => edit,
     }
 }

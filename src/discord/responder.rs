@@ -10,7 +10,7 @@ use serenity::{
     CreateInteractionResponseMessage, EditMessage, Http,
 };
 
-use super::presenter::{edit_hand_message, mentions_for};
+use super::presenter::{edit_hand_message, mentions_for, with_hand_picture};
 use super::retry::{answer, with_retry, CALL_BUDGET};
 use super::{cap, render};
 use crate::ownership::Standing;
@@ -27,9 +27,21 @@ pub struct ComponentResponder {
 }
 
 pub async fn ephemeral(http: &Http, standing: &Standing, interaction: &ComponentInteraction, text: String) {
+    ephemeral_with(http, standing, interaction, text, Vec::new()).await
+}
+
+/// An ephemeral answer with pictures.
+async fn ephemeral_with(
+    http: &Http,
+    standing: &Standing,
+    interaction: &ComponentInteraction,
+    text: String,
+    pictures: Vec<render::Picture>,
+) {
     let reply = CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
             .content(cap::content(text))
+            .add_files(pictures.iter().map(render::Picture::attachment))
             .ephemeral(true)
             .allowed_mentions(CreateAllowedMentions::new()),
     );
@@ -62,6 +74,15 @@ pub fn private_text(update: &Update) -> Option<String> {
         notes.remove(1);
     }
 }
+
+/// The pictures of the private part of an update (a player's cards, a sideshow's hands): at most
+/// [`MAX_PICTURES`], their cards first.
+pub fn private_pictures(update: &Update) -> Vec<render::Picture> {
+    update.notes.iter().filter_map(|n| render::note_picture(&update.view, n)).take(MAX_PICTURES).collect()
+}
+
+/// The most pictures one private answer carries (Discord allows 10 attachments).
+const MAX_PICTURES: usize = 4;
 
 impl Responder for ComponentResponder {
     fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
@@ -120,24 +141,31 @@ impl Responder for ComponentResponder {
                 )
             } else if on_current_hand || (self.button.hand.is_none() && on_hand_message) {
                 let (content, embed, rows) = render::hand_message(view);
+                // The answer replaces the message's attachments: the hand's picture goes with it each time.
+                let picture = render::hand_picture(view);
                 (
                     Some(
                         CreateInteractionResponseMessage::new()
                             .content(cap::content(content.clone()))
                             .embed(cap::embed(embed.clone()))
                             .components(rows.clone())
-                            .allowed_mentions(mentions_for(view)),
+                            .allowed_mentions(mentions_for(view))
+                            .add_files(picture.iter().map(render::Picture::attachment)),
                     ),
-                    EditMessage::new()
-                        .content(cap::content(content))
-                        .embed(cap::embed(embed))
-                        .components(rows)
-                        .allowed_mentions(mentions_for(view)),
+                    with_hand_picture(
+                        EditMessage::new()
+                            .content(cap::content(content))
+                            .embed(cap::embed(embed))
+                            .components(rows)
+                            .allowed_mentions(mentions_for(view)),
+                        view,
+                    ),
                 )
             } else {
                 (None, EditMessage::new())
             };
             let private = private_text(&update);
+            let pictures = private_pictures(&update);
             match message {
                 Some(m) => {
                     let r = answer(
@@ -162,6 +190,7 @@ impl Responder for ComponentResponder {
                     } else if let Some(text) = private {
                         let f = CreateInteractionResponseFollowup::new()
                             .content(cap::content(text))
+                            .add_files(pictures.iter().map(render::Picture::attachment))
                             .ephemeral(true)
                             .allowed_mentions(CreateAllowedMentions::new());
                         if let Err(e) = with_retry("a follow-up", CALL_BUDGET, &self.standing, || {
@@ -175,7 +204,7 @@ impl Responder for ComponentResponder {
                 }
                 None => {
                     let text = private.unwrap_or_else(|| render::DONE.to_string());
-                    ephemeral(&self.http, &self.standing, &self.interaction, text).await;
+                    ephemeral_with(&self.http, &self.standing, &self.interaction, text, pictures).await;
                 }
             }
             // The click changed the hand (Leave packs the leaver) but came from another message (the lobby, an

@@ -30,6 +30,18 @@ pub struct RecordedRequest {
     pub at: Instant,
     /// false for a route the stand-in does not know (answered 404).
     pub known: bool,
+    /// The files of a multipart request (its `payload_json` is `body`).
+    pub files: Vec<Upload>,
+}
+
+/// One file part of a multipart request.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// The form field: `files[N]`.
+    pub field: String,
+    pub filename: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
 }
 
 #[derive(Clone, Debug)]
@@ -406,6 +418,23 @@ fn apply_edit(msg: &mut Value, body: &Value, is_edit: bool) {
         // only the flags a bot may set: SUPPRESS_EMBEDS (4), EPHEMERAL (64), SUPPRESS_NOTIFICATIONS (4096)
         let keep = msg["flags"].as_u64().unwrap_or(0) & 64;
         msg["flags"] = json!((f & (4 | 4096)) | keep);
+    }
+    if let Some(list) = body.get("attachments").and_then(Value::as_array) {
+        // The list to keep: new uploads (made whole by the REST side, marked `_new`) and existing ones by id.
+        let old = msg["attachments"].as_array().cloned().unwrap_or_default();
+        let kept: Vec<Value> = list
+            .iter()
+            .filter_map(|a| {
+                if a.get("_new").is_some() {
+                    let mut a = a.clone();
+                    a.as_object_mut().map(|o| o.remove("_new"));
+                    return Some(a);
+                }
+                let id = a.get("id").map(|v| v.to_string().trim_matches('"').to_string())?;
+                old.iter().find(|o| o["id"].as_str() == Some(id.as_str())).cloned()
+            })
+            .collect();
+        msg["attachments"] = Value::Array(kept);
     }
     if is_edit {
         msg["edited_timestamp"] = json!(now_timestamp());

@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use regex::Regex;
 use serde_json::Value;
+use teenpatti::art::{Face, Row};
 use teenpatti::engine::Card;
 
 use super::world::{render_message, World};
@@ -146,6 +147,10 @@ impl Privacy {
             let text = r.body.as_ref().map(Value::to_string).unwrap_or_default();
             let leaked = self.finder.find(&text, &self.allowed(aud));
             assert!(leaked.is_empty(), "{step}: {} to {aud:?} reveals {leaked:?}:\n{text}", r.route);
+            // A picture shows exactly the cards its description names, and the description was just scanned.
+            if let Err(e) = pictures_show_their_descriptions(r) {
+                panic!("{step}: {} to {aud:?}: {e}", r.route);
+            }
             if let Audience::User(u) = aud {
                 *self.private_deliveries.entry(u).or_default() += 1;
             }
@@ -162,4 +167,45 @@ impl Privacy {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------- pictures
+
+/// The rows a picture's description names: `① A♠ K♠ Q♠ (wins) · ② 🂠 7♥`.
+pub fn rows_of_description(alt: &str) -> Result<Vec<Row>, String> {
+    alt.split(" · ")
+        .map(|piece| {
+            let mut row = Row { seat: None, mark: false, faces: Vec::new() };
+            for (i, token) in piece.split_whitespace().enumerate() {
+                let mark = token.chars().next().map(|c| c as u32).filter(|c| (0x2460..0x2474).contains(c));
+                match (i, mark, token) {
+                    (0, Some(c), _) if token.chars().count() == 1 => row.seat = Some((c - 0x2460 + 1) as usize),
+                    (_, _, "(wins)") => row.mark = true,
+                    (_, _, "🂠") => row.faces.push(Face::Down),
+                    _ => row.faces.push(Face::Up(token.parse::<Card>().map_err(|e| format!("{e} in {alt:?}"))?)),
+                }
+            }
+            Ok(row)
+        })
+        .collect()
+}
+
+/// Each file of `r` is the PNG the bot draws for the rows its `attachments` entry describes.
+pub fn pictures_show_their_descriptions(r: &RecordedRequest) -> Result<(), String> {
+    let Some(body) = r.body.as_ref() else { return Ok(()) };
+    let list = body.get("data").and_then(|d| d.get("attachments")).or_else(|| body.get("attachments"));
+    for f in &r.files {
+        let index: u64 = f.field.trim_start_matches("files[").trim_end_matches(']').parse().map_err(|_| "field")?;
+        let entry = list
+            .and_then(Value::as_array)
+            .and_then(|l| l.iter().find(|a| a["id"].as_u64() == Some(index)))
+            .ok_or_else(|| format!("{} has no attachments entry", f.field))?;
+        let alt = entry["description"].as_str().ok_or_else(|| format!("{} has no description", f.filename))?;
+        let rows = rows_of_description(alt)?;
+        let drawn = teenpatti::art::png(&rows).map_err(|e| e.to_string())?;
+        if *drawn != *f.bytes {
+            return Err(format!("{} does not show what its description says: {alt:?}", f.filename));
+        }
+    }
+    Ok(())
 }

@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use super::model::{check_with_serenity, since, RecordedRequest, State};
+use super::model::{check_with_serenity, since, RecordedRequest, State, Upload};
 use super::rules::{self, Target};
 use super::Inner;
 
@@ -93,10 +93,19 @@ pub async fn handle(
     let full_path = uri.path().to_string();
     let query = uri.query().unwrap_or("").to_string();
     let path = full_path.strip_prefix("/api/v10").unwrap_or(&full_path).to_string();
-    let is_json =
-        headers.get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
+    let content_type = headers.get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let is_json = content_type.starts_with("application/json");
+    let mut files = Vec::new();
     let body_json: Option<Value> = if body.is_empty() {
         None
+    } else if content_type.starts_with("multipart/form-data") {
+        match parse_multipart(&content_type, &body) {
+            Ok((payload, uploads)) => {
+                files = uploads;
+                payload
+            }
+            Err(e) => Some(json!({"_unparsable_body": e})),
+        }
     } else if is_json {
         match serde_json::from_slice(&body) {
             Ok(v) => Some(v),
@@ -125,7 +134,7 @@ pub async fn handle(
             if let Some((delay, false)) = stall {
                 tokio::time::sleep(delay).await;
             }
-            let answer = respond(&inner, &route, &params, &query, &headers, body_json.as_ref());
+            let answer = respond(&inner, &route, &params, &query, &headers, body_json.as_ref(), &files);
             if let Some((delay, true)) = stall {
                 lag = Some(delay);
             }
@@ -143,6 +152,7 @@ pub async fn handle(
             status: answer.0,
             at: Instant::now(),
             known,
+            files,
         });
     }
     inner.notify.notify_waiters();
@@ -171,6 +181,7 @@ fn respond(
     query: &str,
     headers: &HeaderMap,
     body: Option<&Value>,
+    files: &[Upload],
 ) -> (Answer, Option<f64>) {
     let mut st = inner.state.lock().unwrap();
 
@@ -211,7 +222,7 @@ fn respond(
             st.violation(route, format!("body is not JSON: {b}"));
             return (error(400, 50109, "The request body contains invalid JSON."), None);
         }
-        let errors = inner.spec.validate(route, b);
+        let errors = inner.spec.validate(route, &super::spec::attachment_ids_as_strings(b));
         if !errors.is_empty() {
             st.violation(
                 route,
@@ -219,6 +230,22 @@ fn respond(
             );
         }
     }
+
+    if !files.is_empty() && body.is_none() {
+        st.violation(route, "a multipart request without payload_json");
+        return (error(400, 50035, "Invalid Form Body"), None);
+    }
+    let with_uploads = body.map(|b| {
+        let (b, problems) = attach_uploads(&mut st, b, files);
+        for problem in &problems {
+            st.violation(route, problem.clone());
+        }
+        (b, problems.is_empty())
+    });
+    if let Some((_, false)) = with_uploads {
+        return (error(400, 50035, "Invalid Form Body (attachments)"), None);
+    }
+    let body = with_uploads.as_ref().map(|(b, _)| b);
 
     let p = |name: &str| params.get(name).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
     let empty = json!({});
@@ -314,6 +341,127 @@ fn respond(
         _ => error(404, 0, "404: Not Found"),
     };
     (answer, None)
+}
+
+/// Discord's upload limit for a bot's message (bytes), and its most files in one message.
+pub const UPLOAD_MAX: usize = 10 * 1024 * 1024;
+pub const FILES_MAX: usize = 10;
+
+/// Splits a `multipart/form-data` body into its `payload_json` and its file parts.
+fn parse_multipart(content_type: &str, body: &[u8]) -> Result<(Option<Value>, Vec<Upload>), String> {
+    let boundary = content_type
+        .split(';')
+        .find_map(|p| p.trim().strip_prefix("boundary="))
+        .map(|b| b.trim_matches('"').to_string())
+        .ok_or("multipart without a boundary")?;
+    let delimiter = format!("--{boundary}").into_bytes();
+    let find = |from: usize, needle: &[u8]| {
+        body.get(from..).and_then(|h| h.windows(needle.len()).position(|w| w == needle)).map(|i| i + from)
+    };
+    let mut payload = None;
+    let mut uploads = Vec::new();
+    let mut at = find(0, &delimiter).ok_or("no first boundary")? + delimiter.len();
+    loop {
+        if body.get(at..at + 2) == Some(b"--") {
+            break;
+        }
+        let start = at + 2; // CRLF after the boundary
+        let headers_end = find(start, b"\r\n\r\n").ok_or("a part without headers")?;
+        let next = find(headers_end, &delimiter).ok_or("a part without a closing boundary")?;
+        let headers = String::from_utf8_lossy(&body[start..headers_end]).to_string();
+        let content = body[headers_end + 4..next.saturating_sub(2)].to_vec();
+        let header = |name: &str| {
+            headers.lines().find_map(|l| {
+                let (k, v) = l.split_once(':')?;
+                k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+            })
+        };
+        let disposition = header("content-disposition").ok_or("a part without Content-Disposition")?;
+        let param = |key: &str| {
+            disposition
+                .split(';')
+                .find_map(|p| p.trim().strip_prefix(&format!("{key}=")).map(|v| v.trim_matches('"').to_string()))
+        };
+        let field = param("name").ok_or("a part without a name")?;
+        if field == "payload_json" {
+            payload = Some(serde_json::from_slice(&content).map_err(|e| format!("payload_json: {e}"))?);
+        } else {
+            uploads.push(Upload {
+                field,
+                filename: param("filename").unwrap_or_default(),
+                content_type: header("content-type").unwrap_or_default(),
+                bytes: content,
+            });
+        }
+        at = next + delimiter.len();
+    }
+    Ok((payload, uploads))
+}
+
+/// Checks a request's files against its `attachments` list as Discord does (each `files[N]` part named by an
+/// entry with id N and the same filename; PNGs really PNGs; sizes and counts within Discord's limits), and gives
+/// the body with each new attachment made whole (a snowflake id, size, type, URL; marked `_new` for the model).
+fn attach_uploads(st: &mut State, body: &Value, files: &[Upload]) -> (Value, Vec<String>) {
+    let mut problems = Vec::new();
+    let mut body = body.clone();
+    // An interaction callback carries its message under `data`.
+    let list = match body.get_mut("data").filter(|d| d.get("attachments").is_some()) {
+        Some(d) => d.get_mut("attachments"),
+        None => body.get_mut("attachments"),
+    };
+    let Some(list) = list.and_then(Value::as_array_mut) else {
+        if !files.is_empty() {
+            problems.push(format!("{} file(s) sent but no attachments list", files.len()));
+        }
+        return (body, problems);
+    };
+    if files.len() > FILES_MAX {
+        problems.push(format!("{} files in one message (Discord allows {FILES_MAX})", files.len()));
+    }
+    for f in files {
+        let index =
+            f.field.strip_prefix("files[").and_then(|r| r.strip_suffix(']')).and_then(|n| n.parse::<u64>().ok());
+        let Some(index) = index else {
+            problems.push(format!("a file part named {:?} (Discord reads files[N])", f.field));
+            continue;
+        };
+        let entry = list.iter_mut().find(|a| a.get("id").and_then(Value::as_u64) == Some(index));
+        let Some(entry) = entry else {
+            problems.push(format!("files[{index}] has no attachments entry with id {index}"));
+            continue;
+        };
+        if entry.get("filename").and_then(Value::as_str).is_some_and(|n| n != f.filename) {
+            problems.push(format!("files[{index}] is {:?} but its entry names {}", f.filename, entry["filename"]));
+        }
+        if f.bytes.len() > UPLOAD_MAX {
+            problems.push(format!("files[{index}] is {} bytes (over Discord's {UPLOAD_MAX})", f.bytes.len()));
+        }
+        let png = f.bytes.starts_with(b"\x89PNG\r\n\x1a\n");
+        if f.filename.ends_with(".png") && (f.content_type != "image/png" || !png) {
+            problems.push(format!(
+                "files[{index}] {:?}: content type {:?}, PNG signature {png}",
+                f.filename, f.content_type
+            ));
+        }
+        if entry.get("description").and_then(Value::as_str).is_some_and(|d| d.chars().count() > 1024) {
+            problems.push(format!("files[{index}]: a description over 1024 characters"));
+        }
+        let id = st.new_id();
+        let be = |i: usize| f.bytes.get(i..i + 4).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
+        let url = format!("https://cdn.discordapp.com/attachments/0/{id}/{}", f.filename);
+        *entry = json!({
+            "id": id.to_string(), "filename": f.filename, "size": f.bytes.len(), "url": url, "proxy_url": url,
+            "content_type": f.content_type, "width": be(16), "height": be(20),
+            "description": entry.get("description").cloned().unwrap_or(Value::Null), "_new": true,
+        });
+    }
+    for a in list.iter() {
+        let new_index = a.get("id").and_then(Value::as_u64).filter(|_| a.get("_new").is_none());
+        if let Some(n) = new_index.filter(|n| *n < 1_000_000) {
+            problems.push(format!("attachments entry {n} has no files[{n}] part"));
+        }
+    }
+    (body, problems)
 }
 
 /// `pattern` is a route template (`POST /channels/{channel_id}/messages`), `*` for any route, or a prefix ending in `*`.

@@ -18,7 +18,7 @@ mod table;
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{cap, member_is_admin, Context, Data, Error};
+use super::{cap, member_is_admin, render, Context, Data, Error};
 use crate::engine::Rules;
 use crate::ids::{ChannelId, GuildId, UserId};
 use crate::table::{Command, Player, Request, Update, UserError, TURN_SECONDS};
@@ -69,14 +69,32 @@ fn bound_turn_seconds(command: &mut poise::Command<Data, Error>) {
 
 /// An ephemeral reply.
 async fn say(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    ctx.send(CreateReply::default().content(cap::content(text)).ephemeral(true)).await?;
+    say_with(ctx, text, Vec::new()).await
+}
+
+/// An ephemeral reply with pictures.
+async fn say_with(ctx: Context<'_>, text: impl Into<String>, pictures: Vec<render::Picture>) -> Result<(), Error> {
+    ctx.send(with_pictures(CreateReply::default().content(cap::content(text)).ephemeral(true), pictures)).await?;
     Ok(())
 }
 
 /// A reply everyone in the channel sees.
 async fn say_public(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    ctx.send(CreateReply::default().content(cap::content(text))).await?;
+    say_public_with(ctx, text, Vec::new()).await
+}
+
+/// A reply everyone in the channel sees, with pictures.
+async fn say_public_with(
+    ctx: Context<'_>,
+    text: impl Into<String>,
+    pictures: Vec<render::Picture>,
+) -> Result<(), Error> {
+    ctx.send(with_pictures(CreateReply::default().content(cap::content(text)), pictures)).await?;
     Ok(())
+}
+
+fn with_pictures(reply: CreateReply, pictures: Vec<render::Picture>) -> CreateReply {
+    pictures.iter().fold(reply, |r, p| r.attachment(p.attachment()))
 }
 
 fn guild(ctx: Context<'_>) -> Result<GuildId, Error> {
@@ -123,7 +141,8 @@ async fn ask_table_here(ctx: Context<'_>, request: Request) -> Result<Update, Er
 /// Asks this channel's table and answers with the private part of the result.
 async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let update = ask_here(ctx, command, true).await?;
-    say(ctx, super::responder::private_text(&update).unwrap_or_else(|| crate::discord::render::DONE.into())).await
+    let text = super::responder::private_text(&update).unwrap_or_else(|| render::DONE.into());
+    say_with(ctx, text, super::responder::private_pictures(&update)).await
 }
 
 /// The rules of this channel's table, or the server's default rules.

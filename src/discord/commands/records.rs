@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{channel, guild, say, say_public, table_or_default_rules, user_id, Context, Error};
+use super::{channel, guild, say, say_public_with, say_with, table_or_default_rules, user_id, Context, Error};
 use crate::discord::{cap, render};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
@@ -82,7 +82,7 @@ pub async fn history(
         tracing::error!(hand = id, error = %e, "stored hand does not replay");
         UserError::new(INTERNAL_ERROR)
     })?;
-    say(ctx, render::hand_history(&history)).await
+    say_with(ctx, render::hand_history(&history), render::history_picture(&history).into_iter().collect()).await
 }
 
 /// Checks a hand's provably fair deal: its seed against the commitment shown at the deal, and the deck.
@@ -126,7 +126,10 @@ pub async fn rank(
     }
     parsed.extend(rules.common);
     match evaluate(&parsed, &rules, joker) {
-        Ok(v) => say_public(ctx, render::rank(&parsed, &v, rules.variant)).await,
+        Ok(v) => {
+            let picture = render::cards_picture(&parsed).into_iter().collect();
+            say_public_with(ctx, render::rank(&parsed, &v, rules.variant), picture).await
+        }
         Err(RankError::NoJoker) => Err(UserError::new(render::NEEDS_JOKER).into()),
         Err(e) => Err(UserError::new(render::sentence(e)).into()),
     }

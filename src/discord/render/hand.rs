@@ -102,7 +102,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
                 "blind"
             };
             let name = if s.packed { format!("~~{}~~", mention(s.user)) } else { mention(s.user) };
-            format!("{marker}{name}{dealer}: {state} · in {} · stack {}", s.put_in, s.stack)
+            format!("{marker}{} {name}{dealer}: {state} · in {} · stack {}", super::seat_mark(i), s.put_in, s.stack)
         })
         .collect();
     let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(&users, &hand.plan, e)).collect();

@@ -4,13 +4,14 @@
 //!
 //! `hand.rs` draws the hand message and its buttons, `lobby.rs` the lobby and
 //! the rules card, `events.rs` one line per public event, `notes.rs` private
-//! notes (DMs) and menus, `pick.rs` the dealer's choice, `replies.rs` the text of every command's reply.
+//! notes (DMs) and menus, `pick.rs` the dealer's choice, `pictures.rs` which cards a message pictures, `replies.rs` the text of every command's reply.
 
 mod events;
 mod hand;
 mod lobby;
 mod notes;
 mod pick;
+mod pictures;
 mod replies;
 
 use poise::serenity_prelude as serenity;
@@ -21,6 +22,7 @@ pub use hand::{hand_message, is_hand_message};
 pub use lobby::{lobby, rules_card};
 pub use notes::{menu, note_text, DM_FALLBACK};
 pub use pick::{pick_line, pick_message, picking_line, PICK_TITLE};
+pub use pictures::{cards_picture, hand_picture, history_picture, note_picture, seat_mark, Picture};
 pub use replies::*;
 
 use crate::engine::cards::pretty_cards;

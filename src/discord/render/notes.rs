@@ -4,6 +4,7 @@ use super::{board_lines, hand_text, link, made_text, mention, value_text};
 use poise::serenity_prelude::{CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption};
 
 use crate::engine::Action;
+use crate::ids::UserId;
 use crate::table::view::{Menu, PrivateNote, TableView};
 use crate::table::{ButtonId, Command};
 
@@ -40,7 +41,7 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
         }
         PrivateNote::Sees { hand_id, hands } => {
             let shown: Vec<String> =
-                hands.iter().map(|(u, c)| format!("{}: **{}**", mention(*u), hand_text(c))).collect();
+                hands.iter().map(|(u, c)| format!("{}: **{}**", marked(view, *u), hand_text(c))).collect();
             format!(
                 "Cobra, hand #{hand_id} in {place}: the cards on the other players' foreheads (yours you never see):\n{}{back}",
                 shown.join("\n")
@@ -49,7 +50,7 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
         PrivateNote::Sideshow { hand_id, asker, target, hands, loser } => {
             let shown: Vec<String> = hands
                 .iter()
-                .map(|(u, c, v)| format!("{}: **{}** ({})", mention(*u), hand_text(c), value_text(v)))
+                .map(|(u, c, v)| format!("{}: **{}** ({})", marked(view, *u), hand_text(c), value_text(v)))
                 .collect();
             format!(
                 "Sideshow in hand #{hand_id} ({place}) between {} and {}:\n{}\n{} packs.{back}",
@@ -59,6 +60,14 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
                 mention(*loser)
             )
         }
+    }
+}
+
+/// A player as the pictures number them: their seat's mark and a mention.
+fn marked(view: &TableView, user: UserId) -> String {
+    match view.hand.as_ref().and_then(|h| h.seats.iter().position(|s| s.user == user)) {
+        Some(seat) => format!("{} {}", super::seat_mark(seat), mention(user)),
+        None => mention(user),
     }
 }
 
