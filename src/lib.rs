@@ -10,6 +10,7 @@ pub mod config;
 pub mod discord;
 pub mod echo;
 pub mod engine;
+pub mod i18n;
 pub mod ids;
 pub mod ownership;
 pub mod sim;

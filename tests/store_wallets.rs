@@ -37,6 +37,7 @@ async fn guilds_are_independent_and_settings_apply(store: Store) {
         daily_cooldown_secs: 3600,
         default_rules: Rules { boot: 5, ..Rules::default() },
         turn_seconds: 30,
+        language: teenpatti::i18n::Lang::Hi,
     };
     store.set_guild_settings(G2, &custom).await.unwrap();
     assert_eq!(store.guild_settings(G2).await.unwrap(), custom);

@@ -188,7 +188,7 @@ async fn random_traffic_keeps_every_chip() {
             Ok(_) => {}
             Err(e) => {
                 refused += 1;
-                *reasons.entry(e.0.clone()).or_insert(0u32) += 1;
+                *reasons.entry(e.text()).or_insert(0u32) += 1;
             }
         }
         // Nobody but the owner ever sees a card before the show.
@@ -291,9 +291,9 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
         }
     }
     let (user, bet, seq, err) = full.expect("the capped database never filled up");
-    assert!(err.0.starts_with(PAUSED), "{err}");
+    assert!(err.text().starts_with(PAUSED), "{err}");
     let err = ask(&service, table, user, bet, None, 2_000).await.unwrap_err();
-    assert!(err.0.starts_with(PAUSED), "refused again while paused: {err}");
+    assert!(err.text().starts_with(PAUSED), "refused again while paused: {err}");
     let seen = ask(&service, table, opener, Command::Status, None, 0).await.unwrap().view;
     assert_eq!(seen.hand.as_ref().unwrap().seq, seq, "nothing was applied");
     assert_books(&store).await;
@@ -412,9 +412,9 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
     let button = |round, command| Some(ButtonId { table, hand: None, seq: round, command });
     // Only the dealer may open the menu or choose; a stale menu is refused.
     let e = ask(&service, table, a, Command::PickMenu, button(pick.round, Command::PickMenu), 1).await.unwrap_err();
-    assert!(e.0.contains("deals the next hand"), "{e}");
+    assert!(e.text().contains("deals the next hand"), "{e}");
     let e = ask(&service, table, b, Command::PickMenu, button(pick.round - 1, Command::PickMenu), 2).await.unwrap_err();
-    assert!(e.0.contains("over"), "{e}");
+    assert!(e.text().contains("over"), "{e}");
     let menu = ask(&service, table, b, Command::PickMenu, button(pick.round, Command::PickMenu), 3).await.unwrap();
     let Some(Menu::Pick { round, choices, default }) = menu.menu else { panic!("no menu: {:?}", menu.menu) };
     assert_eq!((round, default), (pick.round, Variant::Muflis));
@@ -425,7 +425,7 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
         ..Request::new(Player { id: user, admin: false }, Command::Pick(variant))
     };
     let e = service.ask(table, pick_with(b, Variant::Draw, "boot=50")).await.unwrap_err();
-    assert!(e.0.contains("stake"), "{e}");
+    assert!(e.text().contains("stake"), "{e}");
     assert_eq!(store.recent_hands(GUILD, None, None, 5).await.unwrap().len(), 0, "a refused pick deals nothing");
     // The dealer's pick, with options of their own, is dealt at once; b deals it.
     let dealt = service.ask(table, pick_with(b, Variant::Draw, "draw=after draw_price=3")).await.unwrap();
@@ -445,7 +445,7 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
     assert_eq!((last.dealer, last.picked.as_ref().map(|(r, t)| (r.variant, *t))), (a, Some((Variant::Muflis, true))));
     // A pick now (a hand is being played) is refused.
     let e = service.ask(table, pick_with(a, Variant::Cobra, "")).await.unwrap_err();
-    assert!(e.0.contains("Nobody is choosing"), "{e}");
+    assert!(e.text().contains("Nobody is choosing"), "{e}");
     service.shutdown().await;
     assert_books(&store).await;
 }

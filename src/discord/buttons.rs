@@ -73,7 +73,7 @@ pub async fn on_button(
     match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
         Ok(Some(table)) if table == button.table => {}
         Ok(_) => return ephemeral(&http, standing, &ci, render::TABLE_CLOSED.into()).await,
-        Err(e) => return ephemeral(&http, standing, &ci, e.0).await,
+        Err(e) => return ephemeral(&http, standing, &ci, e.text()).await,
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let request =

@@ -11,7 +11,13 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     use poise::FrameworkError as F;
     let (ctx, text) = match error {
         F::Command { error, ctx, .. } => match error.downcast_ref::<UserError>() {
-            Some(user) => (ctx, user.0.clone()),
+            Some(user) => {
+                let lang = match user.lang() {
+                    Some(l) => l,
+                    None => super::commands::lang(ctx).await,
+                };
+                (ctx, user.text_in(lang))
+            }
             None => {
                 tracing::error!(command = %ctx.command().qualified_name, error = ?error, "command failed");
                 (ctx, INTERNAL_ERROR.to_string())

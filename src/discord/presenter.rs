@@ -153,7 +153,8 @@ impl Presenter for DiscordPresenter {
 
     fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
         let server = self.cache.guild(serenity::GuildId::new(view.guild.get())).map(|g| g.name.clone());
-        let text = render::note_text(view, note, Some(server.as_deref().unwrap_or("this server")));
+        let here = crate::tr!(view.lang, "this-server");
+        let text = render::note_text(view, note, Some(server.as_deref().unwrap_or(&here)));
         let picture = render::note_picture(view, note);
         // A seat confirmation always tries (the user may have opened their DMs since).
         let retry = matches!(note, PrivateNote::Seated { .. });

@@ -59,7 +59,7 @@ pub fn private_text(update: &Update) -> Option<String> {
         let mut parts: Vec<String> = update.notice.iter().cloned().collect();
         parts.extend(notes.iter().cloned());
         if update.dm_closed {
-            parts.push(render::DM_FALLBACK.to_string());
+            parts.push(render::dm_fallback(update.view.lang));
         }
         if parts.is_empty() {
             return None;
@@ -89,7 +89,7 @@ impl Responder for ComponentResponder {
         Box::pin(async move {
             let update = match result {
                 Ok(u) => u,
-                Err(e) => return ephemeral(&self.http, &self.standing, &self.interaction, e.0).await,
+                Err(e) => return ephemeral(&self.http, &self.standing, &self.interaction, e.text()).await,
             };
             let view = &update.view;
             if let Some(menu) = &update.menu {
@@ -109,7 +109,7 @@ impl Responder for ComponentResponder {
             if let Command::Pick(_) = self.button.command {
                 // The dealer's menu (an ephemeral message) becomes the answer: the game chosen. The prompt and the
                 // new hand's message show the choice to everyone.
-                let text = private_text(&update).unwrap_or_else(|| render::DONE.to_string());
+                let text = private_text(&update).unwrap_or_else(|| crate::tr!(view.lang, "done"));
                 let reply = CreateInteractionResponse::UpdateMessage(
                     CreateInteractionResponseMessage::new()
                         .content(cap::content(text))
@@ -203,7 +203,7 @@ impl Responder for ComponentResponder {
                     }
                 }
                 None => {
-                    let text = private.unwrap_or_else(|| render::DONE.to_string());
+                    let text = private.unwrap_or_else(|| crate::tr!(view.lang, "done"));
                     ephemeral_with(&self.http, &self.standing, &self.interaction, text, pictures).await;
                 }
             }
@@ -277,6 +277,7 @@ mod tests {
             next_hand_at: None,
             picking: None,
             next_commitment: Some("cd".repeat(32)),
+            lang: Default::default(),
         }
     }
 
@@ -306,6 +307,6 @@ mod tests {
         let text = private_text(&update).unwrap();
         assert!(text.chars().count() <= 2000, "{} characters:\n{text}", text.chars().count());
         assert!(text.starts_with("Your cards for hand #123456"), "{text}");
-        assert!(text.contains(render::DM_FALLBACK), "{text}");
+        assert!(text.contains(&render::dm_fallback(Default::default())), "{text}");
     }
 }

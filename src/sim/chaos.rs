@@ -238,7 +238,7 @@ fn state(view: &TableView) -> String {
 fn outcome(answer: &Result<Update, UserError>) -> String {
     match answer {
         Ok(u) => format!("ok events={} dm_closed={} notes={}", u.events.len(), u.dm_closed, u.notes.len()),
-        Err(e) => format!("refused {:?}", e.0),
+        Err(e) => format!("refused {:?}", e.text()),
     }
 }
 
@@ -542,8 +542,8 @@ impl Sim {
                 let mut line = format!("click {user} {action:?} stale={stale} -> {}", outcome(&first));
                 let mut applied = self.acknowledge(&first, hand, hand_seq, &key, user);
                 match &first {
-                    Err(e) if e.0.starts_with("Your wallet cannot cover") => self.must_pack = Some(user),
-                    Err(e) if legal && !stale && e.0 != INTERNAL_ERROR => {
+                    Err(e) if e.text().starts_with("Your wallet cannot cover") => self.must_pack = Some(user),
+                    Err(e) if legal && !stale && e.text() != INTERNAL_ERROR => {
                         return Err(format!("a legal {action:?} by {user} was refused: {e}"));
                     }
                     Ok(_) if !legal && applied && action != Action::See && action != Action::Pack => {
@@ -719,7 +719,7 @@ impl Sim {
         for _ in 0..10 {
             closed = self.service.ask(self.table, Request::new(self.player(self.users[0]), Command::Close)).await;
             self.trace.push(format!("close -> {}", outcome(&closed)));
-            if !matches!(&closed, Err(e) if e.0 == INTERNAL_ERROR) {
+            if !matches!(&closed, Err(e) if e.text() == INTERNAL_ERROR) {
                 break;
             }
         }

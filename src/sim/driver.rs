@@ -53,7 +53,7 @@ fn sim_rules() -> Rules {
 }
 
 fn is_internal<T>(answer: &Result<T, UserError>) -> bool {
-    matches!(answer, Err(e) if e.0 == INTERNAL_ERROR)
+    matches!(answer, Err(e) if e.text() == INTERNAL_ERROR)
 }
 
 /// What a table's players need of a hand to click.
@@ -158,7 +158,7 @@ impl Closer {
     pub async fn close(self) {
         let closed = self.line.request(Request::new(self.opener, Command::Close), false).await;
         match closed {
-            Err(e) if e.0 != INTERNAL_ERROR => {
+            Err(e) if e.text() != INTERNAL_ERROR => {
                 self.line.stats.failed_check(format_args!("table {}: closing it was refused: {e}", self.line.table))
             }
             _ => {}
@@ -298,7 +298,7 @@ impl TableDriver {
         match self.request(Request::new(self.opener(), Command::Status), false).await {
             Ok(update) => self.next = Some(Next::of(&update.view)),
             Err(e) => {
-                if e.0 != INTERNAL_ERROR {
+                if e.text() != INTERNAL_ERROR {
                     self.line.stats.failed_check(format_args!("table {}: status refused: {e}", self.line.table));
                     self.stopped = true;
                 }
@@ -337,7 +337,7 @@ impl TableDriver {
                 _ if is_internal(&answer) => {}
                 // The other click of a double click: turned away (refused, or ignored by its key).
                 _ if double && commits == 1 => self.line.stats.add(Count::Refused(Refusal::Duplicate)),
-                Err(e) if e.0.starts_with(WALLET_SPENT) => {
+                Err(e) if e.text().starts_with(WALLET_SPENT) => {
                     self.line.stats.add(Count::Refused(Refusal::Wallet));
                     self.must_pack = true;
                 }

@@ -84,7 +84,7 @@ impl Recorder {
     fn answer(&self, result: &Result<Update, UserError>) {
         let bytes = match result {
             Ok(update) => hand_message_bytes(&update.view) + private_text(update).map_or(0, |t| t.len()),
-            Err(e) => e.0.len(),
+            Err(e) => e.text().len(),
         };
         self.count(&self.shown.answers, bytes);
     }

@@ -1,9 +1,10 @@
-//! Per-guild settings: starting balance, daily grant, default rules, turn timer.
+//! Per-guild settings: starting balance, daily grant, default rules, turn timer, language.
 
 use super::db::{json_arg, sql, On};
 use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::Rules;
+use crate::i18n::Lang;
 use crate::ids::GuildId;
 use serde::{Deserialize, Serialize};
 
@@ -21,6 +22,9 @@ pub struct GuildSettings {
     pub default_rules: Rules,
     /// Seconds a player has to act.
     pub turn_seconds: i64,
+    /// The language the bot writes in here.
+    #[sqlx(try_from = "String")]
+    pub language: Lang,
 }
 
 impl Default for GuildSettings {
@@ -31,6 +35,7 @@ impl Default for GuildSettings {
             daily_cooldown_secs: 86_400,
             default_rules: Rules::default(),
             turn_seconds: 60,
+            language: Lang::En,
         }
     }
 }
@@ -49,7 +54,7 @@ impl GuildSettings {
 
 pub(crate) async fn load<'a>(on: impl Into<On<'a>>, guild: GuildId) -> Result<GuildSettings, StoreError> {
     let settings: Option<GuildSettings> =
-        sql("SELECT starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds \
+        sql("SELECT starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, language \
          FROM guild_settings WHERE guild_id = $1")
         .bind(guild)
         .optional(on)
@@ -81,12 +86,13 @@ impl Store {
                 Box::pin(async move {
                     sql(
             "INSERT INTO guild_settings \
-               (guild_id, starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) \
+               (guild_id, starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, updated_at, \
+                language) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
              ON CONFLICT (guild_id) DO UPDATE SET starting_balance = excluded.starting_balance, \
                daily_amount = excluded.daily_amount, daily_cooldown_secs = excluded.daily_cooldown_secs, \
                default_rules = excluded.default_rules, turn_seconds = excluded.turn_seconds, \
-               updated_at = excluded.updated_at",
+               updated_at = excluded.updated_at, language = excluded.language",
         )
         .bind(guild)
         .bind(settings.starting_balance)
@@ -95,6 +101,7 @@ impl Store {
         .bind(rules)
         .bind(settings.turn_seconds)
         .bind(now_unix())
+        .bind(settings.language.code())
         .execute(&mut *conn)
         .await
         .ctx("saving guild settings")?;

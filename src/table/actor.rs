@@ -12,6 +12,7 @@ use super::view::{PrivateNote, Update};
 use super::{Asked, Command, Deps, Msg, Request, UserError, DISK_FULL, INTERNAL_ERROR, TABLE_CLOSED};
 use crate::engine::fair::Seed;
 use crate::engine::{Audience, Event, EventKind, Hand};
+use crate::i18n::Lang;
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{FairDeal, SeatRow, TableRow};
 
@@ -127,6 +128,9 @@ pub(super) struct Table {
     pub picks: u32,
     /// The secret seed of the table's next hand; its commitment is shown before that hand's entropy can be given.
     pub next_secret: Option<Seed>,
+    /// The language of the table's server: read at the actor's start and at each deal (`/config set language`
+    /// takes effect from the next hand).
+    pub lang: Lang,
 }
 
 /// How an actor gets its table.
@@ -157,6 +161,7 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     // The next hand's seed, committed to (on the lobby, the hand message) before anyone can give entropy: made for a
     // new table, read back for a loaded one.
     Box::pin(table.ensure_next_secret()).await;
+    table.refresh_lang().await;
     loop {
         let wake = table.next_wake();
         tokio::select! {
@@ -212,11 +217,20 @@ impl Table {
             picking: None,
             picks: crate::clock::now_unix() as u32,
             next_secret: None,
+            lang: Lang::En,
         })
     }
 
     pub fn id(&self) -> TableId {
         self.row.id
+    }
+
+    /// Reads the server's language again (a failed read keeps the one the table has).
+    pub async fn refresh_lang(&mut self) {
+        match self.deps.store.guild_settings(self.row.guild).await {
+            Ok(s) => self.lang = s.language,
+            Err(e) => tracing::warn!(error = %e, "could not read the server's language"),
+        }
     }
 
     /// The turn timer. Players set it within [`TURN_SECONDS`](super::TURN_SECONDS); a table stored with
@@ -290,7 +304,8 @@ impl Table {
         if result.as_ref().is_err_and(UserError::is_disk_full) {
             self.pause().await;
         }
-        responder.respond(result).await;
+        // A refusal is written in the table's language.
+        responder.respond(result.map_err(|e| e.in_lang(self.lang))).await;
     }
 
     async fn on_timer(&mut self) {

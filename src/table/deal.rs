@@ -174,11 +174,8 @@ impl Table {
         let cut: Vec<(UserId, crate::engine::Card)> = users.iter().copied().zip(deck).collect();
         let seat = (0..cut.len()).max_by_key(|&i| cut[i].1).unwrap_or(0);
         let shown: Vec<String> = cut.iter().map(|(u, c)| format!("<@{u}> {}", c.pretty())).collect();
-        let text = format!(
-            "✂️ Cut for the deal: {}. <@{}> cut the highest card and deals first.",
-            shown.join(" · "),
-            users.get(seat).copied().unwrap_or(UserId(0))
-        );
+        let dealer = format!("<@{}>", users.get(seat).copied().unwrap_or(UserId(0)));
+        let text = crate::tr!(self.lang, "notice-cut", cards = shown.join(" · "), dealer = dealer);
         if let Err(e) = self.deps.presenter.notice(&self.view(), &text).await {
             tracing::warn!(error = %e, "could not show the cut for the deal");
         }
@@ -282,11 +279,7 @@ impl Table {
         if let Some(s) = self.seats.iter_mut().find(|s| s.user == player.id) {
             s.entropy = text.to_string();
         }
-        let notice = format!(
-            "Your entropy goes into the next deal at this table, whose seed is already committed to (`{commitment}`): \
-             the bot cannot choose a deck around it. It is used once; the seed and the entropy are shown when that \
-             hand ends."
-        );
+        let notice = crate::tr!(self.lang, "notice-entropy", commitment = commitment);
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 
@@ -334,6 +327,7 @@ impl Table {
     /// posts its message. `dealer`: who deals, when already decided (the dealer who chose the game), if dealt in.
     pub(super) async fn deal(&mut self, rules: Rules, dealer: Option<UserId>) -> Result<(), UserError> {
         let store = self.deps.store.clone();
+        self.refresh_lang().await;
         let (users, stacks) = self.dealt_in(&rules).await?;
         let jokers = rules.parts().map_or(0, |p| p.jokers);
         let dealer = match dealer.and_then(|d| users.iter().position(|&u| u == d)) {
@@ -359,7 +353,7 @@ impl Table {
             self.set_owed(user, 0).await;
         }
         let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant, posts };
-        let (hand, events) = Hand::start(&setup).map_err(|e| UserError::new(rule_message(&e)))?;
+        let (hand, events) = Hand::start(&setup).map_err(|e| rule_message(&e))?;
         let new = NewHand {
             table_id: self.row.id,
             guild: self.row.guild,

@@ -4,12 +4,14 @@ use super::actor::{Deadline, Table};
 use super::view::{PrivateNote, Update};
 use super::{internal, Player, UserError};
 use crate::engine::Action;
+use crate::i18n::Msg;
 use crate::store::StoreError;
+use crate::tr;
 
 impl Table {
     pub(super) async fn join(&mut self, player: Player) -> Result<Update, UserError> {
         if self.seated(player.id) {
-            return Err(UserError::new("You already have a seat at this table."));
+            return Err(UserError::said(Msg::new("error-already-seated")));
         }
         if self.seats.len() >= self.row.max_players as usize {
             return Err(UserError::new(format!("The table is full ({} players).", self.row.max_players)));
@@ -21,16 +23,12 @@ impl Table {
             other => internal("seating a player", other),
         })?;
         self.seats.push(seat);
-        let mut notice = if self.in_play().is_some() {
-            "You have a seat; you will be dealt in from the next hand.".to_string()
-        } else {
-            "You have a seat.".to_string()
-        };
+        let lang = self.lang;
+        let mut notice =
+            if self.in_play().is_some() { tr!(lang, "notice-seated-next-hand") } else { tr!(lang, "notice-seated") };
         if balance < self.row.rules.boot as i64 {
-            notice.push_str(&format!(
-                " You have {balance} chips and the boot is {}: claim `/daily` to be dealt in.",
-                self.row.rules.boot
-            ));
+            notice.push(' ');
+            notice.push_str(&tr!(lang, "notice-seated-short", balance = balance, boot = self.row.rules.boot));
         }
         self.schedule_if_idle();
         let dm_closed = self.send_note(player.id, &PrivateNote::Seated { table_id: self.id() }).await;
@@ -50,7 +48,7 @@ impl Table {
 
     pub(super) async fn leave(&mut self, player: Player, key: Option<&str>) -> Result<Update, UserError> {
         if !self.seated(player.id) {
-            return Err(UserError::new("You are not seated at this table."));
+            return Err(UserError::said(Msg::new("error-not-seated")));
         }
         let mut events = Vec::new();
         let in_hand = self.in_play().and_then(|l| l.seat_of(player.id).filter(|&s| !l.hand.seats()[s].packed));
@@ -63,12 +61,13 @@ impl Table {
             }
             // The pack is recorded; say so rather than "nothing was changed".
             tracing::error!(error = %e, "packed a leaving player but could not unseat them");
-            let notice = "You packed, but leaving the table failed; please try `/table leave` again.";
-            return Ok(self.update(events, Vec::new(), Some(notice.to_string())));
+            let notice = tr!(self.lang, "notice-leave-failed");
+            return Ok(self.update(events, Vec::new(), Some(notice)));
         }
         self.seats.retain(|s| s.user != player.id);
-        let notice = if in_hand.is_some() { "You packed and left the table." } else { "You left the table." };
-        Ok(self.update(events, Vec::new(), Some(notice.to_string())))
+        let notice =
+            if in_hand.is_some() { tr!(self.lang, "notice-packed-left") } else { tr!(self.lang, "notice-left") };
+        Ok(self.update(events, Vec::new(), Some(notice)))
     }
 
     /// Starting and closing a table is for its opener or anyone with Manage Server.
@@ -85,19 +84,16 @@ impl Table {
     pub(super) async fn start(&mut self, player: Player) -> Result<Update, UserError> {
         self.require_manager(player, "start")?;
         if self.in_play().is_some() {
-            return Err(UserError::new("A hand is already being played."));
+            return Err(UserError::said(Msg::new("error-hand-running")));
         }
         if let Some(p) = &self.picking {
-            return Err(UserError::new(format!(
-                "<@{}> is choosing the game; the cards are dealt as soon as they do.",
-                p.view.dealer
-            )));
+            return Err(UserError::said(Msg::new("error-choosing").arg("dealer", format!("<@{}>", p.view.dealer))));
         }
         self.running = true;
         self.deal_next().await?;
         let notice = match &self.picking {
-            Some(p) => format!("<@{}> deals first and is choosing the game.", p.view.dealer),
-            None => "The cards are dealt.".to_string(),
+            Some(p) => tr!(self.lang, "notice-choosing-first", dealer = format!("<@{}>", p.view.dealer)),
+            None => tr!(self.lang, "notice-dealt"),
         };
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
@@ -105,13 +101,14 @@ impl Table {
     pub(super) async fn close(&mut self, player: Player) -> Result<Update, UserError> {
         self.require_manager(player, "close")?;
         let store = &self.deps.store;
-        let mut notice = "The table is closed.".to_string();
+        let mut notice = tr!(self.lang, "notice-closed");
         if let Some(live) = self.in_play() {
             store
                 .refund_hand(live.hand_id, "table closed during the hand")
                 .await
                 .map_err(|e| internal("refunding a hand", e))?;
-            notice.push_str(" The hand in play was cancelled and every bet refunded.");
+            notice.push(' ');
+            notice.push_str(&tr!(self.lang, "notice-closed-refunded"));
             self.live = None;
         }
         store.close_table(self.row.id).await.map_err(|e| internal("closing a table", e))?;
@@ -126,10 +123,10 @@ impl Table {
 
     pub(super) async fn back(&mut self, player: Player) -> Result<Update, UserError> {
         let Some(seat) = self.seats.iter_mut().find(|s| s.user == player.id) else {
-            return Err(UserError::new("You are not seated at this table."));
+            return Err(UserError::said(Msg::new("error-not-seated")));
         };
         if !seat.sat_out {
-            return Err(UserError::new("You are not sitting out."));
+            return Err(UserError::said(Msg::new("error-not-sitting-out")));
         }
         seat.sat_out = false;
         seat.timeouts = 0;
@@ -137,6 +134,6 @@ impl Table {
         store.set_sat_out(self.row.id, player.id, false).await.map_err(|e| internal("seating back", e))?;
         store.set_timeouts(self.row.id, player.id, 0).await.map_err(|e| internal("seating back", e))?;
         self.schedule_if_idle();
-        Ok(self.update(Vec::new(), Vec::new(), Some("Welcome back: you will be dealt in from the next hand.".into())))
+        Ok(self.update(Vec::new(), Vec::new(), Some(tr!(self.lang, "notice-back"))))
     }
 }

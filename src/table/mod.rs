@@ -36,6 +36,7 @@ use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument as _;
 
 use crate::engine::{Action, Variant};
+use crate::i18n::{self, Lang};
 use crate::ids::{ChannelId, GuildId, TableId, UserId};
 use crate::store::{NewTable, Store, StoreError};
 
@@ -48,19 +49,54 @@ pub use view::{HandView, PickView, PrivateNote, SeatView, TableView, Update};
 /// `/table open`, `/config set` and the actor).
 pub const TURN_SECONDS: RangeInclusive<i64> = 10..=600;
 
-/// A refusal meant for the user who asked: short, clear, shown ephemerally.
+/// A refusal meant for the user who asked: short, clear, shown ephemerally. Either text as written, or a message
+/// of the catalogue ([`Msg`]) written in the language of the table that refused ([`UserError::in_lang`]) or of
+/// the server the command came from.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UserError(pub String);
+#[error("{}", self.text())]
+pub struct UserError {
+    text: String,
+    msg: Option<i18n::Msg>,
+    lang: Option<Lang>,
+}
 
 impl UserError {
     pub fn new(msg: impl Into<String>) -> UserError {
-        UserError(msg.into())
+        UserError { text: msg.into(), msg: None, lang: None }
+    }
+
+    /// A refusal from the catalogue.
+    pub fn said(msg: i18n::Msg) -> UserError {
+        UserError { text: String::new(), msg: Some(msg), lang: None }
+    }
+
+    /// The same refusal, to be written in `lang` (unless a language was set already).
+    pub fn in_lang(mut self, lang: Lang) -> UserError {
+        self.lang.get_or_insert(lang);
+        self
+    }
+
+    /// The language it will be written in, if known.
+    pub fn lang(&self) -> Option<Lang> {
+        self.lang
+    }
+
+    /// The refusal, in its language (English when none was set).
+    pub fn text(&self) -> String {
+        self.text_in(self.lang.unwrap_or_default())
+    }
+
+    /// The refusal in its own language if it has one, else in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        match &self.msg {
+            Some(m) => m.text(self.lang.unwrap_or(lang)),
+            None => self.text.clone(),
+        }
     }
 
     /// The refusal of a write the full disk could not take.
     pub fn is_disk_full(&self) -> bool {
-        self.0 == DISK_FULL
+        self.msg.is_none() && self.text == DISK_FULL
     }
 }
 

@@ -127,9 +127,13 @@ impl Table {
             .map_err(|e| UserError::new(format!("That game cannot be dealt at this table: {e}.")))?;
         // A game too dear for the table (a larger boot) is refused while the dealer may still choose another.
         if let Err(e) = self.dealt_in(&rules).await {
-            return Err(UserError::new(format!("{} Choose another game.", e.0)));
+            return Err(UserError::new(format!("{} Choose another game.", e.text())));
         }
         self.finish_pick(rules, false).await?;
-        Ok(self.update(Vec::new(), Vec::new(), Some(format!("You chose **{variant}**; the cards are dealt."))))
+        Ok(self.update(
+            Vec::new(),
+            Vec::new(),
+            Some(crate::tr!(self.lang, "notice-picked", variant = variant.to_string())),
+        ))
     }
 }

@@ -6,7 +6,9 @@ use super::view::{Menu, PrivateNote, Update};
 use super::{internal, ButtonId, Player, UserError};
 use crate::engine::hand::RuleError;
 use crate::engine::{Action, Event, EventKind, Seat};
+use crate::i18n::{Lang, Msg};
 use crate::store::{ActionRecord, HandRef, Recorded, StoreError};
+use crate::tr;
 
 /// What one applied action produced.
 #[derive(Default)]
@@ -20,23 +22,73 @@ pub(super) struct Applied {
 }
 
 /// A rule refusal as a sentence.
-pub(super) fn rule_message(e: &RuleError) -> String {
-    let s = e.to_string();
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), c.as_str()),
-        None => s,
+pub(super) fn rule_message(e: &RuleError) -> UserError {
+    UserError::said(rule_msg(e))
+}
+
+/// The catalogue's sentence for a rule's refusal (the engine's own text is English and lower-case).
+fn rule_msg(e: &RuleError) -> Msg {
+    use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
+    use RuleError as R;
+    match e {
+        R::SeatCount => Msg::new("rule-seat-count").arg("min", MIN_SEATS).arg("max", MAX_SEATS),
+        R::BadDealer => Msg::new("rule-bad-dealer"),
+        R::BadDeck => Msg::new("rule-bad-deck"),
+        R::TooManyForDeck(n) => Msg::new("rule-too-many-for-deck").arg("most", n),
+        R::HoldsBust => Msg::new("rule-holds-bust"),
+        R::Rules(reason) => Msg::new("rule-rules").arg("reason", reason),
+        R::CannotPayBoot(b) => Msg::new("rule-cannot-pay-boot").arg("boot", b),
+        R::StackTooLarge => Msg::new("rule-stack-too-large").arg("most", crate::engine::rules::MAX_AMOUNT),
+        R::HandOver => Msg::new("rule-hand-over"),
+        R::NoSuchSeat => Msg::new("rule-no-such-seat"),
+        R::Packed => Msg::new("rule-packed"),
+        R::NotYourTurn => Msg::new("rule-not-your-turn"),
+        R::SideshowPending => Msg::new("rule-sideshow-pending"),
+        R::NoSideshowToAnswer => Msg::new("rule-no-sideshow-to-answer"),
+        R::AlreadySeen => Msg::new("rule-already-seen"),
+        R::SeeOnlyOnTurn => Msg::new("rule-see-only-on-turn"),
+        R::PackOnlyOnTurn => Msg::new("rule-pack-only-on-turn"),
+        R::AskedThisTurn => Msg::new("rule-asked-this-turn"),
+        R::ShowPending => Msg::new("rule-show-pending"),
+        R::NoShowToAnswer => Msg::new("rule-no-show-to-answer"),
+        R::SplitOff => Msg::new("rule-split-off"),
+        R::SplitNeedsTwo => Msg::new("rule-split-needs-two"),
+        R::SplitPending => Msg::new("rule-split-pending"),
+        R::NoSplitToAnswer => Msg::new("rule-no-split-to-answer"),
+        R::MustSee(n) => Msg::new("rule-must-see").arg("times", n),
+        R::CannotCover(c) => Msg::new("rule-cannot-cover").arg("min", c),
+        R::BetOutOfRange { min, max } => Msg::new("rule-bet-out-of-range").arg("min", min).arg("max", max),
+        R::OddBet => Msg::new("rule-odd-bet"),
+        R::ShowNeedsTwo => Msg::new("rule-show-needs-two"),
+        R::NoSideshowHighLow => Msg::new("rule-no-sideshow-high-low"),
+        R::Declaring => Msg::new("rule-declaring"),
+        R::NotDeclaring => Msg::new("rule-not-declaring"),
+        R::AlreadyDeclared => Msg::new("rule-already-declared"),
+        R::SeenCannotShowBlind => Msg::new("rule-seen-cannot-show-blind"),
+        R::CannotAffordShow { need, have } => Msg::new("rule-cannot-afford-show").arg("need", need).arg("have", have),
+        R::SideshowNeedsAllSeen => Msg::new("rule-sideshow-needs-all-seen"),
+        R::SideshowNeedsThree => Msg::new("rule-sideshow-needs-three"),
+        R::SideshowNoTarget => Msg::new("rule-sideshow-no-target"),
+        R::Forehead => Msg::new("rule-forehead"),
+        R::BlindRound(n) => Msg::new("rule-blind-round").arg("rounds", n),
+        R::ShowTooEarly(n) => Msg::new("rule-show-too-early").arg("rounds", n),
+        R::Drawing => Msg::new("rule-drawing"),
+        R::NoDraw => Msg::new("rule-no-draw"),
+        R::DrewThisRound => Msg::new("rule-drew-this-round"),
+        R::BadDraw { min, max } => Msg::new("rule-bad-draw").arg("min", min).arg("max", max),
+        R::PackEmpty { left } => Msg::new("rule-pack-empty").arg("left", left),
+        R::CannotAffordDraw { need, have } => Msg::new("rule-cannot-afford-draw").arg("need", need).arg("have", have),
     }
 }
 
 /// What a declaring player hears, privately: their own side, which nobody else learns before all have declared.
-fn declared_notice(action: Action) -> Option<String> {
+fn declared_notice(lang: Lang, action: Action) -> Option<String> {
     let side = match action {
-        Action::DeclareHigh => "high",
-        Action::DeclareLow => "low",
+        Action::DeclareHigh => tr!(lang, "side-high"),
+        Action::DeclareLow => tr!(lang, "side-low"),
         _ => return None,
     };
-    Some(format!("You declared **{side}**. Nobody sees it until every player still in has declared."))
+    Some(tr!(lang, "declared-notice", side = side))
 }
 
 /// Refuses a button drawn for another hand, or (for bets, shows and sideshows) for an earlier turn.
@@ -44,15 +96,11 @@ fn check_button(live: &Live, button: Option<ButtonId>) -> Result<(), UserError> 
     let Some(b) = button else { return Ok(()) };
     if b.hand != Some(live.hand_id) {
         // A lobby button (no hand) counts as hand 0, older than any.
-        let msg = if b.hand.is_none_or(|h| h < live.hand_id) {
-            "That button is from an earlier hand."
-        } else {
-            "That button does not belong to the hand being played; nothing was done."
-        };
-        return Err(UserError::new(msg));
+        let id = if b.hand.is_none_or(|h| h < live.hand_id) { "error-earlier-hand" } else { "error-other-hand" };
+        return Err(UserError::said(Msg::new(id)));
     }
     if b.needs_current_turn() && b.seq as usize != live.hand.actions().len() {
-        return Err(UserError::new("The table has moved on since that button was drawn; nothing was done."));
+        return Err(UserError::said(Msg::new("error-stale-button")));
     }
     Ok(())
 }
@@ -60,15 +108,15 @@ fn check_button(live: &Live, button: Option<ButtonId>) -> Result<(), UserError> 
 impl Table {
     /// The hand `button` may act on, and the player's seat in it.
     fn seat_for(&self, player: Player, button: Option<ButtonId>) -> Result<(&Live, Seat), UserError> {
-        let live = self.live.as_ref().ok_or_else(|| UserError::new("No hand is being played at this table."))?;
+        let live = self.live.as_ref().ok_or_else(|| UserError::said(Msg::new("error-no-hand")))?;
         check_button(live, button)?;
         if !live.in_play() {
-            return Err(UserError::new("That hand is over."));
+            return Err(UserError::said(Msg::new("error-that-hand-over")));
         }
         if live.cancelled {
-            return Err(UserError::new("That hand was cancelled; its boots are being refunded."));
+            return Err(UserError::said(Msg::new("error-hand-cancelled")));
         }
-        let seat = live.seat_of(player.id).ok_or_else(|| UserError::new("You are not playing in this hand."))?;
+        let seat = live.seat_of(player.id).ok_or_else(|| UserError::said(Msg::new("error-not-in-hand")))?;
         Ok((live, seat))
     }
 
@@ -77,7 +125,7 @@ impl Table {
         let (live, _) = self.seat_for(player, button)?;
         let notes = live.notes.of(player.id);
         if notes.is_empty() {
-            return Err(UserError::new("You are playing blind: press See to look at your cards."));
+            return Err(UserError::said(Msg::new("error-blind")));
         }
         Ok(self.update(Vec::new(), notes, None))
     }
@@ -85,7 +133,7 @@ impl Table {
     /// The draw menu: the player's own down cards to choose from, privately, when they may change cards now.
     pub(super) fn draw_menu(&self, player: Player, button: Option<ButtonId>) -> Result<Update, UserError> {
         let (live, seat) = self.seat_for(player, button)?;
-        let offer = live.hand.legal_actions(seat).draw.ok_or_else(|| UserError::new("You cannot change cards now."))?;
+        let offer = live.hand.legal_actions(seat).draw.ok_or_else(|| UserError::said(Msg::new("error-cannot-draw")))?;
         let cards = live.hand.seat(seat).map(|s| s.cards.clone()).unwrap_or_default();
         let seq = live.hand.actions().len() as u32;
         let mut update = self.update(Vec::new(), Vec::new(), None);
@@ -107,7 +155,7 @@ impl Table {
         let applied = self.apply(seat, action, key).await?;
         // Acting resets the count of timeouts in a row.
         self.reset_timeouts(player.id).await;
-        let mut update = self.update(applied.public, applied.notes, declared_notice(action));
+        let mut update = self.update(applied.public, applied.notes, declared_notice(self.lang, action));
         update.dm_closed = applied.dm_closed;
         Ok(update)
     }
@@ -117,10 +165,10 @@ impl Table {
     pub(super) async fn apply(&mut self, seat: Seat, action: Action, key: Option<&str>) -> Result<Applied, UserError> {
         let turn_duration = self.turn_duration();
         let guild = self.row.guild;
-        let live = self.live.as_mut().ok_or_else(|| UserError::new("No hand is being played at this table."))?;
+        let live = self.live.as_mut().ok_or_else(|| UserError::said(Msg::new("error-no-hand")))?;
         let mut next = live.hand.clone();
         let seq = next.actions().len() as i64;
-        let events = next.apply(seat, action).map_err(|e| UserError::new(rule_message(&e)))?;
+        let events = next.apply(seat, action).map_err(|e| rule_message(&e))?;
         let record = ActionRecord { seq, seat, action, key, events: &events };
         let hand = HandRef { id: live.hand_id, guild, users: &live.users };
         let recorded = self.deps.store.record_action(hand, record).await.map_err(|e| match e {

@@ -54,7 +54,7 @@ impl Table {
                     self.last_dealer = live.users.get(live.hand.dealer()).copied();
                     self.live = Some(live);
                     if let Err(e) = self.pack_busted().await {
-                        tracing::warn!(error = %e.0, "could not pack the players holding a bust card");
+                        tracing::warn!(error = %e, "could not pack the players holding a bust card");
                     }
                     let view = self.view();
                     let presenter = &self.deps.presenter;

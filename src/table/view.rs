@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::i18n::Lang;
+
 use super::actor::Table;
 use crate::engine::hand::{Board, DrawOffer, Legal, Outcome, Phase, ShownHand};
 use crate::engine::rank::Made;
@@ -34,6 +36,8 @@ pub struct TableView {
     pub picking: Option<PickView>,
     /// SHA-256 of the next hand's secret seed (hex), shown before its entropy can be given.
     pub next_commitment: Option<String>,
+    /// The language the table's messages are written in (its server's).
+    pub lang: Lang,
 }
 
 /// The dealer's choice of the next hand's game (`pick.rs`).
@@ -239,6 +243,7 @@ impl Table {
             next_hand_at: self.next_hand.map(|d| d.unix),
             picking: self.picking.as_ref().map(|p| p.view.clone()),
             next_commitment: self.next_secret.map(|s| s.commitment()),
+            lang: self.lang,
         }
     }
 }

@@ -171,7 +171,8 @@ impl Privacy {
 
 // ---------------------------------------------------------------- pictures
 
-/// The rows a picture's description names: `① A♠ K♠ Q♠ (wins) · ② 🂠 7♥`.
+/// The rows a picture's description names: `① A♠ K♠ Q♠ (wins) · ② 🂠 7♥` (the winner's word in the server's
+/// language, in parentheses).
 pub fn rows_of_description(alt: &str) -> Result<Vec<Row>, String> {
     alt.split(" · ")
         .map(|piece| {
@@ -180,7 +181,7 @@ pub fn rows_of_description(alt: &str) -> Result<Vec<Row>, String> {
                 let mark = token.chars().next().map(|c| c as u32).filter(|c| (0x2460..0x2474).contains(c));
                 match (i, mark, token) {
                     (0, Some(c), _) if token.chars().count() == 1 => row.seat = Some((c - 0x2460 + 1) as usize),
-                    (_, _, "(wins)") => row.mark = true,
+                    (_, _, t) if t.starts_with('(') && t.ends_with(')') => row.mark = true,
                     (_, _, "🂠") => row.faces.push(Face::Down),
                     _ => row.faces.push(Face::Up(token.parse::<Card>().map_err(|e| format!("{e} in {alt:?}"))?)),
                 }

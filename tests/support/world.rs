@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::Value;
+use teenpatti::i18n::Lang;
 use tokio::sync::OnceCell;
 
 use super::bot::BotProcess;
@@ -431,26 +432,37 @@ fn newest_containing(messages: &[Value], needle: &str) -> Option<String> {
 
 // ----- reading messages
 
-/// Is this a hand message ("Teen Patti · hand #N")?
+/// A hand message's title in `lang` for hand `n` ("Teen Patti · hand #N").
+fn hand_title(lang: Lang, n: i64) -> String {
+    teenpatti::tr!(lang, "hand-title", hand = n)
+}
+
+/// Is this a hand message ("Teen Patti · hand #N", in any of the bot's languages)?
 pub fn is_hand_message(m: &Value) -> bool {
-    m["embeds"][0]["title"].as_str().is_some_and(|t| t.contains("hand #"))
+    m["embeds"][0]["title"].as_str().is_some_and(|t| {
+        Lang::ALL.iter().any(|&l| hand_title(l, 0).strip_suffix('0').is_some_and(|p| t.starts_with(p)))
+    })
 }
 
 /// Is this hand `n`'s message?
 pub fn is_hand(m: &Value, n: i64) -> bool {
-    m["embeds"][0]["title"].as_str().is_some_and(|t| t == format!("Teen Patti · hand #{n}"))
+    m["embeds"][0]["title"].as_str().is_some_and(|t| Lang::ALL.iter().any(|&l| t == hand_title(l, n)))
 }
 
 /// Does this hand message show the hand is over?
 pub fn is_over(m: &Value) -> bool {
-    m["embeds"][0]["fields"].as_array().is_some_and(|f| f.iter().any(|f| f["name"].as_str() == Some("Hand over")))
+    let over: Vec<String> = Lang::ALL.iter().map(|&l| teenpatti::tr!(l, "field-hand-over")).collect();
+    m["embeds"][0]["fields"]
+        .as_array()
+        .is_some_and(|f| f.iter().any(|f| f["name"].as_str().is_some_and(|n| over.iter().any(|o| o == n))))
 }
 
 /// The hand number in a hand message's title ("Teen Patti · hand #N").
 pub fn hand_id_of(msg: &Value) -> i64 {
     let title = msg["embeds"][0]["title"].as_str().unwrap_or_default();
     title
-        .split_once("hand #")
+        .rsplit_once('#')
+        .filter(|_| is_hand_message(msg))
         .and_then(|(_, n)| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("not a hand message: {title:?}\n{}", render_message(msg)))
 }

@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 use super::{guild, say, say_public, user_id, Context, Error};
 use crate::discord::render;
 use crate::engine::rules::MAX_AMOUNT;
+use crate::i18n::Lang;
 use crate::store::StoreError;
 use crate::table::{UserError, TURN_SECONDS};
 
@@ -49,7 +50,7 @@ pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn config_set(
     ctx: Context<'_>,
-    #[description = "starting_balance, daily_amount, daily_cooldown, turn_seconds, or a rule option (boot, show_tie...)"]
+    #[description = "starting_balance, daily_amount, daily_cooldown, turn_seconds, language, or a rule option (boot...)"]
     option: String,
     #[description = "The new value"] value: String,
 ) -> Result<(), Error> {
@@ -65,6 +66,9 @@ pub async fn config_set(
         "daily_amount" => s.daily_amount = number(0, MAX_SETTING_CHIPS)?,
         "daily_cooldown" | "daily_cooldown_secs" => s.daily_cooldown_secs = number(0, MAX_DAILY_COOLDOWN)?,
         "turn_seconds" => s.turn_seconds = number(*TURN_SECONDS.start(), *TURN_SECONDS.end())?,
+        "language" => {
+            s.language = Lang::parse(&value).ok_or_else(|| UserError::new(render::language_not_valid(&value)))?
+        }
         other => s
             .default_rules
             .set(other, &value)

@@ -20,6 +20,7 @@ use poise::CreateReply;
 
 use super::{cap, member_is_admin, render, Context, Data, Error};
 use crate::engine::Rules;
+use crate::i18n::{self, Lang};
 use crate::ids::{ChannelId, GuildId, UserId};
 use crate::table::{Command, Player, Request, Update, UserError, TURN_SECONDS};
 
@@ -44,8 +45,63 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     ];
     for command in &mut commands {
         bound_turn_seconds(command);
+        localize(command, "");
     }
     commands
+}
+
+/// The catalogue id of a command's name (`cmd-table-open`); `-desc` after it for its description, and
+/// `-<option>-desc` for an option's.
+fn command_id(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        format!("cmd-{name}")
+    } else {
+        format!("{parent}-{name}")
+    }
+}
+
+/// Discord's localized names and descriptions, from the catalogue, for every language Discord has a locale for
+/// ([`i18n::command_locale`]): of each command and subcommand, and of each option's description.
+fn localize(command: &mut poise::Command<Data, Error>, parent: &str) {
+    let id = command_id(parent, &command.name);
+    for lang in Lang::ALL {
+        let Some(locale) = i18n::command_locale(lang) else { continue };
+        let text = |id: &str| i18n::has(lang, id).then(|| i18n::text(lang, id, None));
+        if let Some(name) = text(&id) {
+            command.name_localizations.to_mut().push((locale.into(), name.into()));
+        }
+        if let Some(d) = text(&format!("{id}-desc")) {
+            command.description_localizations.to_mut().push((locale.into(), d.into()));
+        }
+        for p in &mut command.parameters {
+            if let Some(d) = text(&format!("{id}-{}-desc", p.name)) {
+                p.description_localizations.to_mut().push((locale.into(), d.into()));
+            }
+        }
+    }
+    for sub in &mut command.subcommands {
+        localize(sub, &id);
+    }
+}
+
+/// Every catalogue id the commands use, with the English text it must have (the name or description in code).
+pub fn command_words() -> Vec<(String, String)> {
+    fn walk(command: &poise::Command<Data, Error>, parent: &str, out: &mut Vec<(String, String)>) {
+        let id = command_id(parent, &command.name);
+        out.push((id.clone(), command.name.to_string()));
+        out.push((format!("{id}-desc"), command.description.as_deref().unwrap_or_default().to_string()));
+        for p in &command.parameters {
+            out.push((format!("{id}-{}-desc", p.name), p.description.as_deref().unwrap_or_default().to_string()));
+        }
+        for sub in &command.subcommands {
+            walk(sub, &id, out);
+        }
+    }
+    let mut out = Vec::new();
+    for command in &all() {
+        walk(command, "", &mut out);
+    }
+    out
 }
 
 /// Every `turn_seconds` option takes its bounds from [`TURN_SECONDS`] (poise's `#[min]`/`#[max]` take only
@@ -97,6 +153,19 @@ fn with_pictures(reply: CreateReply, pictures: Vec<render::Picture>) -> CreateRe
     pictures.iter().fold(reply, |r, p| r.attachment(p.attachment()))
 }
 
+/// The language of the server the command came from (English outside a server, or when the settings cannot be
+/// read: the reply still goes out).
+pub(crate) async fn lang(ctx: Context<'_>) -> Lang {
+    let Some(g) = ctx.guild_id() else { return Lang::En };
+    match ctx.data().store.guild_settings(GuildId(g.get())).await {
+        Ok(s) => s.language,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the server's language");
+            Lang::En
+        }
+    }
+}
+
 fn guild(ctx: Context<'_>) -> Result<GuildId, Error> {
     ctx.guild_id().map(|g| GuildId(g.get())).ok_or_else(|| anyhow::anyhow!("guild-only command used outside a guild"))
 }
@@ -133,7 +202,7 @@ async fn ask_here_with(ctx: Context<'_>, command: Command, options: Option<Strin
 async fn ask_table_here(ctx: Context<'_>, request: Request) -> Result<Update, Error> {
     let service = &ctx.data().service;
     let Some(table) = service.table_in_channel(channel(ctx)).await? else {
-        return Err(UserError::new(crate::discord::render::NO_TABLE_HERE).into());
+        return Err(UserError::said(crate::i18n::Msg::new("no-table-here")).into());
     };
     Ok(service.ask(table, request).await?)
 }
@@ -141,7 +210,7 @@ async fn ask_table_here(ctx: Context<'_>, request: Request) -> Result<Update, Er
 /// Asks this channel's table and answers with the private part of the result.
 async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let update = ask_here(ctx, command, true).await?;
-    let text = super::responder::private_text(&update).unwrap_or_else(|| render::DONE.into());
+    let text = super::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.view.lang, "done"));
     say_with(ctx, text, super::responder::private_pictures(&update)).await
 }
 

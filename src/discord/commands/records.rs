@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{channel, guild, say, say_public_with, say_with, table_or_default_rules, user_id, Context, Error};
+use super::{channel, guild, lang, say, say_public_with, say_with, table_or_default_rules, user_id, Context, Error};
 use crate::discord::{cap, render};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
@@ -82,7 +82,9 @@ pub async fn history(
         tracing::error!(hand = id, error = %e, "stored hand does not replay");
         UserError::new(INTERNAL_ERROR)
     })?;
-    say_with(ctx, render::hand_history(&history), render::history_picture(&history).into_iter().collect()).await
+    let lang = lang(ctx).await;
+    let text = render::hand_history(lang, &history);
+    say_with(ctx, text, render::history_picture(lang, &history).into_iter().collect()).await
 }
 
 /// Checks a hand's provably fair deal: its seed against the commitment shown at the deal, and the deck.
@@ -127,8 +129,9 @@ pub async fn rank(
     parsed.extend(rules.common);
     match evaluate(&parsed, &rules, joker) {
         Ok(v) => {
-            let picture = render::cards_picture(&parsed).into_iter().collect();
-            say_public_with(ctx, render::rank(&parsed, &v, rules.variant), picture).await
+            let lang = lang(ctx).await;
+            let picture = render::cards_picture(lang, &parsed).into_iter().collect();
+            say_public_with(ctx, render::rank(lang, &parsed, &v, rules.variant), picture).await
         }
         Err(RankError::NoJoker) => Err(UserError::new(render::NEEDS_JOKER).into()),
         Err(e) => Err(UserError::new(render::sentence(e)).into()),
@@ -139,5 +142,5 @@ pub async fn rank(
 #[poise::command(slash_command, guild_only)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let rules = table_or_default_rules(ctx).await?;
-    say(ctx, render::rules_text(&rules)).await
+    say(ctx, render::rules_text(lang(ctx).await, &rules)).await
 }

@@ -3,7 +3,7 @@
 use poise::CreateReply;
 
 use super::{
-    ask_here, ask_here_with, channel, guild, player, say, table_or_default_rules, table_request, Context, Error,
+    ask_here, ask_here_with, channel, guild, lang, player, say, table_or_default_rules, table_request, Context, Error,
 };
 use crate::discord::{cap, render};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
@@ -166,10 +166,10 @@ pub async fn table_open(
     };
     let update = ctx.data().service.open(open).await?;
     let (embed, rows) = render::lobby(&update.view);
-    let opened = render::table_opened(update.view.opener);
+    let opened = render::table_opened(update.view.lang, update.view.opener);
     ctx.send(CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows)).await?;
     if update.dm_closed {
-        say(ctx, render::DM_FALLBACK).await?;
+        say(ctx, render::dm_fallback(lang(ctx).await)).await?;
     }
     Ok(())
 }
@@ -211,7 +211,7 @@ pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "rules")]
 pub async fn table_rules(ctx: Context<'_>) -> Result<(), Error> {
     let rules = table_or_default_rules(ctx).await?;
-    say(ctx, render::rules_text(&rules)).await
+    say(ctx, render::rules_text(lang(ctx).await, &rules)).await
 }
 
 /// Mix your own entropy into this table's next deal (its seed is already committed to).
@@ -223,7 +223,8 @@ pub async fn table_entropy(
     value: String,
 ) -> Result<(), Error> {
     let update = ask_here_with(ctx, Command::Entropy, Some(value)).await?;
-    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| render::DONE.into())).await
+    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.view.lang, "done")))
+        .await
 }
 
 /// Dealer's choice: choose the next hand's game, with options of your own (the dealer, when asked).
@@ -236,5 +237,6 @@ pub async fn table_pick(
 ) -> Result<(), Error> {
     let command = Command::Pick(variant.into());
     let update = ask_here_with(ctx, command, options).await?;
-    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| render::DONE.into())).await
+    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.view.lang, "done")))
+        .await
 }

@@ -2,24 +2,32 @@
 
 use super::{board_lines, hand_text, made_text, value_text, who};
 use crate::engine::hand::{EndedBy, PackReason, Phase};
-use crate::engine::rules::DealPlan;
+use crate::engine::rules::{CommunityUse, DealPlan};
 use crate::engine::{Event, EventKind};
+use crate::i18n::Lang;
 use crate::ids::UserId;
+use crate::tr;
 
-/// One line for a public event; `users[seat]` names each seat. Private events have none.
-pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String> {
-    let hand = users;
+/// One line for a public event, in `lang`; `users[seat]` names each seat. Private events have none.
+pub fn event_line(lang: Lang, users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String> {
+    let p = |seat: usize| who(users, seat);
     Some(match &e.kind {
         EventKind::Started { boot, pot, seats, board, dealer, ante_by } => {
             let mut s = match ante_by {
-                Some(a) => format!(
-                    "{} anted {pot} for all {seats} players (boot {boot}); {} deals.",
-                    who(hand, *a),
-                    who(hand, *dealer)
+                Some(a) => tr!(
+                    lang,
+                    "event-started-ante",
+                    anter = p(*a),
+                    pot = *pot,
+                    seats = *seats as u64,
+                    boot = *boot,
+                    dealer = p(*dealer)
                 ),
-                None => format!("{seats} players paid the boot of {boot} (pot {pot}); {} deals.", who(hand, *dealer)),
+                None => {
+                    tr!(lang, "event-started", seats = *seats as u64, boot = *boot, pot = *pot, dealer = p(*dealer))
+                }
             };
-            for line in board_lines(users, board, plan) {
+            for line in board_lines(lang, users, board, plan) {
                 s.push(' ');
                 s.push_str(&line);
             }
@@ -29,101 +37,109 @@ pub fn event_line(users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String
         | EventKind::Cards { .. }
         | EventKind::SideshowCompared { .. }
         | EventKind::Sees { .. } => return None,
-        EventKind::RoundEnded { round } => format!("Betting round {round} is over."),
+        EventKind::RoundEnded { round } => tr!(lang, "event-round-ended", round = *round),
         EventKind::CommunityTurned { card, .. } => match plan.community_use {
-            crate::engine::rules::CommunityUse::InHand => format!("Community card turned up: **{}**.", card.pretty()),
-            crate::engine::rules::CommunityUse::WildRanks => {
-                format!("Community joker turned up: **{}**: every {} is wild.", card.pretty(), card.rank.symbol())
+            CommunityUse::InHand => tr!(lang, "event-community-turned", card = card.pretty()),
+            CommunityUse::WildRanks => {
+                tr!(lang, "event-community-joker", card = card.pretty(), rank = card.rank.symbol())
             }
         },
-        EventKind::PhaseChanged { phase: Phase::Drawing } => {
-            "The draw: each player in turn from the dealer's left may change cards (or stand pat).".to_string()
-        }
-        EventKind::PhaseChanged { phase: Phase::Betting } => "The draw is over; betting resumes.".to_string(),
-        EventKind::PhaseChanged { phase: Phase::Declaring } => {
-            "Declare: every player still in chooses high or low, in secret; all are revealed together.".to_string()
-        }
-        EventKind::Declared { seat } => format!("{} has declared.", who(hand, *seat)),
+        EventKind::PhaseChanged { phase: Phase::Drawing } => tr!(lang, "event-draw-begins"),
+        EventKind::PhaseChanged { phase: Phase::Betting } => tr!(lang, "event-draw-over"),
+        EventKind::PhaseChanged { phase: Phase::Declaring } => tr!(lang, "event-declare-begins"),
+        EventKind::Declared { seat } => tr!(lang, "event-declared", player = p(*seat)),
         EventKind::Declarations { high, low } => {
-            format!("Declarations: high {}; low {}.", names(hand, high), names(hand, low))
+            tr!(lang, "event-declarations", high = names(lang, users, high), low = names(lang, users, low))
         }
         EventKind::HalvesWon { high, low } => {
-            format!("High half: {}. Low half: {}.", names(hand, high), names(hand, low))
+            tr!(lang, "event-halves", high = names(lang, users, high), low = names(lang, users, low))
         }
-        EventKind::RoundLimitReached { round } => {
-            format!("{round} betting rounds are over: a compulsory show, every hand is shown.")
-        }
-        EventKind::Drew { seat, count: 0, .. } => format!("{} stood pat.", who(hand, *seat)),
+        EventKind::RoundLimitReached { round } => tr!(lang, "event-round-limit", round = *round),
+        EventKind::Drew { seat, count: 0, .. } => tr!(lang, "event-stood-pat", player = p(*seat)),
         EventKind::Drew { seat, count, cost, .. } => {
-            format!("{} changed {count} card{} (paid {cost}).", who(hand, *seat), if *count == 1 { "" } else { "s" })
+            tr!(lang, "event-drew", player = p(*seat), count = *count as u64, cost = *cost)
         }
-        EventKind::Saw { seat } => format!("{} looked at their cards.", who(hand, *seat)),
-        EventKind::Posted { seat, amount, .. } => {
-            format!("{} posted {amount}, the ante they missed while sitting out, to come back in.", who(hand, *seat))
+        EventKind::Saw { seat } => tr!(lang, "event-saw", player = p(*seat)),
+        EventKind::Posted { seat, amount, .. } => tr!(lang, "event-posted", player = p(*seat), amount = *amount),
+        EventKind::Bet { seat, amount, blind: true, .. } => {
+            tr!(lang, "event-bet-blind", player = p(*seat), amount = *amount)
         }
-        EventKind::Bet { seat, amount, blind, .. } => {
-            format!("{} bet {amount} {}.", who(hand, *seat), if *blind { "blind" } else { "(chaal)" })
+        EventKind::Bet { seat, amount, .. } => tr!(lang, "event-bet-seen", player = p(*seat), amount = *amount),
+        EventKind::Packed { seat, reason } => {
+            let id = match reason {
+                PackReason::Folded => "event-packed",
+                PackReason::Timeout => "event-packed-timeout",
+                PackReason::SideshowLost => "event-packed-sideshow",
+                PackReason::Bust => "event-packed-bust",
+                PackReason::Conceded => "event-packed-conceded",
+            };
+            let mut args = crate::i18n::Args::new();
+            args.set("player", p(*seat));
+            crate::i18n::text(lang, id, Some(&args))
         }
-        EventKind::Packed { seat, reason } => match reason {
-            PackReason::Folded => format!("{} packed.", who(hand, *seat)),
-            PackReason::Timeout => format!("{} ran out of time and packed.", who(hand, *seat)),
-            PackReason::SideshowLost => format!("{} lost the sideshow and packed.", who(hand, *seat)),
-            PackReason::Bust => format!("{} holds a bust card and packed.", who(hand, *seat)),
-            PackReason::Conceded => format!("{} conceded the show without showing.", who(hand, *seat)),
-        },
         EventKind::ShowCalled { seat, against, cost, .. } if seat == against => {
-            format!("{} paid {cost} for a show: every hand still in is shown.", who(hand, *seat))
+            tr!(lang, "event-show-all", player = p(*seat), cost = *cost)
         }
         EventKind::ShowCalled { seat, against, cost, .. } => {
-            format!("{} paid {cost} for a show against {}.", who(hand, *seat), who(hand, *against))
+            tr!(lang, "event-show", player = p(*seat), cost = *cost, against = p(*against))
         }
         // Asked first (`sideshow_order=ask_first`): the bet comes after.
         EventKind::SideshowAsked { seat, target, amount: 0, .. } => {
-            format!("{} asked {} for a sideshow.", who(hand, *seat), who(hand, *target))
+            tr!(lang, "event-sideshow-asked", player = p(*seat), target = p(*target))
         }
         EventKind::SideshowAsked { seat, target, amount, .. } => {
-            format!("{} bet {amount} and asked {} for a sideshow.", who(hand, *seat), who(hand, *target))
+            tr!(lang, "event-sideshow-bet", player = p(*seat), amount = *amount, target = p(*target))
         }
         EventKind::SideshowDenied { seat, target } => {
-            format!("{} refused {}'s sideshow.", who(hand, *target), who(hand, *seat))
+            tr!(lang, "event-sideshow-denied", target = p(*target), player = p(*seat))
         }
         EventKind::SplitOffered { seat, target } => {
-            format!("{} offered {} to end the hand and share the pot.", who(hand, *seat), who(hand, *target))
+            tr!(lang, "event-split-offered", player = p(*seat), target = p(*target))
         }
         EventKind::SplitRefused { seat, target } => {
-            format!("{} refused {}'s offer to share the pot.", who(hand, *target), who(hand, *seat))
+            tr!(lang, "event-split-refused", target = p(*target), player = p(*seat))
         }
-        EventKind::PotLimitReached { pot } => format!("The pot reached the limit ({pot}): every hand is shown."),
+        EventKind::PotLimitReached { pot } => tr!(lang, "event-pot-limit", pot = *pot),
         EventKind::Showdown { hands, .. } => hands
             .iter()
             .map(|h| {
-                let made = h.made.as_ref().map(|m| format!(", counted as {}", made_text(m))).unwrap_or_default();
-                format!("{} shows {} ({}{made})", who(hand, h.seat), hand_text(&h.cards), value_text(&h.value))
+                let (player, cards, value) = (p(h.seat), hand_text(&h.cards), value_text(lang, &h.value));
+                match &h.made {
+                    Some(m) => tr!(
+                        lang,
+                        "event-shows-made",
+                        player = player,
+                        cards = cards,
+                        value = value,
+                        made = made_text(lang, m)
+                    ),
+                    None => tr!(lang, "event-shows", player = player, cards = cards, value = value),
+                }
             })
             .collect::<Vec<_>>()
             .join("\n"),
         EventKind::Ended { ended_by, pot, payouts } => {
             let winners = payouts
                 .iter()
-                .map(|p| format!("{} wins {}", who(hand, p.seat), p.amount))
+                .map(|w| tr!(lang, "event-wins", player = p(w.seat), amount = w.amount))
                 .collect::<Vec<_>>()
                 .join(", ");
             let how = match ended_by {
-                EndedBy::LastStanding => "everyone else packed",
-                EndedBy::Show => "show",
-                EndedBy::PotLimit => "pot limit",
-                EndedBy::Agreed => "shared by agreement, no cards shown",
-                EndedBy::RoundLimit => "compulsory show",
+                EndedBy::LastStanding => tr!(lang, "ended-last-standing"),
+                EndedBy::Show => tr!(lang, "ended-show"),
+                EndedBy::PotLimit => tr!(lang, "ended-pot-limit"),
+                EndedBy::Agreed => tr!(lang, "ended-agreed"),
+                EndedBy::RoundLimit => tr!(lang, "ended-round-limit"),
             };
-            format!("🏆 {winners} (pot {pot}, {how}).")
+            tr!(lang, "event-ended", winners = winners, pot = *pot, how = how)
         }
     })
 }
 
 /// Seats by mention, or "nobody" (a half of a high-low pot that no hand won).
-fn names(users: &[UserId], seats: &[usize]) -> String {
+fn names(lang: Lang, users: &[UserId], seats: &[usize]) -> String {
     if seats.is_empty() {
-        return "nobody".to_string();
+        return tr!(lang, "nobody");
     }
     seats.iter().map(|&s| who(users, s)).collect::<Vec<_>>().join(", ")
 }

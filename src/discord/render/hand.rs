@@ -9,51 +9,44 @@ use super::{
 };
 use crate::engine::hand::Phase;
 use crate::engine::Action;
+use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::table::view::{HandView, TableView};
 use crate::table::{ButtonId, Command, Command::Play};
+use crate::tr;
 
-const HAND_TITLE: &str = "Teen Patti · hand #";
-
-/// Whether a message the bot sent is a hand message (by its title).
+/// Whether a message the bot sent is a hand message: its title, in any language.
 pub fn is_hand_message(message: &serenity::Message) -> bool {
-    message.embeds.first().and_then(|e| e.title.as_deref()).is_some_and(|t| t.starts_with(HAND_TITLE))
+    let title = message.embeds.first().and_then(|e| e.title.as_deref()).unwrap_or_default();
+    Lang::ALL.iter().any(|&lang| {
+        let prefix = tr!(lang, "hand-title", hand = 0);
+        title.starts_with(prefix.trim_end_matches('0'))
+    })
 }
 
-/// The hand message: content (a mention of whoever must act), embed, buttons.
+/// The hand message: content (a mention of whoever must act), embed, buttons; in the table's language.
 pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionRow>) {
     let Some(hand) = view.hand.as_ref() else {
         let (e, rows) = lobby(view);
         return (String::new(), e, rows);
     };
+    let lang = view.lang;
     let over = hand.outcome.is_some();
     let users: Vec<UserId> = hand.seats.iter().map(|s| s.user).collect();
     let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
-    let mut desc = vec![format!("Pot **{pot}** · stake **{}** · boot {}", hand.stake, view.rules.boot)];
+    let mut desc = vec![tr!(lang, "hand-pot", pot = pot, stake = hand.stake, boot = view.rules.boot)];
     desc.extend(pick_line(view, hand));
-    desc.extend(board_lines(&users, &hand.board, &hand.plan));
-    desc.extend(fair_line(hand));
+    desc.extend(board_lines(lang, &users, &hand.board, &hand.plan));
+    desc.extend(fair_line(lang, hand));
     if !over {
         // Entropy given now goes into the next hand, whose seed is already committed to.
         desc.extend(super::next_commitment_line(view));
     }
-    // A question waiting for the player to act: who asked, the words around them, and what the player answers.
+    // A question waiting for the player to act: who asked, the question, and what the player answers.
     let question = match (hand.pending_sideshow, hand.pending_show, hand.pending_split) {
-        (Some((asker, _)), _, _) => {
-            Some((asker, "asked", " for a sideshow: accept or deny", "accept or deny the sideshow"))
-        }
-        (_, Some((payer, _)), _) => Some((
-            payer,
-            "called a show against",
-            ": show the cards or concede the pot unseen",
-            "show your cards or concede",
-        )),
-        (_, _, Some((proposer, _))) => Some((
-            proposer,
-            "offered",
-            " to end the hand and share the pot: accept, or play on",
-            "accept the split or play on",
-        )),
+        (Some((asker, _)), _, _) => Some((asker, "question-sideshow", "answer-sideshow")),
+        (_, Some((payer, _)), _) => Some((payer, "question-show", "answer-show")),
+        (_, _, Some((proposer, _))) => Some((proposer, "question-split", "answer-split")),
         _ => None,
     };
     // A high-low show by declaration: everyone who has not declared answers at once, in secret.
@@ -63,24 +56,29 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let content = match (hand.to_act, question) {
         _ if over => String::new(),
         _ if declaring => {
-            let when = hand
-                .deadline
-                .map(|d| format!(" Time runs out <t:{d}:R>: a silent player declares high."))
-                .unwrap_or_default();
-            desc.push(format!(
-                "Declare: every player still in chooses **high** or **low**, in secret; all are revealed together.{when}"
-            ));
-            format!("{}, declare high or low.", undeclared.join(", "))
+            let mut line = tr!(lang, "declare-line");
+            if let Some(d) = hand.deadline {
+                line.push(' ');
+                line.push_str(&tr!(lang, "declare-time", when = format!("<t:{d}:R>")));
+            }
+            desc.push(line);
+            tr!(lang, "declare-content", players = undeclared.join(", "))
         }
-        (Some(seat), Some((asker, verb, rest, answer))) => {
+        (Some(seat), Some((asker, ask, answer))) => {
             let when = hand.deadline.map(|d| format!(" <t:{d}:R>")).unwrap_or_default();
-            desc.push(format!("{} {verb} {}{rest}{when}.", who(&users, asker), who(&users, seat)));
-            format!("{}, {answer}.", who(&users, seat))
+            let mut args = crate::i18n::Args::new();
+            args.set("asker", who(&users, asker));
+            args.set("player", who(&users, seat));
+            args.set("when", when);
+            desc.push(crate::i18n::text(lang, ask, Some(&args)));
+            crate::i18n::text(lang, answer, Some(&args))
         }
         (Some(seat), None) => {
-            let when = hand.deadline.map(|d| format!(", timer ends <t:{d}:R>")).unwrap_or_default();
-            desc.push(format!("Turn: {}{when}", who(&users, seat)));
-            format!("{}, it's your turn.", who(&users, seat))
+            desc.push(match hand.deadline {
+                Some(d) => tr!(lang, "turn-line-timer", player = who(&users, seat), when = format!("<t:{d}:R>")),
+                None => tr!(lang, "turn-line", player = who(&users, seat)),
+            });
+            tr!(lang, "turn-content", player = who(&users, seat))
         }
         (None, _) => String::new(),
     };
@@ -91,111 +89,150 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         .map(|(i, s)| {
             let waiting = if declaring { !s.packed && !s.declared } else { hand.to_act == Some(i) };
             let marker = if waiting && !over { "▶ " } else { "" };
-            let dealer = if hand.dealer == i { " (dealer)" } else { "" };
+            let dealer = if hand.dealer == i { tr!(lang, "seat-dealer") } else { String::new() };
             let state = if s.packed {
-                "packed"
+                tr!(lang, "seat-state-packed")
             } else if declaring && s.declared {
-                "declared"
+                tr!(lang, "seat-state-declared")
             } else if s.seen {
-                "seen"
+                tr!(lang, "seat-state-seen")
             } else {
-                "blind"
+                tr!(lang, "seat-state-blind")
             };
             let name = if s.packed { format!("~~{}~~", mention(s.user)) } else { mention(s.user) };
-            format!("{marker}{} {name}{dealer}: {state} · in {} · stack {}", super::seat_mark(i), s.put_in, s.stack)
+            let line = tr!(
+                lang,
+                "seat-line",
+                mark = super::seat_mark(i),
+                player = name,
+                dealer = dealer,
+                state = state,
+                put_in = s.put_in,
+                stack = s.stack
+            );
+            format!("{marker}{line}")
         })
         .collect();
-    let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(&users, &hand.plan, e)).collect();
+    let recent: Vec<String> = hand.log.iter().filter_map(|e| event_line(lang, &users, &hand.plan, e)).collect();
     let skip = recent.len().saturating_sub(8);
     let mut embed = CreateEmbed::new()
-        .title(format!("{HAND_TITLE}{}", hand.hand_id))
+        .title(tr!(lang, "hand-title", hand = hand.hand_id.get()))
         .colour(if over { GOLD } else { GREEN })
         .description(desc.join("\n"))
-        .field("Players", truncate(&seats.join("\n"), 1024), false)
-        .field("Last actions", truncate(&recent[skip..].join("\n"), 1024), false);
+        .field(tr!(lang, "field-players"), truncate(&seats.join("\n"), 1024), false)
+        .field(tr!(lang, "field-last-actions"), truncate(&recent[skip..].join("\n"), 1024), false);
     if over {
         let next = if view.closed {
-            "This table is closed.".to_string()
+            tr!(lang, "hand-over-closed")
         } else if let Some(pick) = &view.picking {
-            picking_line(pick)
+            picking_line(lang, pick)
         } else {
-            view.next_hand_at.map(|t| format!("Next hand <t:{t}:R>.")).unwrap_or_else(|| "Waiting for players.".into())
+            view.next_hand_at
+                .map(|t| tr!(lang, "hand-over-next", when = format!("<t:{t}:R>")))
+                .unwrap_or_else(|| tr!(lang, "hand-over-waiting"))
         };
-        embed = embed.field("Hand over", format!("{next}{}", super::after_next_commitment(view)), false);
+        embed =
+            embed.field(tr!(lang, "field-hand-over"), format!("{next}{}", super::after_next_commitment(view)), false);
     }
-    embed = embed.footer(CreateEmbedFooter::new(format!(
-        "Table #{} · {} · {}s per turn",
-        view.table_id, hand.rules.variant, view.turn_seconds
+    embed = embed.footer(CreateEmbedFooter::new(tr!(
+        lang,
+        "hand-footer",
+        table = view.table_id.get(),
+        variant = hand.rules.variant.to_string(),
+        seconds = view.turn_seconds
     )));
     (content, embed, hand_buttons(view, hand))
 }
 
 /// The deal's commitment while the hand is played; its seed and entropy once it is over, with how to check them.
-fn fair_line(hand: &HandView) -> Option<String> {
+fn fair_line(lang: Lang, hand: &HandView) -> Option<String> {
     let fair = hand.fair.as_ref()?;
+    let commitment = fair.commitment.as_str();
     Some(match &fair.revealed {
-        None => format!("🔒 Deck commitment `{}`", fair.commitment),
+        None => tr!(lang, "fair-live", commitment = commitment),
         Some((seed, entropy)) => {
             let entropy = match entropy.lines().count() {
-                0 => "no entropy given".to_string(),
-                n => format!("entropy from {n} player{}", if n == 1 { "" } else { "s" }),
+                0 => tr!(lang, "fair-no-entropy"),
+                n => tr!(lang, "fair-entropy-from", n = n as u64),
             };
-            format!(
-                "🔓 Deck commitment `{}` · seed `{seed}` · {entropy} · check it: `/verify hand:{}`",
-                fair.commitment, hand.hand_id
+            tr!(
+                lang,
+                "fair-revealed",
+                commitment = commitment,
+                seed = seed.as_str(),
+                entropy = entropy,
+                hand = hand.hand_id.get()
             )
         }
     })
 }
 
 fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
+    let lang = view.lang;
     let id = |command| ButtonId { table: view.table_id, hand: Some(hand.hand_id), seq: hand.seq, command };
     let mut rows = Vec::new();
     if hand.outcome.is_none() {
         let legal = &hand.legal;
         let mut turn = Vec::new();
         if legal.respond && legal.answer_split {
-            turn.push(button(id(Play(Action::Accept)), "Accept the split", ButtonStyle::Success));
-            turn.push(button(id(Play(Action::Deny)), "Play on", ButtonStyle::Danger));
+            turn.push(button(id(Play(Action::Accept)), tr!(lang, "button-accept-split"), ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Deny)), tr!(lang, "button-play-on"), ButtonStyle::Danger));
         } else if legal.respond && legal.answer_show {
-            turn.push(button(id(Play(Action::Accept)), "Show my cards", ButtonStyle::Success));
-            turn.push(button(id(Play(Action::Deny)), "Concede", ButtonStyle::Danger));
+            turn.push(button(id(Play(Action::Accept)), tr!(lang, "button-show-my-cards"), ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Deny)), tr!(lang, "button-concede"), ButtonStyle::Danger));
         } else if legal.respond {
-            turn.push(button(id(Play(Action::Accept)), "Accept sideshow", ButtonStyle::Success));
-            turn.push(button(id(Play(Action::Deny)), "Deny sideshow", ButtonStyle::Danger));
+            turn.push(button(id(Play(Action::Accept)), tr!(lang, "button-accept-sideshow"), ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Deny)), tr!(lang, "button-deny-sideshow"), ButtonStyle::Danger));
         }
         if let Some(b) = legal.bet {
-            let word = if b.blind { "Blind" } else { "Chaal" };
-            turn.push(button(id(Play(Action::Bet(b.min))), format!("{word} {}", b.min), ButtonStyle::Primary));
+            let label = if b.blind {
+                tr!(lang, "button-blind", amount = b.min)
+            } else {
+                tr!(lang, "button-chaal", amount = b.min)
+            };
+            turn.push(button(id(Play(Action::Bet(b.min))), label, ButtonStyle::Primary));
             if let Some(raise) = b.raise() {
-                turn.push(button(id(Play(Action::Bet(raise))), format!("Raise {raise}"), ButtonStyle::Primary));
+                turn.push(button(
+                    id(Play(Action::Bet(raise))),
+                    tr!(lang, "button-raise", amount = raise),
+                    ButtonStyle::Primary,
+                ));
             }
             // Past twice the minimum (pot, spread and no-limit structures): the largest bet too.
             if b.max > b.raise().unwrap_or(b.min) {
-                turn.push(button(id(Play(Action::Bet(b.max))), format!("Max {}", b.max), ButtonStyle::Primary));
+                turn.push(button(
+                    id(Play(Action::Bet(b.max))),
+                    tr!(lang, "button-max", amount = b.max),
+                    ButtonStyle::Primary,
+                ));
             }
         }
         if let Some(cost) = legal.show {
-            turn.push(button(id(Play(Action::Show)), format!("Show ({cost})"), ButtonStyle::Success));
+            turn.push(button(id(Play(Action::Show)), tr!(lang, "button-show", cost = cost), ButtonStyle::Success));
         }
         if let Some((cost, _)) = legal.sideshow {
-            let label = if cost == 0 { "Sideshow".to_string() } else { format!("Sideshow ({cost})") };
+            let label =
+                if cost == 0 { tr!(lang, "button-sideshow") } else { tr!(lang, "button-sideshow-cost", cost = cost) };
             turn.push(button(id(Play(Action::Sideshow)), label, ButtonStyle::Secondary));
         }
         if legal.split {
-            turn.push(button(id(Play(Action::Split)), "Offer to split", ButtonStyle::Secondary));
+            turn.push(button(id(Play(Action::Split)), tr!(lang, "button-split"), ButtonStyle::Secondary));
         }
         if legal.declare {
-            turn.push(button(id(Play(Action::DeclareHigh)), "Declare high", ButtonStyle::Primary));
-            turn.push(button(id(Play(Action::DeclareLow)), "Declare low", ButtonStyle::Primary));
+            turn.push(button(id(Play(Action::DeclareHigh)), tr!(lang, "button-declare-high"), ButtonStyle::Primary));
+            turn.push(button(id(Play(Action::DeclareLow)), tr!(lang, "button-declare-low"), ButtonStyle::Primary));
         }
         if let Some(d) = legal.draw {
             if d.max > 0 {
-                let label = if d.max == 1 && d.min == 1 { "Change a card" } else { "Change cards" };
-                turn.push(button(id(Command::DrawMenu), format!("{label} ({} each)", d.price), ButtonStyle::Primary));
+                let label = if d.max == 1 && d.min == 1 {
+                    tr!(lang, "button-change-card", price = d.price)
+                } else {
+                    tr!(lang, "button-change-cards", price = d.price)
+                };
+                turn.push(button(id(Command::DrawMenu), label, ButtonStyle::Primary));
             }
             if d.min == 0 {
-                turn.push(button(id(Play(Action::Draw(0))), "Stand pat", ButtonStyle::Secondary));
+                turn.push(button(id(Play(Action::Draw(0))), tr!(lang, "button-stand-pat"), ButtonStyle::Secondary));
             }
         }
         if !turn.is_empty() {
@@ -205,19 +242,19 @@ fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
         // Nobody may look in cobra, or in a blind round.
         let may_look = !hand.plan.forehead && hand.round > hand.plan.blind_rounds;
         if may_look && hand.seats.iter().any(|s| !s.seen && !s.packed) {
-            any.push(button(id(Play(Action::See)), "See cards", ButtonStyle::Secondary));
+            any.push(button(id(Play(Action::See)), tr!(lang, "button-see"), ButtonStyle::Secondary));
         }
         if hand.plan.forehead || hand.seats.iter().any(|s| s.seen && !s.packed) {
-            any.push(button(id(Command::Cards), "My cards", ButtonStyle::Secondary));
+            any.push(button(id(Command::Cards), tr!(lang, "button-my-cards"), ButtonStyle::Secondary));
         }
-        any.push(button(id(Play(Action::Pack)), "Pack", ButtonStyle::Danger));
+        any.push(button(id(Play(Action::Pack)), tr!(lang, "button-pack"), ButtonStyle::Danger));
         rows.push(CreateActionRow::Buttons(any));
     }
     if !view.closed {
         rows.push(CreateActionRow::Buttons(vec![
-            lobby_button(view, Command::Join, "Join", ButtonStyle::Success),
-            lobby_button(view, Command::Leave, "Leave", ButtonStyle::Secondary),
-            lobby_button(view, Command::Back, "I'm back", ButtonStyle::Secondary),
+            lobby_button(view, Command::Join, tr!(lang, "button-join"), ButtonStyle::Success),
+            lobby_button(view, Command::Leave, tr!(lang, "button-leave"), ButtonStyle::Secondary),
+            lobby_button(view, Command::Back, tr!(lang, "button-back"), ButtonStyle::Secondary),
         ]))
     }
     rows

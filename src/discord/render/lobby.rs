@@ -3,16 +3,18 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
 
-use super::{link, lobby_button, mention, GREEN, GREY, LOBBY_TITLE};
+use super::{link, lobby_button, mention, GREEN, GREY};
 use crate::engine::Rules;
+use crate::i18n::Lang;
 use crate::table::view::TableView;
 use crate::table::Command;
+use crate::tr;
 
 /// A short description of the table's rules: the variant, the boot, and every option that differs from the
 /// classic rules.
-pub fn rules_card(rules: &Rules) -> String {
+pub fn rules_card(lang: Lang, rules: &Rules) -> String {
     let defaults = Rules::default();
-    let mut lines = vec![format!("Variant **{}** · boot **{}**", rules.variant, rules.boot)];
+    let mut lines = vec![tr!(lang, "rules-card-variant", variant = rules.variant.to_string(), boot = rules.boot)];
     let changed: Vec<String> = rules
         .describe()
         .into_iter()
@@ -21,49 +23,64 @@ pub fn rules_card(rules: &Rules) -> String {
         .map(|((name, v), _)| format!("{name}={v}"))
         .collect();
     if changed.is_empty() {
-        lines.push("Classic rules otherwise (`/rules` explains them).".into());
+        lines.push(tr!(lang, "rules-card-classic"));
     } else {
-        lines.push(format!("House rules: {}", changed.join(", ")));
+        lines.push(tr!(lang, "rules-card-house", options = changed.join(", ")));
     }
     lines.join("\n")
 }
 
-/// The lobby: rules card, seated players, Join / Leave / Start / I'm back.
+/// The lobby: rules card, seated players, Join / Leave / Start / I'm back; in the table's language.
 pub fn lobby(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
+    let lang = view.lang;
     let mut seated: Vec<String> = view
         .seated
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{}. {}{}", i + 1, mention(s.user), if s.sat_out { " (sitting out)" } else { "" }))
+        .map(|(i, s)| {
+            let (n, player) = (i as u64 + 1, mention(s.user));
+            if s.sat_out {
+                tr!(lang, "lobby-seat-sitting-out", n = n, player = player)
+            } else {
+                tr!(lang, "lobby-seat", n = n, player = player)
+            }
+        })
         .collect();
     if seated.is_empty() {
-        seated.push("Nobody yet.".into());
+        seated.push(tr!(lang, "lobby-nobody"));
     }
     let status = if view.closed {
-        "This table is closed.".to_string()
+        tr!(lang, "lobby-closed")
     } else if view.hand.as_ref().is_some_and(|h| h.outcome.is_none()) {
-        format!("A hand is being played{}.", link(view).map(|l| format!(": {l}")).unwrap_or_default())
+        match link(view) {
+            Some(l) => tr!(lang, "lobby-hand-playing-link", link = l),
+            None => tr!(lang, "lobby-hand-playing"),
+        }
     } else if let Some(pick) = &view.picking {
-        super::picking_line(pick)
+        super::picking_line(lang, pick)
     } else if view.running {
-        "Hands are dealt automatically while two or more players are seated.".into()
+        tr!(lang, "lobby-automatic")
     } else {
-        format!("Press **Start** when everyone is in ({} or Manage Server).", mention(view.opener))
+        tr!(lang, "lobby-press-start", opener = mention(view.opener))
     };
     let embed = CreateEmbed::new()
-        .title(format!("{LOBBY_TITLE}{}", view.table_id))
+        .title(tr!(lang, "lobby-title", table = view.table_id.get()))
         .colour(if view.closed { GREY } else { GREEN })
-        .description(format!("{}\n\n{status}{}", rules_card(&view.rules), super::after_next_commitment(view)))
-        .field(format!("Players ({}/{})", view.seated.len(), view.max_players), seated.join("\n"), false)
-        .footer(CreateEmbedFooter::new(format!("Turn timer {}s · chips are virtual", view.turn_seconds)));
+        .description(format!("{}\n\n{status}{}", rules_card(lang, &view.rules), super::after_next_commitment(view)))
+        .field(
+            tr!(lang, "lobby-players", seated = view.seated.len() as u64, max = view.max_players),
+            seated.join("\n"),
+            false,
+        )
+        .footer(CreateEmbedFooter::new(tr!(lang, "lobby-footer", seconds = view.turn_seconds)));
     let rows = if view.closed {
         Vec::new()
     } else {
         vec![CreateActionRow::Buttons(vec![
-            lobby_button(view, Command::Join, "Join", ButtonStyle::Success),
-            lobby_button(view, Command::Leave, "Leave", ButtonStyle::Secondary),
-            lobby_button(view, Command::Start, "Start", ButtonStyle::Primary),
-            lobby_button(view, Command::Back, "I'm back", ButtonStyle::Secondary),
+            lobby_button(view, Command::Join, tr!(lang, "button-join"), ButtonStyle::Success),
+            lobby_button(view, Command::Leave, tr!(lang, "button-leave"), ButtonStyle::Secondary),
+            lobby_button(view, Command::Start, tr!(lang, "button-start"), ButtonStyle::Primary),
+            lobby_button(view, Command::Back, tr!(lang, "button-back"), ButtonStyle::Secondary),
         ])]
     };
     (embed, rows)

@@ -20,8 +20,8 @@ use serenity::{ButtonStyle, CreateButton};
 pub use events::event_line;
 pub use hand::{hand_message, is_hand_message};
 pub use lobby::{lobby, rules_card};
-pub use notes::{menu, note_text, DM_FALLBACK};
-pub use pick::{pick_line, pick_message, picking_line, PICK_TITLE};
+pub use notes::{dm_fallback, menu, note_text};
+pub use pick::{pick_line, pick_message, picking_line};
 pub use pictures::{cards_picture, hand_picture, history_picture, note_picture, seat_mark, Picture};
 pub use replies::*;
 
@@ -30,12 +30,11 @@ use crate::engine::hand::Board;
 use crate::engine::rank::{Made, Source};
 use crate::engine::rules::{CommunityUse, DealPlan};
 use crate::engine::{Card, HandValue};
+use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::table::view::TableView;
 use crate::table::{ButtonId, Command};
-
-/// Lobby embeds' titles start with this (the table number follows).
-pub const LOBBY_TITLE: &str = "Teen Patti table #";
+use crate::tr;
 
 const GREEN: u32 = 0x1f8b4c;
 const GOLD: u32 = 0xc9a227;
@@ -57,12 +56,33 @@ fn who(users: &[UserId], seat: usize) -> String {
     users.get(seat).map_or_else(|| format!("seat {}", seat + 1), |&u| mention(u))
 }
 
-pub fn value_text(v: &HandValue) -> String {
-    v.describe()
+/// What a hand is worth, in words: `Pure sequence`, `A high`, `21 points`.
+pub fn value_text(lang: Lang, v: &HandValue) -> String {
+    use crate::engine::rank::Category;
+    match v.category {
+        Category::HighCard => tr!(lang, "value-high-card"),
+        Category::Pair => tr!(lang, "value-pair"),
+        Category::Colour => tr!(lang, "value-colour"),
+        Category::Sequence => tr!(lang, "value-sequence"),
+        Category::PureSequence => tr!(lang, "value-pure-sequence"),
+        Category::Trio => tr!(lang, "value-trio"),
+        Category::Bust => tr!(lang, "value-bust"),
+        // The engine's own wording of the numbers (points, a 999 number, a single card's rank), in the catalogue's
+        // sentence.
+        Category::Points | Category::Number | Category::Single => {
+            let d = v.describe();
+            let (words, number) = d.rsplit_once(' ').map_or(("", d.as_str()), |(a, b)| (a, b));
+            match v.category {
+                Category::Points => tr!(lang, "value-points", points = words.to_string()),
+                Category::Number => tr!(lang, "value-number", number = number.to_string()),
+                _ => tr!(lang, "value-single", rank = words.to_string()),
+            }
+        }
+    }
 }
 
 /// What a hand counts as: `**A♠ K♠ Q♠** (7♣ as K♠; imagined Q♠)`.
-pub fn made_text(made: &Made) -> String {
+pub fn made_text(lang: Lang, made: &Made) -> String {
     let mut counts: Vec<Card> = made.stands.iter().map(|s| s.counts_as).collect();
     counts.sort_by(|a, b| b.cmp(a));
     let notes: Vec<String> = made
@@ -70,11 +90,14 @@ pub fn made_text(made: &Made) -> String {
         .iter()
         .filter_map(|s| match s.source {
             Source::Held { .. } => None,
-            Source::Wild { card } => Some(format!("{} as {}", card.pretty(), s.counts_as.pretty())),
-            Source::Imagined => Some(format!("imagined {}", s.counts_as.pretty())),
-            Source::Pair { cards } => {
-                Some(format!("{} {} as {}", cards[0].pretty(), cards[1].pretty(), s.counts_as.pretty()))
-            }
+            Source::Wild { card } => Some(tr!(lang, "made-wild", card = card.pretty(), counts = s.counts_as.pretty())),
+            Source::Imagined => Some(tr!(lang, "made-imagined", card = s.counts_as.pretty())),
+            Source::Pair { cards } => Some(tr!(
+                lang,
+                "made-pair",
+                cards = format!("{} {}", cards[0].pretty(), cards[1].pretty()),
+                counts = s.counts_as.pretty()
+            )),
         })
         .collect();
     let notes = if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) };
@@ -83,7 +106,7 @@ pub fn made_text(made: &Made) -> String {
 
 /// The cards a hand turned up for everyone, a sentence each: each player's face-up cards (`users[seat]` names
 /// each seat), the community cards turned up so far, and the draws.
-pub fn board_lines(users: &[UserId], board: &Board, plan: &DealPlan) -> Vec<String> {
+pub fn board_lines(lang: Lang, users: &[UserId], board: &Board, plan: &DealPlan) -> Vec<String> {
     let mut lines = Vec::new();
     let up: Vec<String> = board
         .up
@@ -93,36 +116,35 @@ pub fn board_lines(users: &[UserId], board: &Board, plan: &DealPlan) -> Vec<Stri
         .map(|(seat, cards)| format!("{} **{}**", who(users, seat), pretty_cards(cards)))
         .collect();
     if !up.is_empty() {
-        lines.push(format!("Face up: {}.", up.join(" · ")));
+        lines.push(tr!(lang, "board-face-up", cards = up.join(" · ")));
     }
     let hidden = plan.community.saturating_sub(board.community.len());
     let faces: Vec<String> =
         board.community.iter().map(|c| c.pretty()).chain((0..hidden).map(|_| "🂠".to_string())).collect();
+    let faces = faces.join(" ");
     match (plan.community, plan.community_use) {
         (0, _) => {}
-        (1, CommunityUse::InHand) if plan.down == 1 => {
-            lines.push(format!("Common card: {} (everyone's third card).", faces.join(" ")));
-        }
-        (_, CommunityUse::InHand) => lines.push(format!("Community: **{}** (part of every hand).", faces.join(" "))),
+        (1, CommunityUse::InHand) if plan.down == 1 => lines.push(tr!(lang, "board-common", cards = faces)),
+        (_, CommunityUse::InHand) => lines.push(tr!(lang, "board-community", cards = faces)),
         (_, CommunityUse::WildRanks) => {
             let ranks: Vec<&str> = board.community.iter().map(|c| c.rank.symbol()).collect();
-            let wild = if ranks.is_empty() { "none yet".to_string() } else { ranks.join(", ") };
-            lines.push(format!("Community jokers: **{}** (wild ranks: {wild}).", faces.join(" ")));
+            let wild = if ranks.is_empty() { tr!(lang, "board-none-yet") } else { ranks.join(", ") };
+            lines.push(tr!(lang, "board-community-jokers", cards = faces, ranks = wild));
         }
     }
     if let Some(j) = board.joker {
-        lines.push(format!("Joker turned up: {} (every {} is wild).", j.pretty(), j.rank.symbol()));
+        lines.push(tr!(lang, "board-joker", card = j.pretty(), rank = j.rank.symbol()));
     }
     if let Some(w) = board.wild_suit {
-        lines.push(format!("Wild suit turned up: {} (every {} card is wild).", w.pretty(), w.suit.symbol()));
+        lines.push(tr!(lang, "board-wild-suit", card = w.pretty(), suit = w.suit.symbol().to_string()));
     }
     if let Some(b) = board.bust {
         let whom = if board.bust_void {
-            "every player holds one, so it busts nobody this hand".to_string()
+            tr!(lang, "board-bust-void")
         } else {
-            format!("whoever holds a {} packs", b.rank.symbol())
+            tr!(lang, "board-bust-packs", rank = b.rank.symbol())
         };
-        lines.push(format!("Bust card turned up: {} ({whom}).", b.pretty()));
+        lines.push(tr!(lang, "board-bust", card = b.pretty(), whom = whom));
     }
     lines
 }
@@ -145,14 +167,14 @@ fn button(id: ButtonId, label: impl Into<String>, style: ButtonStyle) -> CreateB
 }
 
 /// A lobby button (Join, Leave, Start, I'm back): it belongs to no hand.
-fn lobby_button(view: &TableView, command: Command, label: &str, style: ButtonStyle) -> CreateButton {
+fn lobby_button(view: &TableView, command: Command, label: String, style: ButtonStyle) -> CreateButton {
     button(ButtonId { table: view.table_id, hand: None, seq: 0, command }, label, style)
 }
 
 /// The next hand's commitment (SHA-256 of its secret seed), shown before anyone can give its entropy.
 pub fn next_commitment_line(view: &TableView) -> Option<String> {
     let c = view.next_commitment.as_ref().filter(|_| !view.closed)?;
-    Some(format!("🔒 Next hand's deck commitment `{c}` (`/table entropy` mixes yours in)"))
+    Some(tr!(view.lang, "next-commitment", commitment = c.as_str()))
 }
 
 /// [`next_commitment_line`] on a line of its own after other text (nothing for a closed table).

@@ -4,25 +4,28 @@ use super::{board_lines, hand_text, link, made_text, mention, value_text};
 use poise::serenity_prelude::{CreateActionRow, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption};
 
 use crate::engine::Action;
+use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::table::view::{Menu, PrivateNote, TableView};
 use crate::table::{ButtonId, Command};
+use crate::tr;
 
-/// A private note as text (for a DM or an ephemeral reply).
+/// A private note as text (for a DM or an ephemeral reply), in the table's language.
 pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> String {
+    let lang = view.lang;
     let place = match server {
-        Some(name) => format!("<#{}> on **{name}**", view.channel),
-        None => format!("<#{}>", view.channel),
+        Some(name) => tr!(lang, "place-server", channel = view.channel.get(), server = name),
+        None => tr!(lang, "place", channel = view.channel.get()),
     };
-    let back = link(view).map(|l| format!("\nBack to the table: {l}")).unwrap_or_default();
+    let back = link(view).map(|l| format!("\n{}", tr!(lang, "back-to-table", link = l))).unwrap_or_default();
     match note {
-        PrivateNote::Seated { table_id } => format!(
-            "You have a seat at Teen Patti table #{table_id} in {place}. Your cards will come here when you choose to see them."
-        ),
+        PrivateNote::Seated { table_id } => {
+            tr!(lang, "note-seated", table = table_id.get(), place = place)
+        }
         PrivateNote::Cards { hand_id, cards, value, made } => {
-            let value = value.map(|v| format!(" ({})", value_text(&v))).unwrap_or_default();
+            let value = value.map(|v| tr!(lang, "note-cards-value", value = value_text(lang, &v))).unwrap_or_default();
             let value = match made {
-                Some(m) => format!("{value}; it counts as {}", made_text(m)),
+                Some(m) => tr!(lang, "note-cards-made", value = value, made = made_text(lang, m)),
                 None => value,
             };
             let board = view
@@ -30,35 +33,42 @@ pub fn note_text(view: &TableView, note: &PrivateNote, server: Option<&str>) -> 
                 .as_ref()
                 .map(|h| {
                     let users: Vec<_> = h.seats.iter().map(|s| s.user).collect();
-                    board_lines(&users, &h.board, &h.plan)
+                    board_lines(lang, &users, &h.board, &h.plan)
                 })
                 .unwrap_or_default();
-            let joker: String = board.iter().map(|l| format!(" {l}")).collect();
-            format!(
-                "Your cards for hand #{hand_id} in {place}: **{}**{value}.{joker}{back}",
-                hand_text(cards)
-            )
+            let board: String = board.iter().map(|l| format!(" {l}")).collect();
+            let text = tr!(
+                lang,
+                "note-cards",
+                hand = hand_id.get(),
+                place = place,
+                cards = hand_text(cards),
+                value = value,
+                board = board
+            );
+            format!("{text}{back}")
         }
         PrivateNote::Sees { hand_id, hands } => {
             let shown: Vec<String> =
                 hands.iter().map(|(u, c)| format!("{}: **{}**", marked(view, *u), hand_text(c))).collect();
-            format!(
-                "Cobra, hand #{hand_id} in {place}: the cards on the other players' foreheads (yours you never see):\n{}{back}",
-                shown.join("\n")
-            )
+            let head = tr!(lang, "note-sees", hand = hand_id.get(), place = place);
+            format!("{head}\n{}{back}", shown.join("\n"))
         }
         PrivateNote::Sideshow { hand_id, asker, target, hands, loser } => {
             let shown: Vec<String> = hands
                 .iter()
-                .map(|(u, c, v)| format!("{}: **{}** ({})", marked(view, *u), hand_text(c), value_text(v)))
+                .map(|(u, c, v)| format!("{}: **{}** ({})", marked(view, *u), hand_text(c), value_text(lang, v)))
                 .collect();
-            format!(
-                "Sideshow in hand #{hand_id} ({place}) between {} and {}:\n{}\n{} packs.{back}",
-                mention(*asker),
-                mention(*target),
-                shown.join("\n"),
-                mention(*loser)
-            )
+            let head = tr!(
+                lang,
+                "note-sideshow",
+                hand = hand_id.get(),
+                place = place,
+                asker = mention(*asker),
+                target = mention(*target)
+            );
+            let loser = tr!(lang, "note-sideshow-loser", loser = mention(*loser));
+            format!("{head}\n{}\n{loser}{back}", shown.join("\n"))
         }
     }
 }
@@ -72,9 +82,9 @@ fn marked(view: &TableView, user: UserId) -> String {
 }
 
 /// Explains the DM fallback.
-pub const DM_FALLBACK: &str = "I could not send you a direct message (your DMs are closed to this bot, or you share no \
-server that allows them), so your private messages will come as replies only you can see, like this one. Use **My cards** \
-on the table to see them again.";
+pub fn dm_fallback(lang: Lang) -> String {
+    tr!(lang, "dm-fallback")
+}
 
 /// A menu for one player (an ephemeral reply): its text and its select.
 pub fn menu(view: &TableView, menu: &Menu) -> (String, Vec<CreateActionRow>) {
@@ -94,24 +104,20 @@ pub fn menu(view: &TableView, menu: &Menu) -> (String, Vec<CreateActionRow>) {
                 .enumerate()
                 .map(|(i, c)| {
                     // A blind player chooses by position: the menu must not show what they have not looked at.
-                    let label = if seen { c.pretty() } else { format!("Card {}", i + 1) };
+                    let label = if seen { c.pretty() } else { tr!(view.lang, "draw-menu-card", n = i as u64 + 1) };
                     CreateSelectMenuOption::new(label, i.to_string())
                 })
                 .collect();
             let (min, max) = (offer.min.min(offer.max), offer.max.min(cards.len()).max(1));
             let select = CreateSelectMenu::new(id.to_string(), CreateSelectMenuKind::String { options })
-                .placeholder("The cards to change")
+                .placeholder(tr!(view.lang, "draw-menu-placeholder"))
                 .min_values(min as u8)
                 .max_values(max as u8);
-            let blind = if seen {
-                ""
-            } else {
-                " You are playing blind: changing a card means looking at your cards (press See first to choose by sight)."
-            };
-            let text = format!(
-                "Hand #{hand_id}: choose up to {} of your cards to change, {} chips each.{blind}",
-                offer.max, offer.price
-            );
+            let mut text =
+                tr!(view.lang, "draw-menu", hand = hand_id.get(), max = offer.max as u64, price = offer.price);
+            if !seen {
+                text.push_str(&tr!(view.lang, "draw-menu-blind"));
+            }
             (text, vec![CreateActionRow::SelectMenu(select)])
         }
         Menu::Pick { round, choices, default } => super::pick::pick_menu(view, *round, choices, *default),

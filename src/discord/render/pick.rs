@@ -10,11 +10,10 @@ use serenity::{
 use super::{button, mention, variant_text, GOLD, GREEN};
 use crate::discord::cap;
 use crate::engine::{Rules, Variant};
+use crate::i18n::Lang;
 use crate::table::view::{HandView, PickView, TableView};
 use crate::table::{ButtonId, Command};
-
-/// The prompt's title starts with this (the table number follows).
-pub const PICK_TITLE: &str = "Dealer's choice · table #";
+use crate::tr;
 
 /// A prompt or menu id: it belongs to no hand, and carries the choice's round.
 fn id(view: &TableView, round: u32, command: Command) -> ButtonId {
@@ -43,35 +42,34 @@ fn game(table: &Rules, picked: &Rules) -> String {
 
 /// The prompt: content (a mention of the dealer while they choose), embed, and its one button.
 pub fn pick_message(view: &TableView, pick: &PickView) -> (String, CreateEmbed, Vec<CreateActionRow>) {
+    let lang = view.lang;
     let embed = CreateEmbed::new()
-        .title(format!("{PICK_TITLE}{}", view.table_id))
-        .footer(CreateEmbedFooter::new("Dealer's choice: each hand's dealer chooses its game"));
+        .title(tr!(lang, "pick-title", table = view.table_id.get()))
+        .footer(CreateEmbedFooter::new(tr!(lang, "pick-footer")));
+    let dealer = mention(pick.dealer);
     match &pick.picked {
         None => {
-            let text = format!(
-                "{} deals the next hand and chooses its game: press **Choose the game**. If no game is chosen \
-                 <t:{}:R>, **{}** (the table's default) is dealt.",
-                mention(pick.dealer),
-                pick.deadline,
-                pick.default
+            let text = tr!(
+                lang,
+                "pick-prompt",
+                dealer = dealer.as_str(),
+                when = format!("<t:{}:R>", pick.deadline),
+                default = pick.default.to_string()
             );
             let rows = vec![CreateActionRow::Buttons(vec![button(
                 id(view, pick.round, Command::PickMenu),
-                "Choose the game",
+                tr!(lang, "pick-button"),
                 ButtonStyle::Primary,
             )])];
-            let content = format!("{}, choose the game for the next hand.", mention(pick.dealer));
+            let content = tr!(lang, "pick-content", dealer = dealer.as_str());
             (content, embed.colour(GREEN).description(text), rows)
         }
         Some((rules, by_timer)) => {
+            let game = game(&view.rules, rules);
             let text = if *by_timer {
-                format!(
-                    "{} did not choose in time: {}, the table's default, is dealt.",
-                    mention(pick.dealer),
-                    game(&view.rules, rules)
-                )
+                tr!(lang, "pick-by-timer", dealer = dealer, game = game)
             } else {
-                format!("{} chose {} for the next hand.", mention(pick.dealer), game(&view.rules, rules))
+                tr!(lang, "pick-chosen", dealer = dealer, game = game)
             };
             (String::new(), embed.colour(GOLD).description(text), Vec::new())
         }
@@ -83,13 +81,14 @@ pub fn pick_line(view: &TableView, hand: &HandView) -> Option<String> {
     if view.rules.variant != Variant::DealersChoice {
         return None;
     }
-    let dealer = hand.user(hand.dealer).map(mention).unwrap_or_else(|| "the dealer".into());
-    Some(format!("Dealer's choice ({dealer} deals): {}.", game(&view.rules, &hand.rules)))
+    let lang = view.lang;
+    let dealer = hand.user(hand.dealer).map(mention).unwrap_or_else(|| tr!(lang, "pick-the-dealer"));
+    Some(tr!(lang, "pick-line", dealer = dealer, game = game(&view.rules, &hand.rules)))
 }
 
 /// Who is choosing the next hand's game, for the lobby and a finished hand's message.
-pub fn picking_line(pick: &PickView) -> String {
-    format!("{} deals next and is choosing the game (by <t:{}:R>).", mention(pick.dealer), pick.deadline)
+pub fn picking_line(lang: Lang, pick: &PickView) -> String {
+    tr!(lang, "picking-line", dealer = mention(pick.dealer), when = format!("<t:{}:R>", pick.deadline))
 }
 
 /// The dealer's menu: a select of `choices`.
@@ -108,12 +107,9 @@ pub fn pick_menu(
         id(view, round, Command::Pick(Variant::Classic)).to_string(),
         CreateSelectMenuKind::String { options },
     )
-    .placeholder("The game for the next hand")
+    .placeholder(tr!(view.lang, "pick-menu-placeholder"))
     .min_values(1)
     .max_values(1);
-    let text = format!(
-        "You deal the next hand: choose its game. The table's other options apply (`/table rules`); to add options \
-         of your own, use `/table pick`. If you do not choose in time, **{default}** is dealt."
-    );
+    let text = tr!(view.lang, "pick-menu", default = default.to_string());
     (text, vec![CreateActionRow::SelectMenu(select)])
 }

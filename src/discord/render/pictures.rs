@@ -11,9 +11,11 @@ use crate::art::{self, Face, Row};
 use crate::engine::hand::Board;
 use crate::engine::rules::DealPlan;
 use crate::engine::{Card, EventKind};
+use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::table::history::HandHistory;
 use crate::table::view::{HandView, PrivateNote, TableView};
+use crate::tr;
 
 /// A drawn picture and what it shows in words.
 #[derive(Clone, Debug)]
@@ -40,7 +42,7 @@ pub fn seat_mark(seat: usize) -> String {
 
 /// Draws `rows` as `name`; `None` (and a warning) when there is nothing to draw or drawing fails: the text
 /// beside it still says everything.
-fn picture(name: &'static str, rows: Vec<Row>) -> Option<Picture> {
+fn picture(lang: Lang, name: &'static str, rows: Vec<Row>) -> Option<Picture> {
     if rows.iter().all(|r| r.faces.is_empty()) {
         return None;
     }
@@ -56,7 +58,7 @@ fn picture(name: &'static str, rows: Vec<Row>) -> Option<Picture> {
                     Face::Down => "🂠".to_string(),
                 })
                 .collect();
-            let mark = if r.mark { " (wins)" } else { "" };
+            let mark = if r.mark { format!(" ({})", tr!(lang, "picture-wins")) } else { String::new() };
             format!("{seat}{}{mark}", faces.join(" "))
         })
         .collect::<Vec<_>>()
@@ -87,11 +89,14 @@ pub fn note_picture(view: &TableView, note: &PrivateNote) -> Option<Picture> {
     let hand = view.hand.as_ref();
     match note {
         PrivateNote::Seated { .. } => None,
-        PrivateNote::Cards { cards, .. } => picture("cards.png", vec![Row::cards(None, &sorted(cards))]),
-        PrivateNote::Sees { hands, .. } => {
-            picture("others.png", hands.iter().map(|(u, c)| Row::cards(seat_of(hand, *u), &sorted(c))).collect())
-        }
+        PrivateNote::Cards { cards, .. } => picture(view.lang, "cards.png", vec![Row::cards(None, &sorted(cards))]),
+        PrivateNote::Sees { hands, .. } => picture(
+            view.lang,
+            "others.png",
+            hands.iter().map(|(u, c)| Row::cards(seat_of(hand, *u), &sorted(c))).collect(),
+        ),
         PrivateNote::Sideshow { hands, loser, .. } => picture(
+            view.lang,
             "sideshow.png",
             hands
                 .iter()
@@ -131,11 +136,11 @@ pub fn hand_picture(view: &TableView) -> Option<Picture> {
         rows.extend(shown.iter().map(|(s, c, w)| Row { mark: *w, ..Row::cards(Some(s + 1), &sorted(c)) }));
     }
     rows.retain(|r| !r.faces.is_empty());
-    picture("table.png", rows)
+    picture(view.lang, "table.png", rows)
 }
 
 /// `/history` of a finished hand: every seat's cards, the winners framed, after the board.
-pub fn history_picture(h: &HandHistory) -> Option<Picture> {
+pub fn history_picture(lang: Lang, h: &HandHistory) -> Option<Picture> {
     let revealed = h.revealed.as_ref()?;
     let winners: Vec<usize> = h
         .events
@@ -167,10 +172,10 @@ pub fn history_picture(h: &HandHistory) -> Option<Picture> {
             .map(|(seat, r)| Row { mark: winners.contains(&seat), ..Row::cards(Some(seat + 1), &sorted(&r.cards)) }),
     );
     rows.retain(|r| !r.faces.is_empty());
-    picture("hand.png", rows)
+    picture(lang, "hand.png", rows)
 }
 
 /// `/rank`: the cards asked about.
-pub fn cards_picture(cards: &[Card]) -> Option<Picture> {
-    picture("cards.png", vec![Row::cards(None, &sorted(cards))])
+pub fn cards_picture(lang: Lang, cards: &[Card]) -> Option<Picture> {
+    picture(lang, "cards.png", vec![Row::cards(None, &sorted(cards))])
 }

@@ -8,19 +8,18 @@ use crate::echo::echo;
 use crate::engine::cards::pretty_cards;
 use crate::engine::rules::Turned;
 use crate::engine::{Card, HandValue, Rules, Variant};
+use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, Stats};
 use crate::table::history::{HandHistory, Verification};
 use crate::table::view::TableView;
 
-pub const NO_TABLE_HERE: &str = "There is no table in this channel. Open one with `/table open`.";
 pub const BOTS_HAVE_NO_CHIPS: &str = "Bots have no chips.";
 pub const TURNED_ONLY: &str =
     "`turned` takes the turned-up cards only: joker=RANK wild_suit=SUIT bust=RANK common=CARD.";
 pub const NEEDS_JOKER: &str = "The joker variant needs the turned-up rank: add `joker:7`, say.";
 pub const BET_NOT_POSITIVE: &str = "A bet is a positive number of chips.";
 pub const GRANT_AMOUNT: &str = "Give a non-zero amount of at most 10^12 chips.";
-pub const DONE: &str = "Done.";
 pub const BUTTON_NOT_RECOGNISED: &str = "This button is not recognised; nothing was done.";
 pub const BUTTONS_IN_SERVERS_ONLY: &str = "Table buttons work only in a server.";
 pub use crate::table::TABLE_CLOSED;
@@ -39,8 +38,8 @@ pub fn sentence(e: impl std::fmt::Display) -> String {
     format!("{e}.")
 }
 
-pub fn table_opened(opener: UserId) -> String {
-    format!("{} opened a Teen Patti table. Press **Join** to take a seat.", mention(opener))
+pub fn table_opened(lang: Lang, opener: UserId) -> String {
+    crate::tr!(lang, "table-opened", opener = mention(opener))
 }
 
 pub fn rule_options_not_valid(e: impl std::fmt::Display) -> String {
@@ -142,7 +141,7 @@ fn extras_text(rules: &Rules) -> Vec<&'static str> {
 }
 
 /// `/rules` and `/table rules`.
-pub fn rules_text(rules: &Rules) -> String {
+pub fn rules_text(lang: Lang, rules: &Rules) -> String {
     let options: Vec<String> = rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")).collect();
     let mut variation = vec![variant_text(rules.variant)];
     variation.extend(extras_text(rules));
@@ -154,7 +153,7 @@ either may pay for a **Show** (blind: the stake; both seen: twice the stake; a s
 When everyone left is seen, bet the minimum and ask the previous player for a **Sideshow**: the lower hand packs \
 (a tie packs the asker). Hands: trio > pure sequence > sequence > colour > pair > high card; A-2-3 is the top \
 sequence.\n\n**Options:** {}",
-        rules_card(rules),
+        rules_card(lang, rules),
         variation.join(" "),
         options.join(" · ")
     )
@@ -229,23 +228,23 @@ pub fn no_such_hand(id: i64, on_this_server: bool) -> String {
 }
 
 /// `/history hand:N`: the public log, and the cards the table service reveals.
-pub fn hand_history(h: &HandHistory) -> String {
-    let mut lines: Vec<String> = h.events.iter().filter_map(|e| event_line(&h.users, &h.plan, e)).collect();
+pub fn hand_history(lang: Lang, h: &HandHistory) -> String {
+    let mut lines: Vec<String> = h.events.iter().filter_map(|e| event_line(lang, &h.users, &h.plan, e)).collect();
     match &h.revealed {
         Some(cards) => {
             lines.push(String::new());
-            lines.push("**Cards:**".into());
+            lines.push(crate::tr!(lang, "history-cards"));
             for seat in cards {
-                let value = seat.value.as_ref().map(value_text).unwrap_or_else(|| "?".to_string());
+                let value = seat.value.as_ref().map(|v| value_text(lang, v)).unwrap_or_else(|| "?".to_string());
                 lines.push(format!("{}: {} ({value})", mention(seat.user), pretty_cards(&seat.cards)));
             }
             if h.status == HandStatus::Refunded {
-                lines.push("This hand was cancelled and every bet refunded.".into());
+                lines.push(crate::tr!(lang, "history-refunded"));
             }
         }
-        None => lines.push("The hand is still being played; cards are revealed when it is over.".into()),
+        None => lines.push(crate::tr!(lang, "history-live")),
     }
-    let text = format!("**Hand #{}**\n{}", h.hand_id, lines.join("\n"));
+    let text = format!("{}\n{}", crate::tr!(lang, "history-title", hand = h.hand_id.get()), lines.join("\n"));
     // Room left under the 2,000-character limit for the reply's other parts.
     crate::discord::cap::cut(&text, 1900)
 }
@@ -255,11 +254,11 @@ pub fn too_many_seats(asked: i64, most: i64, variant: Variant) -> String {
     format!("The pack deals to at most {most} players under these rules ({variant} and its options), not {asked}.")
 }
 
-pub fn rank(cards: &[Card], value: &HandValue, variant: Variant) -> String {
+pub fn rank(lang: Lang, cards: &[Card], value: &HandValue, variant: Variant) -> String {
     format!(
         "{} is a **{}** under {variant} rules (strength {}; higher wins).",
         pretty_cards(cards),
-        value_text(value),
+        value_text(lang, value),
         value.strength
     )
 }
@@ -271,6 +270,7 @@ pub fn settings(s: &GuildSettings) -> String {
         format!("`daily_amount` = {}", s.daily_amount),
         format!("`daily_cooldown` = {} seconds", s.daily_cooldown_secs),
         format!("`turn_seconds` = {}", s.turn_seconds),
+        format!("`language` = {}", s.language),
     ];
     lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")));
     format!("**Server settings** (new tables start with these rules):\n{}", lines.join("\n"))
@@ -278,6 +278,11 @@ pub fn settings(s: &GuildSettings) -> String {
 
 pub fn setting_not_valid(value: &str, option: &str, lo: i64, hi: i64) -> String {
     format!("`{}` is not valid for {}: give a whole number from {lo} to {hi}", echo(value), echo(option))
+}
+
+/// `/config set language` with a value that is not a language.
+pub fn language_not_valid(value: &str) -> String {
+    format!("`{}` is not a language here: give `en` (English), `hi` (हिन्दी) or `hinglish`", echo(value))
 }
 
 pub fn settings_saved(s: &GuildSettings) -> String {

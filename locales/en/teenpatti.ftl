@@ -1,0 +1,370 @@
+# Teen Patti for Discord: English. Every message the bot writes; the same ids in ../hi (Hindi, Devanagari) and
+# ../hi-Latn (Hinglish). Arguments: mentions (<@id>), numbers, `<t:…:R>` times and card text are made in code.
+# The game's own words stay as players say them: boot, chaal, blind, seen, pack, show, sideshow, trail.
+
+## General
+done = Done.
+table-opened = { $opener } opened a Teen Patti table. Press **Join** to take a seat.
+no-table-here = There is no table in this channel. Open one with `/table open`.
+language-set = This server's language is now **{ $language }**.
+
+## The lobby
+lobby-title = Teen Patti table #{ $table }
+lobby-nobody = Nobody yet.
+lobby-seat = { $n }. { $player }
+lobby-seat-sitting-out = { $n }. { $player } (sitting out)
+lobby-closed = This table is closed.
+lobby-hand-playing = A hand is being played.
+lobby-hand-playing-link = A hand is being played: { $link }.
+lobby-automatic = Hands are dealt automatically while two or more players are seated.
+lobby-press-start = Press **Start** when everyone is in ({ $opener } or Manage Server).
+lobby-players = Players ({ $seated }/{ $max })
+lobby-footer = Turn timer { $seconds }s · chips are virtual
+rules-card-variant = Variant **{ $variant }** · boot **{ $boot }**
+rules-card-classic = Classic rules otherwise (`/rules` explains them).
+rules-card-house = House rules: { $options }
+button-join = Join
+button-leave = Leave
+button-start = Start
+button-back = I'm back
+next-commitment = 🔒 Next hand's deck commitment `{ $commitment }` (`/table entropy` mixes yours in)
+
+## The hand message
+hand-title = Teen Patti · hand #{ $hand }
+hand-pot = Pot **{ $pot }** · stake **{ $stake }** · boot { $boot }
+question-sideshow = { $asker } asked { $player } for a sideshow: accept or deny{ $when }.
+question-show = { $asker } called a show against { $player }: show the cards or concede the pot unseen{ $when }.
+question-split = { $asker } offered { $player } to end the hand and share the pot: accept, or play on{ $when }.
+answer-sideshow = { $player }, accept or deny the sideshow.
+answer-show = { $player }, show your cards or concede.
+answer-split = { $player }, accept the split or play on.
+declare-line = Declare: every player still in chooses **high** or **low**, in secret; all are revealed together.
+declare-time = Time runs out { $when }: a silent player declares high.
+declare-content = { $players }, declare high or low.
+turn-line = Turn: { $player }
+turn-line-timer = Turn: { $player }, timer ends { $when }
+turn-content = { $player }, it's your turn.
+seat-state-packed = packed
+seat-state-declared = declared
+seat-state-seen = seen
+seat-state-blind = blind
+seat-dealer = { " " }(dealer)
+seat-line = { $mark } { $player }{ $dealer }: { $state } · in { $put_in } · stack { $stack }
+field-players = Players
+field-last-actions = Last actions
+field-hand-over = Hand over
+hand-over-closed = This table is closed.
+hand-over-next = Next hand { $when }.
+hand-over-waiting = Waiting for players.
+hand-footer = Table #{ $table } · { $variant } · { $seconds }s per turn
+fair-live = 🔒 Deck commitment `{ $commitment }`
+fair-revealed = 🔓 Deck commitment `{ $commitment }` · seed `{ $seed }` · { $entropy } · check it: `/verify hand:{ $hand }`
+fair-no-entropy = no entropy given
+fair-entropy-from = entropy from { $n } { $n ->
+    [one] player
+   *[other] players
+}
+button-accept-split = Accept the split
+button-play-on = Play on
+button-show-my-cards = Show my cards
+button-concede = Concede
+button-accept-sideshow = Accept sideshow
+button-deny-sideshow = Deny sideshow
+button-blind = Blind { $amount }
+button-chaal = Chaal { $amount }
+button-raise = Raise { $amount }
+button-max = Max { $amount }
+button-show = Show ({ $cost })
+button-sideshow = Sideshow
+button-sideshow-cost = Sideshow ({ $cost })
+button-split = Offer to split
+button-declare-high = Declare high
+button-declare-low = Declare low
+button-change-card = Change a card ({ $price } each)
+button-change-cards = Change cards ({ $price } each)
+button-stand-pat = Stand pat
+button-see = See cards
+button-my-cards = My cards
+button-pack = Pack
+
+## The cards turned up for everyone
+board-face-up = Face up: { $cards }.
+board-common = Common card: { $cards } (everyone's third card).
+board-community = Community: **{ $cards }** (part of every hand).
+board-community-jokers = Community jokers: **{ $cards }** (wild ranks: { $ranks }).
+board-none-yet = none yet
+board-joker = Joker turned up: { $card } (every { $rank } is wild).
+board-wild-suit = Wild suit turned up: { $card } (every { $suit } card is wild).
+board-bust = Bust card turned up: { $card } ({ $whom }).
+board-bust-void = every player holds one, so it busts nobody this hand
+board-bust-packs = whoever holds a { $rank } packs
+
+## One line per public event
+event-started-ante = { $anter } anted { $pot } for all { $seats } players (boot { $boot }); { $dealer } deals.
+event-started = { $seats } players paid the boot of { $boot } (pot { $pot }); { $dealer } deals.
+event-round-ended = Betting round { $round } is over.
+event-community-turned = Community card turned up: **{ $card }**.
+event-community-joker = Community joker turned up: **{ $card }**: every { $rank } is wild.
+event-draw-begins = The draw: each player in turn from the dealer's left may change cards (or stand pat).
+event-draw-over = The draw is over; betting resumes.
+event-declare-begins = Declare: every player still in chooses high or low, in secret; all are revealed together.
+event-declared = { $player } has declared.
+event-declarations = Declarations: high { $high }; low { $low }.
+event-halves = High half: { $high }. Low half: { $low }.
+event-round-limit = { $round } betting rounds are over: a compulsory show, every hand is shown.
+event-stood-pat = { $player } stood pat.
+event-drew = { $player } changed { $count } { $count ->
+    [one] card
+   *[other] cards
+} (paid { $cost }).
+event-saw = { $player } looked at their cards.
+event-posted = { $player } posted { $amount }, the ante they missed while sitting out, to come back in.
+event-bet-blind = { $player } bet { $amount } blind.
+event-bet-seen = { $player } bet { $amount } (chaal).
+event-packed = { $player } packed.
+event-packed-timeout = { $player } ran out of time and packed.
+event-packed-sideshow = { $player } lost the sideshow and packed.
+event-packed-bust = { $player } holds a bust card and packed.
+event-packed-conceded = { $player } conceded the show without showing.
+event-show-all = { $player } paid { $cost } for a show: every hand still in is shown.
+event-show = { $player } paid { $cost } for a show against { $against }.
+event-sideshow-asked = { $player } asked { $target } for a sideshow.
+event-sideshow-bet = { $player } bet { $amount } and asked { $target } for a sideshow.
+event-sideshow-denied = { $target } refused { $player }'s sideshow.
+event-split-offered = { $player } offered { $target } to end the hand and share the pot.
+event-split-refused = { $target } refused { $player }'s offer to share the pot.
+event-pot-limit = The pot reached the limit ({ $pot }): every hand is shown.
+event-shows = { $player } shows { $cards } ({ $value })
+event-shows-made = { $player } shows { $cards } ({ $value }, counted as { $made })
+event-wins = { $player } wins { $amount }
+event-ended = 🏆 { $winners } (pot { $pot }, { $how }).
+ended-last-standing = everyone else packed
+ended-show = show
+ended-pot-limit = pot limit
+ended-agreed = shared by agreement, no cards shown
+ended-round-limit = compulsory show
+nobody = nobody
+
+## What a hand is worth
+value-high-card = High card
+value-pair = Pair
+value-colour = Colour
+value-sequence = Sequence
+value-pure-sequence = Pure sequence
+value-trio = Trio
+value-bust = Bust
+value-points = { $points } points
+value-number = number { $number }
+value-single = { $rank } high
+made-wild = { $card } as { $counts }
+made-imagined = imagined { $card }
+made-pair = { $cards } as { $counts }
+
+## Private notes (DMs, or replies only the player sees)
+place-server = <#{ $channel }> on **{ $server }**
+place = <#{ $channel }>
+back-to-table = Back to the table: { $link }
+note-seated = You have a seat at Teen Patti table #{ $table } in { $place }. Your cards will come here when you choose to see them.
+note-cards = Your cards for hand #{ $hand } in { $place }: **{ $cards }**{ $value }.{ $board }
+note-cards-value = { " " }({ $value })
+note-cards-made = { $value }; it counts as { $made }
+note-sees = Cobra, hand #{ $hand } in { $place }: the cards on the other players' foreheads (yours you never see):
+note-sideshow = Sideshow in hand #{ $hand } ({ $place }) between { $asker } and { $target }:
+note-sideshow-loser = { $loser } packs.
+this-server = this server
+dm-fallback = I could not send you a direct message (your DMs are closed to this bot, or you share no server that allows them), so your private messages will come as replies only you can see, like this one. Use **My cards** on the table to see them again.
+declared-notice = You declared **{ $side }**. Nobody sees it until every player still in has declared.
+side-high = high
+side-low = low
+
+## The draw's private menu
+draw-menu = Hand #{ $hand }: choose up to { $max } of your cards to change, { $price } chips each.
+draw-menu-blind = { " " }You are playing blind: changing a card means looking at your cards (press See first to choose by sight).
+draw-menu-card = Card { $n }
+draw-menu-placeholder = The cards to change
+
+## Dealer's choice
+pick-title = Dealer's choice · table #{ $table }
+pick-footer = Dealer's choice: each hand's dealer chooses its game
+pick-prompt = { $dealer } deals the next hand and chooses its game: press **Choose the game**. If no game is chosen { $when }, **{ $default }** (the table's default) is dealt.
+pick-content = { $dealer }, choose the game for the next hand.
+pick-button = Choose the game
+pick-by-timer = { $dealer } did not choose in time: { $game }, the table's default, is dealt.
+pick-chosen = { $dealer } chose { $game } for the next hand.
+pick-line = Dealer's choice ({ $dealer } deals): { $game }.
+pick-the-dealer = the dealer
+picking-line = { $dealer } deals next and is choosing the game (by { $when }).
+pick-menu = You deal the next hand: choose its game. The table's other options apply (`/table rules`); to add options of your own, use `/table pick`. If you do not choose in time, **{ $default }** is dealt.
+pick-menu-placeholder = The game for the next hand
+
+## Refusals of a click or a command during a hand
+error-not-your-turn = It is not your turn.
+error-hand-over = The hand is over.
+error-packed = You have packed.
+error-stale-button = The table has moved on since that button was drawn; nothing was done.
+error-earlier-hand = That button is from an earlier hand.
+error-other-hand = That button does not belong to the hand being played; nothing was done.
+error-no-hand = No hand is being played at this table.
+error-that-hand-over = That hand is over.
+error-hand-cancelled = That hand was cancelled; its boots are being refunded.
+error-not-in-hand = You are not playing in this hand.
+error-blind = You are playing blind: press See to look at your cards.
+error-cannot-draw = You cannot change cards now.
+error-already-seated = You already have a seat at this table.
+error-not-seated = You are not seated at this table.
+error-hand-running = A hand is already being played.
+error-rule = { $reason }
+
+## Commands: Discord shows these names and descriptions to users whose Discord is in the language (cmd-<command>[-<subcommand>], -desc, -<option>-desc)
+cmd-table = table
+cmd-table-desc = Teen Patti tables: open one in this channel, join, start, close.
+cmd-table-open = open
+cmd-table-open-desc = Open a table in this channel (one per channel).
+cmd-table-open-boot-desc = Ante every player pays each hand (default: the server's)
+cmd-table-open-variant-desc = Game variant (default: the server's)
+cmd-table-open-max_players-desc = Most players at the table (2-10, default 6)
+cmd-table-open-turn_seconds-desc = Seconds each player has to act (10-600)
+cmd-table-open-rules-desc = More rule options as name=value, e.g. show_tie=split langdi=true chaal_limit=64
+cmd-table-join = join
+cmd-table-join-desc = Take a seat at this channel's table.
+cmd-table-leave = leave
+cmd-table-leave-desc = Leave this channel's table (packs your hand if you are playing).
+cmd-table-start = start
+cmd-table-start-desc = Deal the first hand (the opener, or Manage Server).
+cmd-table-close = close
+cmd-table-close-desc = Close this channel's table; a hand in play is refunded.
+cmd-table-status = status
+cmd-table-status-desc = Show this channel's table.
+cmd-table-rules = rules
+cmd-table-rules-desc = The rules of this channel's table.
+cmd-table-pick = pick
+cmd-table-pick-desc = Dealer's choice: choose the next hand's game, with options of your own (the dealer, when asked).
+cmd-table-pick-variant-desc = The game for the next hand
+cmd-table-pick-options-desc = Its options as name=value, e.g. draw=after draw_price=5 (the stakes stay the table's)
+cmd-table-entropy = entropy
+cmd-table-entropy-desc = Mix your own entropy into this table's next deal (its seed is already committed to).
+cmd-table-entropy-value-desc = Anything you like, up to 64 characters: a word, dice rolls
+cmd-bet = bet
+cmd-bet-desc = Bet this many chips (blind or chaal, by whether you have seen).
+cmd-bet-amount-desc = Chips to bet
+cmd-see = see
+cmd-see-desc = Look at your cards (they come by DM and here).
+cmd-pack = pack
+cmd-pack-desc = Fold your hand.
+cmd-show = show
+cmd-show-desc = Pay for a show (two players left).
+cmd-sideshow = sideshow
+cmd-sideshow-desc = Bet the minimum and ask the previous player for a sideshow.
+cmd-balance = balance
+cmd-balance-desc = Your chips on this server (or another player's).
+cmd-balance-user-desc = Whose balance
+cmd-daily = daily
+cmd-daily-desc = Claim your daily chips.
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = The richest players on this server, or the biggest winners.
+cmd-leaderboard-by-desc = Rank by balance (default) or net winnings
+cmd-leaderboard-page-desc = Page number
+cmd-stats = stats
+cmd-stats-desc = Hands played, won, biggest pot and net for a player.
+cmd-stats-user-desc = Whose stats
+cmd-history = history
+cmd-history-desc = A hand's full public log (and every card once it is over), or the last hands here.
+cmd-history-hand-desc = Hand number
+cmd-verify = verify
+cmd-verify-desc = Checks a hand's provably fair deal: its seed against the commitment shown at the deal, and the deck.
+cmd-verify-hand-desc = Hand number
+cmd-rank = rank
+cmd-rank-desc = What a hand is worth under this channel's table rules (or the server's).
+cmd-rank-cards-desc = Cards, e.g. As Kd Qh (10c, Tc and A♠ work too)
+cmd-rank-joker-desc = For the joker variant: the turned-up rank (e.g. 7)
+cmd-rank-turned-desc = Other turned-up cards as name=value: wild_suit=h bust=9 common=Kd
+cmd-rules = rules
+cmd-rules-desc = How Teen Patti is played here.
+cmd-config = config
+cmd-config-desc = Server settings (Manage Server): view, or set one.
+cmd-config-view = view
+cmd-config-view-desc = Show the server's settings.
+cmd-config-set = set
+cmd-config-set-desc = Set one server setting or default rule option.
+cmd-config-set-option-desc = starting_balance, daily_amount, daily_cooldown, turn_seconds, language, or a rule option (boot...)
+cmd-config-set-value-desc = The new value
+cmd-grant = grant
+cmd-grant-desc = Give chips to a player, or take them away with a negative amount (Manage Server).
+cmd-grant-user-desc = Who
+cmd-grant-amount-desc = Chips to add (negative to remove)
+
+## The rules' refusals of an action
+rule-seat-count = A table needs { $min } to { $max } players.
+rule-bad-dealer = The dealer must be one of the seats.
+rule-bad-deck = The deck does not hold enough distinct cards for the deal.
+rule-too-many-for-deck = The pack deals to at most { $most } players under these rules.
+rule-holds-bust = You hold a bust card: you must pack.
+rule-rules = { $reason }.
+rule-cannot-pay-boot = Every player must be able to pay the boot of { $boot }.
+rule-stack-too-large = A stack may hold at most { $most } chips.
+rule-hand-over = The hand is over.
+rule-no-such-seat = There is no such seat.
+rule-packed = You have packed.
+rule-not-your-turn = It is not your turn.
+rule-sideshow-pending = A sideshow is waiting for an answer.
+rule-no-sideshow-to-answer = Nobody asked you for a sideshow.
+rule-already-seen = You have already seen your cards.
+rule-see-only-on-turn = At this table you may look at your cards only on your turn.
+rule-pack-only-on-turn = At this table you may pack only on your turn.
+rule-asked-this-turn = You have already asked for a sideshow this turn.
+rule-show-pending = A show is waiting for its answer: show the cards or concede.
+rule-no-show-to-answer = No show was called against you.
+rule-split-off = This table does not allow the last two players to agree to share the pot.
+rule-split-needs-two = The pot can be shared by agreement only when two players are left.
+rule-split-pending = An offer to share the pot is waiting for its answer.
+rule-no-split-to-answer = Nobody offered you to share the pot.
+rule-must-see = You have bet blind { $times } times, the limit: see your cards first.
+rule-cannot-cover = You cannot cover the minimum bet of { $min }.
+rule-bet-out-of-range = A bet must be from { $min } to { $max }.
+rule-odd-bet = A seen bet must be an even number of chips.
+rule-show-needs-two = A show needs exactly two players left.
+rule-no-sideshow-high-low = A high-low table has no sideshows.
+rule-declaring = The players are declaring high or low: the show comes when all have.
+rule-not-declaring = There is nothing to declare now: players declare high or low at the show.
+rule-already-declared = You have already declared.
+rule-seen-cannot-show-blind = A seen player cannot ask a blind player for a show.
+rule-cannot-afford-show = A show costs { $need }; you have { $have }.
+rule-sideshow-needs-all-seen = A sideshow needs every remaining player to be seen.
+rule-sideshow-needs-three = A sideshow needs at least three players left.
+rule-sideshow-no-target = The previous player has not bet yet.
+rule-forehead = In cobra nobody ever sees their own card.
+rule-blind-round = The first { $rounds } betting round(s) are played blind: nobody may look at their cards yet.
+rule-show-too-early = A show or sideshow may be asked for only after { $rounds } betting rounds.
+rule-drawing = The players are drawing: betting resumes when every player has drawn.
+rule-no-draw = There is no draw now.
+rule-drew-this-round = You have already changed a card in this betting round.
+rule-bad-draw = Choose from { $min } to { $max } of your own down cards to change.
+rule-pack-empty = The pack has only { $left } card(s) left to draw.
+rule-cannot-afford-draw = New cards cost { $need }; you have { $have }.
+
+## Card pictures' descriptions (alt text): a winner's row
+picture-wins = wins
+
+## Answers to the player who asked (joining, leaving, starting, closing)
+notice-seated = You have a seat.
+notice-seated-next-hand = You have a seat; you will be dealt in from the next hand.
+notice-seated-short = You have { $balance } chips and the boot is { $boot }: claim `/daily` to be dealt in.
+notice-leave-failed = You packed, but leaving the table failed; please try `/table leave` again.
+notice-packed-left = You packed and left the table.
+notice-left = You left the table.
+notice-choosing-first = { $dealer } deals first and is choosing the game.
+notice-dealt = The cards are dealt.
+notice-closed = The table is closed.
+notice-closed-refunded = The hand in play was cancelled and every bet refunded.
+notice-back = Welcome back: you will be dealt in from the next hand.
+notice-cut = ✂️ Cut for the deal: { $cards }. { $dealer } cut the highest card and deals first.
+notice-entropy = Your entropy goes into the next deal at this table, whose seed is already committed to (`{ $commitment }`): the bot cannot choose a deck around it. It is used once; the seed and the entropy are shown when that hand ends.
+notice-picked = You chose **{ $variant }**; the cards are dealt.
+error-not-sitting-out = You are not sitting out.
+error-choosing = { $dealer } is choosing the game; the cards are dealt as soon as they do.
+
+## /history of a hand
+history-title = **Hand #{ $hand }**
+history-cards = **Cards:**
+history-refunded = This hand was cancelled and every bet refunded.
+history-live = The hand is still being played; cards are revealed when it is over.

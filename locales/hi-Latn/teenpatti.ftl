@@ -1,0 +1,363 @@
+# Teen Patti for Discord: Hinglish (Hindi in Latin letters, as players type it in chat). The same messages as
+# ../en/teenpatti.ftl. Game words as players say them: boot, chaal, blind, seen, pack, show, sideshow, trail.
+
+## General
+done = Ho gaya.
+table-opened = { $opener } ne Teen Patti ki table kholi hai. Seat lene ke liye **Baitho** dabao.
+no-table-here = Is channel mein koi table nahi hai. `/table open` se ek kholo.
+language-set = Is server ki bhasha ab **{ $language }** hai.
+
+## The lobby
+lobby-title = Teen Patti table #{ $table }
+lobby-nobody = Abhi koi nahi.
+lobby-seat = { $n }. { $player }
+lobby-seat-sitting-out = { $n }. { $player } (bahar baithe hain)
+lobby-closed = Yeh table band hai.
+lobby-hand-playing = Ek baazi chal rahi hai.
+lobby-hand-playing-link = Ek baazi chal rahi hai: { $link }.
+lobby-automatic = Jab tak do ya zyada players baithe hain, baaziyan apne aap bantti hain.
+lobby-press-start = Sab aa jayein to **Shuru karo** dabao ({ $opener } ya Manage Server wale).
+lobby-players = Players ({ $seated }/{ $max })
+lobby-footer = Har chaal ka time { $seconds } second · chips virtual hain
+rules-card-variant = Game **{ $variant }** · boot **{ $boot }**
+rules-card-classic = Baaki rules classic (`/rules` samjhata hai).
+rules-card-house = Table ke rules: { $options }
+button-join = Baitho
+button-leave = Utho
+button-start = Shuru karo
+button-back = Main wapas aa gaya
+next-commitment = 🔒 Agli baazi ki gaddi ka vachan `{ $commitment }` (`/table entropy` se apna hissa milao)
+
+## The hand message
+hand-title = Teen Patti · baazi #{ $hand }
+hand-pot = Pot **{ $pot }** · stake **{ $stake }** · boot { $boot }
+question-sideshow = { $asker } ne { $player } se sideshow maanga hai: maano ya mana karo{ $when }.
+question-show = { $asker } ne { $player } ke khilaaf show maanga hai: patte dikhao ya bina dikhaye pot chhodo{ $when }.
+question-split = { $asker } ne { $player } se baazi rok kar pot baantne ko kaha hai: maano, ya khelte raho{ $when }.
+answer-sideshow = { $player }, sideshow maano ya mana karo.
+answer-show = { $player }, patte dikhao ya haar maano.
+answer-split = { $player }, batwara maano ya khelte raho.
+declare-line = Ghoshna: baazi mein bacha har player chupchaap **high** ya **low** chune; sab ek saath khulenge.
+declare-time = Time { $when } khatam hoga: chup player high maana jayega.
+declare-content = { $players }, high ya low ghoshit karo.
+turn-line = Baari: { $player }
+turn-line-timer = Baari: { $player }, time { $when } khatam
+turn-content = { $player }, tumhari baari hai.
+seat-state-packed = pack
+seat-state-declared = ghoshit
+seat-state-seen = seen
+seat-state-blind = blind
+seat-dealer = { " " }(dealer)
+seat-line = { $mark } { $player }{ $dealer }: { $state } · daav { $put_in } · chips { $stack }
+field-players = Players
+field-last-actions = Pichhli chaalein
+field-hand-over = Baazi khatam
+hand-over-closed = Yeh table band hai.
+hand-over-next = Agli baazi { $when }.
+hand-over-waiting = Players ka intezaar hai.
+hand-footer = Table #{ $table } · { $variant } · har chaal { $seconds } second
+fair-live = 🔒 Gaddi ka vachan `{ $commitment }`
+fair-revealed = 🔓 Gaddi ka vachan `{ $commitment }` · beej `{ $seed }` · { $entropy } · jaancho: `/verify hand:{ $hand }`
+fair-no-entropy = kisi ne entropy nahi di
+fair-entropy-from = { $n } players ki entropy
+button-accept-split = Batwara maano
+button-play-on = Khelte raho
+button-show-my-cards = Patte dikhao
+button-concede = Haar maano
+button-accept-sideshow = Sideshow maano
+button-deny-sideshow = Sideshow mana
+button-blind = Blind { $amount }
+button-chaal = Chaal { $amount }
+button-raise = Badhao { $amount }
+button-max = Poora { $amount }
+button-show = Show ({ $cost })
+button-sideshow = Sideshow
+button-sideshow-cost = Sideshow ({ $cost })
+button-split = Batware ki peshkash
+button-declare-high = High ghoshit karo
+button-declare-low = Low ghoshit karo
+button-change-card = Ek patta badlo ({ $price } har patta)
+button-change-cards = Patte badlo ({ $price } har patta)
+button-stand-pat = Patte rakho
+button-see = Patte dekho
+button-my-cards = Mere patte
+button-pack = Pack
+
+## The cards turned up for everyone
+board-face-up = Khule patte: { $cards }.
+board-common = Saajha patta: { $cards } (sabka teesra patta).
+board-community = Beech ke patte: **{ $cards }** (har haath ka hissa).
+board-community-jokers = Beech ke joker: **{ $cards }** (joker rank: { $ranks }).
+board-none-yet = abhi koi nahi
+board-joker = Joker khula: { $card } (har { $rank } joker hai).
+board-wild-suit = Joker rang khula: { $card } (har { $suit } patta joker hai).
+board-bust = Bust patta khula: { $card } ({ $whom }).
+board-bust-void = har player ke paas ek hai, isliye is baazi mein koi bust nahi
+board-bust-packs = jiske paas { $rank } hai woh pack karega
+
+## One line per public event
+event-started-ante = { $anter } ne sabhi { $seats } players ke liye { $pot } daale (boot { $boot }); { $dealer } patte baant rahe hain.
+event-started = { $seats } players ne { $boot } ka boot diya (pot { $pot }); { $dealer } patte baant rahe hain.
+event-round-ended = Daav ka round { $round } khatam.
+event-community-turned = Beech ka patta khula: **{ $card }**.
+event-community-joker = Beech ka joker khula: **{ $card }**: har { $rank } joker hai.
+event-draw-begins = Patte badalne ka round: dealer ke baayein se har player baari se patte badal sakta hai (ya rakh sakta hai).
+event-draw-over = Patte badalne ka round khatam; daav phir shuru.
+event-declare-begins = Ghoshna: baazi mein bacha har player chupchaap high ya low chune; sab ek saath khulenge.
+event-declared = { $player } ne ghoshna kar di.
+event-declarations = Ghoshnayein: high { $high }; low { $low }.
+event-halves = High aadha: { $high }. Low aadha: { $low }.
+event-round-limit = Daav ke { $round } round poore: zaroori show, har haath dikhaya jaata hai.
+event-stood-pat = { $player } ne patte nahi badle.
+event-drew = { $player } ne { $count } patte badle ({ $cost } diye).
+event-saw = { $player } ne apne patte dekhe.
+event-posted = { $player } ne wapas aane ke liye { $amount } daale, woh boot jo bahar rehte chhoot gaya tha.
+event-bet-blind = { $player } ne { $amount } blind lagaye.
+event-bet-seen = { $player } ne { $amount } ki chaal chali.
+event-packed = { $player } ne pack kiya.
+event-packed-timeout = { $player } ka time khatam, pack.
+event-packed-sideshow = { $player } sideshow haare aur pack kiya.
+event-packed-bust = { $player } ke paas bust patta hai, pack.
+event-packed-conceded = { $player } ne bina dikhaye show mein haar maani.
+event-show-all = { $player } ne show ke liye { $cost } diye: bache hue sabhi haath dikhaye jaate hain.
+event-show = { $player } ne { $against } ke khilaaf show ke liye { $cost } diye.
+event-sideshow-asked = { $player } ne { $target } se sideshow maanga.
+event-sideshow-bet = { $player } ne { $amount } lagakar { $target } se sideshow maanga.
+event-sideshow-denied = { $target } ne { $player } ka sideshow mana kiya.
+event-split-offered = { $player } ne { $target } se baazi rok kar pot baantne ko kaha.
+event-split-refused = { $target } ne { $player } ki batware ki peshkash thukrayi.
+event-pot-limit = Pot limit ({ $pot }) tak pahuncha: har haath dikhaya jaata hai.
+event-shows = { $player } ke patte { $cards } ({ $value })
+event-shows-made = { $player } ke patte { $cards } ({ $value }, gina gaya { $made })
+event-wins = { $player } jeete { $amount }
+event-ended = 🏆 { $winners } (pot { $pot }, { $how }).
+ended-last-standing = baaki sabne pack kiya
+ended-show = show
+ended-pot-limit = pot limit
+ended-agreed = aapsi sehmati se baanta, patte nahi dikhaye
+ended-round-limit = zaroori show
+nobody = koi nahi
+
+## What a hand is worth
+value-high-card = High card
+value-pair = Pair
+value-colour = Colour
+value-sequence = Sequence
+value-pure-sequence = Pure sequence
+value-trio = Trail
+value-bust = Bust
+value-points = { $points } ank
+value-number = number { $number }
+value-single = { $rank } high
+made-wild = { $card } bana { $counts }
+made-imagined = kalpit { $card }
+made-pair = { $cards } bane { $counts }
+
+## Private notes (DMs, or replies only the player sees)
+place-server = **{ $server }** par <#{ $channel }>
+place = <#{ $channel }>
+back-to-table = Table par wapas: { $link }
+note-seated = { $place } mein Teen Patti table #{ $table } par tumhari seat hai. Jab tum patte dekhna chunoge, woh yahan aayenge.
+note-cards = { $place } mein baazi #{ $hand } ke tumhare patte: **{ $cards }**{ $value }.{ $board }
+note-cards-value = { " " }({ $value })
+note-cards-made = { $value }; yeh gina jaata hai { $made }
+note-sees = Cobra, { $place } mein baazi #{ $hand }: baaki players ke maathe ke patte (apna tum kabhi nahi dekhte):
+note-sideshow = { $place } mein baazi #{ $hand } ka sideshow, { $asker } aur { $target } ke beech:
+note-sideshow-loser = { $loser } pack karte hain.
+this-server = is server
+dm-fallback = Main tumhe DM nahi bhej saka (tumhare DM is bot ke liye band hain, ya koi saajha server unki ijaazat nahi deta), isliye tumhare private messages aise jawaabon mein aayenge jo sirf tum dekh sakte ho, jaise yeh. Unhe phir dekhne ke liye table par **Mere patte** dabao.
+declared-notice = Tumne **{ $side }** ghoshit kiya. Jab tak bache hue sab players ghoshna na kar dein, ise koi nahi dekhega.
+side-high = high
+side-low = low
+
+## The draw's private menu
+draw-menu = Baazi #{ $hand }: badalne ke liye apne zyada se zyada { $max } patte chuno, har patta { $price } chips.
+draw-menu-blind = { " " }Tum blind khel rahe ho: patta badalne ka matlab hai apne patte dekhna (dekh kar chunne ke liye pehle Patte dekho dabao).
+draw-menu-card = Patta { $n }
+draw-menu-placeholder = Badalne wale patte
+
+## Dealer's choice
+pick-title = Dealer ki pasand · table #{ $table }
+pick-footer = Dealer ki pasand: har baazi ka dealer uska game chunta hai
+pick-prompt = { $dealer } agli baazi baantenge aur uska game chunenge: **Game chuno** dabao. Agar { $when } tak koi game nahi chuna gaya, to **{ $default }** (table ka default) bantega.
+pick-content = { $dealer }, agli baazi ka game chuno.
+pick-button = Game chuno
+pick-by-timer = { $dealer } ne time par nahi chuna: { $game }, table ka default, bantega.
+pick-chosen = { $dealer } ne agli baazi ke liye { $game } chuna.
+pick-line = Dealer ki pasand ({ $dealer } baant rahe hain): { $game }.
+pick-the-dealer = dealer
+picking-line = Agli baazi { $dealer } baantenge aur game chun rahe hain ({ $when } tak).
+pick-menu = Agli baazi tum baantoge: uska game chuno. Table ke baaki rules laagu hain (`/table rules`); apne rules jodne ke liye `/table pick` use karo. Time par nahi chuna to **{ $default }** bantega.
+pick-menu-placeholder = Agli baazi ka game
+
+## Refusals of a click or a command during a hand
+error-not-your-turn = Abhi tumhari baari nahi hai.
+error-hand-over = Baazi khatam ho chuki hai.
+error-packed = Tum pack kar chuke ho.
+error-stale-button = Yeh button banne ke baad table aage badh chuki hai; kuch nahi kiya gaya.
+error-earlier-hand = Yeh button pichhli baazi ka hai.
+error-other-hand = Yeh button chal rahi baazi ka nahi hai; kuch nahi kiya gaya.
+error-no-hand = Is table par koi baazi nahi chal rahi.
+error-that-hand-over = Woh baazi khatam ho chuki hai.
+error-hand-cancelled = Woh baazi radd hui; uske boot lautaye ja rahe hain.
+error-not-in-hand = Tum is baazi mein nahi khel rahe.
+error-blind = Tum blind khel rahe ho: apne patte dekhne ke liye Patte dekho dabao.
+error-cannot-draw = Tum abhi patte nahi badal sakte.
+error-already-seated = Is table par tumhari seat pehle se hai.
+error-not-seated = Tum is table par nahi baithe ho.
+error-hand-running = Ek baazi pehle se chal rahi hai.
+error-rule = { $reason }
+
+## Commands (Discord has no Hinglish locale: kept complete for when a server's words are shown elsewhere)
+cmd-table = table
+cmd-table-desc = Teen Patti tables: is channel mein kholo, baitho, shuru karo, band karo.
+cmd-table-open = open
+cmd-table-open-desc = Is channel mein ek table kholo (har channel mein ek).
+cmd-table-open-boot-desc = Har baazi mein har player ka boot (default: server ka)
+cmd-table-open-variant-desc = Game ka type (default: server ka)
+cmd-table-open-max_players-desc = Table par zyada se zyada players (2-10, default 6)
+cmd-table-open-turn_seconds-desc = Har player ke paas chaal ke liye second (10-600)
+cmd-table-open-rules-desc = Aur rules name=value mein, jaise show_tie=split langdi=true chaal_limit=64
+cmd-table-join = join
+cmd-table-join-desc = Is channel ki table par seat lo.
+cmd-table-leave = leave
+cmd-table-leave-desc = Is channel ki table chhodo (khel rahe ho to tumhari baazi pack hogi).
+cmd-table-start = start
+cmd-table-start-desc = Pehli baazi baanto (table kholne wala, ya Manage Server).
+cmd-table-close = close
+cmd-table-close-desc = Is channel ki table band karo; chal rahi baazi ke daav lautaye jaate hain.
+cmd-table-status = status
+cmd-table-status-desc = Is channel ki table dikhao.
+cmd-table-rules = rules
+cmd-table-rules-desc = Is channel ki table ke rules.
+cmd-table-pick = pick
+cmd-table-pick-desc = Dealer ki pasand: agli baazi ka game apne rules ke saath chuno (dealer, jab poocha jaye).
+cmd-table-pick-variant-desc = Agli baazi ka game
+cmd-table-pick-options-desc = Uske rules name=value mein, jaise draw=after draw_price=5 (daav table ke hi rehte hain)
+cmd-table-entropy = entropy
+cmd-table-entropy-desc = Is table ki agli baant mein apni entropy milao (uske beej ka vachan pehle diya ja chuka hai).
+cmd-table-entropy-value-desc = Jo bhi tum chaho, 64 akshar tak: koi shabd, paase ke ank
+cmd-bet = bet
+cmd-bet-desc = Itne chips ka daav lagao (blind ya chaal, is par ki tumne patte dekhe hain ya nahi).
+cmd-bet-amount-desc = Daav ke chips
+cmd-see = see
+cmd-see-desc = Apne patte dekho (DM mein aur yahan aate hain).
+cmd-pack = pack
+cmd-pack-desc = Apni baazi chhodo.
+cmd-show = show
+cmd-show-desc = Show ke liye daav do (jab do players bache hon).
+cmd-sideshow = sideshow
+cmd-sideshow-desc = Kam se kam daav lagakar pichhle player se sideshow maango.
+cmd-balance = balance
+cmd-balance-desc = Is server par tumhare chips (ya kisi aur player ke).
+cmd-balance-user-desc = Kiska balance
+cmd-daily = daily
+cmd-daily-desc = Apne roz ke chips lo.
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = Is server ke sabse ameer players, ya sabse bade winners.
+cmd-leaderboard-by-desc = Balance (default) ya kul jeet se kram
+cmd-leaderboard-page-desc = Page number
+cmd-stats = stats
+cmd-stats-desc = Kisi player ki kheli aur jeeti baaziyan, sabse bada pot aur kul jeet.
+cmd-stats-user-desc = Kiske stats
+cmd-history = history
+cmd-history-desc = Kisi baazi ka poora public byora (khatam hone par har patta), ya yahan ki pichhli baaziyan.
+cmd-history-hand-desc = Baazi number
+cmd-verify = verify
+cmd-verify-desc = Kisi baazi ki imaandaar baant jaancho: uska beej baant par dikhaye vachan se, aur gaddi.
+cmd-verify-hand-desc = Baazi number
+cmd-rank = rank
+cmd-rank-desc = Is channel ki table (ya server) ke rules mein kisi haath ki keemat.
+cmd-rank-cards-desc = Patte, jaise As Kd Qh (10c, Tc aur A♠ bhi chalte hain)
+cmd-rank-joker-desc = Joker game ke liye: khula rank (jaise 7)
+cmd-rank-turned-desc = Doosre khule patte name=value mein: wild_suit=h bust=9 common=Kd
+cmd-rules = rules
+cmd-rules-desc = Yahan Teen Patti kaise kheli jaati hai.
+cmd-config = config
+cmd-config-desc = Server ki settings (Manage Server): dekho, ya ek badlo.
+cmd-config-view = view
+cmd-config-view-desc = Server ki settings dikhao.
+cmd-config-set = set
+cmd-config-set-desc = Server ki ek setting ya default rule badlo.
+cmd-config-set-option-desc = starting_balance, daily_amount, daily_cooldown, turn_seconds, language, ya koi rule (boot...)
+cmd-config-set-value-desc = Nayi value
+cmd-grant = grant
+cmd-grant-desc = Kisi player ko chips do, ya minus amount se wapas lo (Manage Server).
+cmd-grant-user-desc = Kise
+cmd-grant-amount-desc = Jodne ke chips (ghatane ke liye minus)
+
+## The rules' refusals of an action
+rule-seat-count = Table par { $min } se { $max } players chahiye.
+rule-bad-dealer = Dealer kisi seat ka player hona chahiye.
+rule-bad-deck = Gaddi mein baant ke liye kaafi alag patte nahi hain.
+rule-too-many-for-deck = In rules mein gaddi zyada se zyada { $most } players ko bantti hai.
+rule-holds-bust = Tumhare paas bust patta hai: tumhe pack karna hoga.
+rule-rules = { $reason }.
+rule-cannot-pay-boot = Har player ko { $boot } ka boot dene laayak hona chahiye.
+rule-stack-too-large = Kisi ke paas zyada se zyada { $most } chips ho sakte hain.
+rule-hand-over = Baazi khatam ho chuki hai.
+rule-no-such-seat = Aisi koi seat nahi hai.
+rule-packed = Tum pack kar chuke ho.
+rule-not-your-turn = Abhi tumhari baari nahi hai.
+rule-sideshow-pending = Ek sideshow jawaab ka intezaar kar raha hai.
+rule-no-sideshow-to-answer = Kisi ne tumse sideshow nahi maanga.
+rule-already-seen = Tum apne patte pehle hi dekh chuke ho.
+rule-see-only-on-turn = Is table par tum apne patte sirf apni baari par dekh sakte ho.
+rule-pack-only-on-turn = Is table par tum sirf apni baari par pack kar sakte ho.
+rule-asked-this-turn = Tum is baari mein sideshow maang chuke ho.
+rule-show-pending = Ek show jawaab ka intezaar kar raha hai: patte dikhao ya haar maano.
+rule-no-show-to-answer = Tumhare khilaaf koi show nahi maanga gaya.
+rule-split-off = Yeh table aakhri do players ko pot baantne ki sehmati nahi deti.
+rule-split-needs-two = Pot sehmati se tabhi bant sakta hai jab do players bache hon.
+rule-split-pending = Pot baantne ki peshkash jawaab ka intezaar kar rahi hai.
+rule-no-split-to-answer = Kisi ne tumse pot baantne ko nahi kaha.
+rule-must-see = Tum { $times } baar blind khel chuke ho, yahi limit hai: pehle apne patte dekho.
+rule-cannot-cover = Tum { $min } ka minimum daav nahi laga sakte.
+rule-bet-out-of-range = Daav { $min } se { $max } tak hona chahiye.
+rule-odd-bet = Seen daav chips ki even sankhya hona chahiye.
+rule-show-needs-two = Show ke liye theek do players bache hone chahiye.
+rule-no-sideshow-high-low = High-low table par sideshow nahi hota.
+rule-declaring = Players high ya low ghoshit kar rahe hain: sabke ghoshit karne par show hoga.
+rule-not-declaring = Abhi ghoshit karne ko kuch nahi hai: players show par high ya low ghoshit karte hain.
+rule-already-declared = Tum ghoshna kar chuke ho.
+rule-seen-cannot-show-blind = Seen player blind player se show nahi maang sakta.
+rule-cannot-afford-show = Show ki keemat { $need } hai; tumhare paas { $have } hain.
+rule-sideshow-needs-all-seen = Sideshow ke liye bache hue sabhi players ka seen hona zaroori hai.
+rule-sideshow-needs-three = Sideshow ke liye kam se kam teen players bache hone chahiye.
+rule-sideshow-no-target = Pichhle player ne abhi daav nahi lagaya.
+rule-forehead = Cobra mein koi apna patta kabhi nahi dekhta.
+rule-blind-round = Daav ke pehle { $rounds } round blind khele jaate hain: abhi koi apne patte nahi dekh sakta.
+rule-show-too-early = Show ya sideshow daav ke { $rounds } round ke baad hi maanga ja sakta hai.
+rule-drawing = Players patte badal rahe hain: sabke badalne ke baad daav phir shuru honge.
+rule-no-draw = Abhi patte badalne ka round nahi hai.
+rule-drew-this-round = Tum is round mein ek patta badal chuke ho.
+rule-bad-draw = Badalne ke liye apne band patton mein se { $min } se { $max } chuno.
+rule-pack-empty = Gaddi mein badalne ke liye sirf { $left } patte bache hain.
+rule-cannot-afford-draw = Naye patton ki keemat { $need } hai; tumhare paas { $have } hain.
+
+## Card pictures' descriptions (alt text): a winner's row
+picture-wins = jeete
+
+## Answers to the player who asked (joining, leaving, starting, closing)
+notice-seated = Tumhe seat mil gayi.
+notice-seated-next-hand = Tumhe seat mil gayi; agli baazi se tumhe patte milenge.
+notice-seated-short = Tumhare paas { $balance } chips hain aur boot { $boot } hai: patte paane ke liye `/daily` lo.
+notice-leave-failed = Tumne pack kiya, par table chhodna nahi ho saka; phir se `/table leave` try karo.
+notice-packed-left = Tumne pack kiya aur table chhod di.
+notice-left = Tumne table chhod di.
+notice-choosing-first = { $dealer } pehle baantenge aur game chun rahe hain.
+notice-dealt = Patte bant gaye.
+notice-closed = Table band ho gayi.
+notice-closed-refunded = Chal rahi baazi radd hui aur har daav lauta diya gaya.
+notice-back = Wapas aane par swagat: agli baazi se tumhe patte milenge.
+notice-cut = ✂️ Baant ke liye cut: { $cards }. { $dealer } ne sabse ooncha patta kaata aur pehle baantenge.
+notice-entropy = Tumhari entropy is table ki agli baant mein jayegi, jiske beej ka vachan pehle diya ja chuka hai (`{ $commitment }`): bot iske hisaab se gaddi nahi chun sakta. Yeh ek baar use hoti hai; woh baazi khatam hone par beej aur entropy dikhaye jaate hain.
+notice-picked = Tumne **{ $variant }** chuna; patte bant gaye.
+error-not-sitting-out = Tum bahar nahi baithe ho.
+error-choosing = { $dealer } game chun rahe hain; unke chunte hi patte bantenge.
+
+## /history of a hand
+history-title = **Baazi #{ $hand }**
+history-cards = **Patte:**
+history-refunded = Yeh baazi radd hui aur har daav lauta diya gaya.
+history-live = Baazi abhi chal rahi hai; khatam hone par patte dikhaye jayenge.

@@ -1,0 +1,363 @@
+# Teen Patti for Discord: हिन्दी (देवनागरी). ../en/teenpatti.ftl जैसे ही सभी संदेश।
+# खेल के शब्द वैसे ही जैसे खिलाड़ी बोलते हैं: बूट, चाल, ब्लाइंड, सीन, पैक, शो, साइड शो, ट्रेल।
+
+## General
+done = हो गया।
+table-opened = { $opener } ने तीन पत्ती की टेबल खोली है। सीट लेने के लिए **बैठें** दबाएँ।
+no-table-here = इस चैनल में कोई टेबल नहीं है। `/table open` से एक खोलें।
+language-set = इस सर्वर की भाषा अब **{ $language }** है।
+
+## The lobby
+lobby-title = तीन पत्ती टेबल #{ $table }
+lobby-nobody = अभी कोई नहीं।
+lobby-seat = { $n }. { $player }
+lobby-seat-sitting-out = { $n }. { $player } (बाहर बैठे हैं)
+lobby-closed = यह टेबल बंद है।
+lobby-hand-playing = एक बाज़ी चल रही है।
+lobby-hand-playing-link = एक बाज़ी चल रही है: { $link }।
+lobby-automatic = जब तक दो या ज़्यादा खिलाड़ी बैठे हैं, बाज़ियाँ अपने आप बँटती हैं।
+lobby-press-start = सब आ जाएँ तो **शुरू करें** दबाएँ ({ $opener } या सर्वर प्रबंधन की अनुमति वाले)।
+lobby-players = खिलाड़ी ({ $seated }/{ $max })
+lobby-footer = हर चाल का समय { $seconds } सेकंड · चिप्स आभासी हैं
+rules-card-variant = खेल **{ $variant }** · बूट **{ $boot }**
+rules-card-classic = बाकी नियम क्लासिक (`/rules` समझाता है)।
+rules-card-house = टेबल के नियम: { $options }
+button-join = बैठें
+button-leave = उठें
+button-start = शुरू करें
+button-back = मैं वापस आ गया
+next-commitment = 🔒 अगली बाज़ी की गड्डी का वचन `{ $commitment }` (`/table entropy` से अपना हिस्सा मिलाएँ)
+
+## The hand message
+hand-title = तीन पत्ती · बाज़ी #{ $hand }
+hand-pot = पॉट **{ $pot }** · स्टेक **{ $stake }** · बूट { $boot }
+question-sideshow = { $asker } ने { $player } से साइड शो माँगा है: मानें या मना करें{ $when }।
+question-show = { $asker } ने { $player } के ख़िलाफ़ शो माँगा है: पत्ते दिखाएँ या बिना दिखाए पॉट छोड़ें{ $when }।
+question-split = { $asker } ने { $player } से बाज़ी रोककर पॉट बाँटने को कहा है: मानें, या खेलते रहें{ $when }।
+answer-sideshow = { $player }, साइड शो मानें या मना करें।
+answer-show = { $player }, पत्ते दिखाएँ या हार मानें।
+answer-split = { $player }, बँटवारा मानें या खेलते रहें।
+declare-line = घोषणा: बाज़ी में बचा हर खिलाड़ी चुपचाप **हाई** या **लो** चुने; सब एक साथ खुलेंगे।
+declare-time = समय { $when } ख़त्म होगा: चुप खिलाड़ी हाई माना जाएगा।
+declare-content = { $players }, हाई या लो घोषित करें।
+turn-line = बारी: { $player }
+turn-line-timer = बारी: { $player }, समय { $when } ख़त्म
+turn-content = { $player }, आपकी बारी है।
+seat-state-packed = पैक
+seat-state-declared = घोषित
+seat-state-seen = सीन
+seat-state-blind = ब्लाइंड
+seat-dealer = { " " }(डीलर)
+seat-line = { $mark } { $player }{ $dealer }: { $state } · दाँव { $put_in } · चिप्स { $stack }
+field-players = खिलाड़ी
+field-last-actions = पिछली चालें
+field-hand-over = बाज़ी ख़त्म
+hand-over-closed = यह टेबल बंद है।
+hand-over-next = अगली बाज़ी { $when }।
+hand-over-waiting = खिलाड़ियों का इंतज़ार है।
+hand-footer = टेबल #{ $table } · { $variant } · हर चाल { $seconds } सेकंड
+fair-live = 🔒 गड्डी का वचन `{ $commitment }`
+fair-revealed = 🔓 गड्डी का वचन `{ $commitment }` · बीज `{ $seed }` · { $entropy } · जाँचें: `/verify hand:{ $hand }`
+fair-no-entropy = किसी ने एंट्रॉपी नहीं दी
+fair-entropy-from = { $n } खिलाड़ियों की एंट्रॉपी
+button-accept-split = बँटवारा मानें
+button-play-on = खेलते रहें
+button-show-my-cards = पत्ते दिखाएँ
+button-concede = हार मानें
+button-accept-sideshow = साइड शो मानें
+button-deny-sideshow = साइड शो मना
+button-blind = ब्लाइंड { $amount }
+button-chaal = चाल { $amount }
+button-raise = बढ़ाएँ { $amount }
+button-max = पूरा { $amount }
+button-show = शो ({ $cost })
+button-sideshow = साइड शो
+button-sideshow-cost = साइड शो ({ $cost })
+button-split = बँटवारे की पेशकश
+button-declare-high = हाई घोषित करें
+button-declare-low = लो घोषित करें
+button-change-card = एक पत्ता बदलें ({ $price } प्रति पत्ता)
+button-change-cards = पत्ते बदलें ({ $price } प्रति पत्ता)
+button-stand-pat = पत्ते रखें
+button-see = पत्ते देखें
+button-my-cards = मेरे पत्ते
+button-pack = पैक
+
+## The cards turned up for everyone
+board-face-up = खुले पत्ते: { $cards }।
+board-common = साझा पत्ता: { $cards } (सबका तीसरा पत्ता)।
+board-community = बीच के पत्ते: **{ $cards }** (हर हाथ का हिस्सा)।
+board-community-jokers = बीच के जोकर: **{ $cards }** (जोकर रैंक: { $ranks })।
+board-none-yet = अभी कोई नहीं
+board-joker = जोकर खुला: { $card } (हर { $rank } जोकर है)।
+board-wild-suit = जोकर रंग खुला: { $card } (हर { $suit } पत्ता जोकर है)।
+board-bust = बस्ट पत्ता खुला: { $card } ({ $whom })।
+board-bust-void = हर खिलाड़ी के पास एक है, इसलिए इस बाज़ी में कोई बस्ट नहीं
+board-bust-packs = जिसके पास { $rank } है वह पैक करेगा
+
+## One line per public event
+event-started-ante = { $anter } ने सभी { $seats } खिलाड़ियों के लिए { $pot } डाले (बूट { $boot }); { $dealer } पत्ते बाँटते हैं।
+event-started = { $seats } खिलाड़ियों ने { $boot } का बूट दिया (पॉट { $pot }); { $dealer } पत्ते बाँटते हैं।
+event-round-ended = दाँव का दौर { $round } ख़त्म।
+event-community-turned = बीच का पत्ता खुला: **{ $card }**।
+event-community-joker = बीच का जोकर खुला: **{ $card }**: हर { $rank } जोकर है।
+event-draw-begins = पत्ते बदलने का दौर: डीलर के बाएँ से हर खिलाड़ी बारी से पत्ते बदल सकता है (या रख सकता है)।
+event-draw-over = पत्ते बदलने का दौर ख़त्म; दाँव फिर शुरू।
+event-declare-begins = घोषणा: बाज़ी में बचा हर खिलाड़ी चुपचाप हाई या लो चुने; सब एक साथ खुलेंगे।
+event-declared = { $player } ने घोषणा कर दी।
+event-declarations = घोषणाएँ: हाई { $high }; लो { $low }।
+event-halves = हाई आधा: { $high }। लो आधा: { $low }।
+event-round-limit = दाँव के { $round } दौर पूरे: ज़रूरी शो, हर हाथ दिखाया जाता है।
+event-stood-pat = { $player } ने पत्ते नहीं बदले।
+event-drew = { $player } ने { $count } पत्ते बदले ({ $cost } दिए)।
+event-saw = { $player } ने अपने पत्ते देखे।
+event-posted = { $player } ने वापस आने के लिए { $amount } डाले, वह बूट जो बाहर रहते छूट गया था।
+event-bet-blind = { $player } ने { $amount } ब्लाइंड लगाए।
+event-bet-seen = { $player } ने { $amount } की चाल चली।
+event-packed = { $player } ने पैक किया।
+event-packed-timeout = { $player } का समय ख़त्म, पैक।
+event-packed-sideshow = { $player } साइड शो हारे और पैक किया।
+event-packed-bust = { $player } के पास बस्ट पत्ता है, पैक।
+event-packed-conceded = { $player } ने बिना दिखाए शो में हार मानी।
+event-show-all = { $player } ने शो के लिए { $cost } दिए: बचे हुए सभी हाथ दिखाए जाते हैं।
+event-show = { $player } ने { $against } के ख़िलाफ़ शो के लिए { $cost } दिए।
+event-sideshow-asked = { $player } ने { $target } से साइड शो माँगा।
+event-sideshow-bet = { $player } ने { $amount } लगाकर { $target } से साइड शो माँगा।
+event-sideshow-denied = { $target } ने { $player } का साइड शो मना किया।
+event-split-offered = { $player } ने { $target } से बाज़ी रोककर पॉट बाँटने को कहा।
+event-split-refused = { $target } ने { $player } की बँटवारे की पेशकश ठुकराई।
+event-pot-limit = पॉट सीमा ({ $pot }) तक पहुँचा: हर हाथ दिखाया जाता है।
+event-shows = { $player } के पत्ते { $cards } ({ $value })
+event-shows-made = { $player } के पत्ते { $cards } ({ $value }, गिना गया { $made })
+event-wins = { $player } जीते { $amount }
+event-ended = 🏆 { $winners } (पॉट { $pot }, { $how })।
+ended-last-standing = बाकी सबने पैक किया
+ended-show = शो
+ended-pot-limit = पॉट सीमा
+ended-agreed = आपसी सहमति से बँटा, पत्ते नहीं दिखाए
+ended-round-limit = ज़रूरी शो
+nobody = कोई नहीं
+
+## What a hand is worth
+value-high-card = हाई कार्ड
+value-pair = पेयर
+value-colour = कलर
+value-sequence = सीक्वेंस
+value-pure-sequence = प्योर सीक्वेंस
+value-trio = ट्रेल
+value-bust = बस्ट
+value-points = { $points } अंक
+value-number = संख्या { $number }
+value-single = { $rank } हाई
+made-wild = { $card } बना { $counts }
+made-imagined = कल्पित { $card }
+made-pair = { $cards } बने { $counts }
+
+## Private notes (DMs, or replies only the player sees)
+place-server = **{ $server }** पर <#{ $channel }>
+place = <#{ $channel }>
+back-to-table = टेबल पर वापस: { $link }
+note-seated = { $place } में तीन पत्ती टेबल #{ $table } पर आपकी सीट है। जब आप पत्ते देखना चुनेंगे, वे यहाँ आएँगे।
+note-cards = { $place } में बाज़ी #{ $hand } के आपके पत्ते: **{ $cards }**{ $value }।{ $board }
+note-cards-value = { " " }({ $value })
+note-cards-made = { $value }; यह गिना जाता है { $made }
+note-sees = कोबरा, { $place } में बाज़ी #{ $hand }: बाकी खिलाड़ियों के माथे के पत्ते (अपना आप कभी नहीं देखते):
+note-sideshow = { $place } में बाज़ी #{ $hand } का साइड शो, { $asker } और { $target } के बीच:
+note-sideshow-loser = { $loser } पैक करते हैं।
+this-server = इस सर्वर
+dm-fallback = मैं आपको सीधा संदेश (DM) नहीं भेज सका (आपके DM इस बॉट के लिए बंद हैं, या कोई साझा सर्वर उनकी अनुमति नहीं देता), इसलिए आपके निजी संदेश ऐसे जवाबों में आएँगे जिन्हें सिर्फ़ आप देख सकते हैं, जैसे यह। उन्हें फिर देखने के लिए टेबल पर **मेरे पत्ते** दबाएँ।
+declared-notice = आपने **{ $side }** घोषित किया। जब तक बचे हुए सभी खिलाड़ी घोषणा न कर दें, इसे कोई नहीं देखेगा।
+side-high = हाई
+side-low = लो
+
+## The draw's private menu
+draw-menu = बाज़ी #{ $hand }: बदलने के लिए अपने ज़्यादा से ज़्यादा { $max } पत्ते चुनें, हर पत्ता { $price } चिप्स।
+draw-menu-blind = { " " }आप ब्लाइंड खेल रहे हैं: पत्ता बदलने का मतलब है अपने पत्ते देखना (देखकर चुनने के लिए पहले पत्ते देखें दबाएँ)।
+draw-menu-card = पत्ता { $n }
+draw-menu-placeholder = बदलने वाले पत्ते
+
+## Dealer's choice
+pick-title = डीलर की पसंद · टेबल #{ $table }
+pick-footer = डीलर की पसंद: हर बाज़ी का डीलर उसका खेल चुनता है
+pick-prompt = { $dealer } अगली बाज़ी बाँटेंगे और उसका खेल चुनेंगे: **खेल चुनें** दबाएँ। अगर { $when } तक कोई खेल नहीं चुना गया, तो **{ $default }** (टेबल का डिफ़ॉल्ट) बँटेगा।
+pick-content = { $dealer }, अगली बाज़ी का खेल चुनें।
+pick-button = खेल चुनें
+pick-by-timer = { $dealer } ने समय पर नहीं चुना: { $game }, टेबल का डिफ़ॉल्ट, बँटेगा।
+pick-chosen = { $dealer } ने अगली बाज़ी के लिए { $game } चुना।
+pick-line = डीलर की पसंद ({ $dealer } बाँटते हैं): { $game }।
+pick-the-dealer = डीलर
+picking-line = अगली बाज़ी { $dealer } बाँटेंगे और खेल चुन रहे हैं ({ $when } तक)।
+pick-menu = अगली बाज़ी आप बाँटेंगे: उसका खेल चुनें। टेबल के बाकी नियम लागू हैं (`/table rules`); अपने नियम जोड़ने के लिए `/table pick` इस्तेमाल करें। समय पर नहीं चुना तो **{ $default }** बँटेगा।
+pick-menu-placeholder = अगली बाज़ी का खेल
+
+## Refusals of a click or a command during a hand
+error-not-your-turn = अभी आपकी बारी नहीं है।
+error-hand-over = बाज़ी ख़त्म हो चुकी है।
+error-packed = आप पैक कर चुके हैं।
+error-stale-button = यह बटन बनने के बाद टेबल आगे बढ़ चुकी है; कुछ नहीं किया गया।
+error-earlier-hand = यह बटन पिछली बाज़ी का है।
+error-other-hand = यह बटन चल रही बाज़ी का नहीं है; कुछ नहीं किया गया।
+error-no-hand = इस टेबल पर कोई बाज़ी नहीं चल रही।
+error-that-hand-over = वह बाज़ी ख़त्म हो चुकी है।
+error-hand-cancelled = वह बाज़ी रद्द हुई; उसके बूट लौटाए जा रहे हैं।
+error-not-in-hand = आप इस बाज़ी में नहीं खेल रहे।
+error-blind = आप ब्लाइंड खेल रहे हैं: अपने पत्ते देखने के लिए पत्ते देखें दबाएँ।
+error-cannot-draw = आप अभी पत्ते नहीं बदल सकते।
+error-already-seated = इस टेबल पर आपकी सीट पहले से है।
+error-not-seated = आप इस टेबल पर नहीं बैठे हैं।
+error-hand-running = एक बाज़ी पहले से चल रही है।
+error-rule = { $reason }
+
+## Commands: Discord shows these names and descriptions to users whose Discord is in Hindi
+cmd-table = टेबल
+cmd-table-desc = तीन पत्ती टेबल: इस चैनल में खोलें, बैठें, शुरू करें, बंद करें।
+cmd-table-open = खोलें
+cmd-table-open-desc = इस चैनल में एक टेबल खोलें (हर चैनल में एक)।
+cmd-table-open-boot-desc = हर बाज़ी में हर खिलाड़ी का बूट (डिफ़ॉल्ट: सर्वर का)
+cmd-table-open-variant-desc = खेल का प्रकार (डिफ़ॉल्ट: सर्वर का)
+cmd-table-open-max_players-desc = टेबल पर ज़्यादा से ज़्यादा खिलाड़ी (2-10, डिफ़ॉल्ट 6)
+cmd-table-open-turn_seconds-desc = हर खिलाड़ी के पास चाल के लिए सेकंड (10-600)
+cmd-table-open-rules-desc = और नियम name=value के रूप में, जैसे show_tie=split langdi=true chaal_limit=64
+cmd-table-join = बैठें
+cmd-table-join-desc = इस चैनल की टेबल पर सीट लें।
+cmd-table-leave = उठें
+cmd-table-leave-desc = इस चैनल की टेबल छोड़ें (खेल रहे हों तो आपकी बाज़ी पैक होगी)।
+cmd-table-start = शुरू
+cmd-table-start-desc = पहली बाज़ी बाँटें (टेबल खोलने वाला, या Manage Server)।
+cmd-table-close = बंद
+cmd-table-close-desc = इस चैनल की टेबल बंद करें; चल रही बाज़ी के दाँव लौटाए जाते हैं।
+cmd-table-status = हाल
+cmd-table-status-desc = इस चैनल की टेबल दिखाएँ।
+cmd-table-rules = नियम
+cmd-table-rules-desc = इस चैनल की टेबल के नियम।
+cmd-table-pick = चुनें
+cmd-table-pick-desc = डीलर की पसंद: अगली बाज़ी का खेल अपने नियमों के साथ चुनें (डीलर, जब पूछा जाए)।
+cmd-table-pick-variant-desc = अगली बाज़ी का खेल
+cmd-table-pick-options-desc = उसके नियम name=value के रूप में, जैसे draw=after draw_price=5 (दाँव टेबल के ही रहते हैं)
+cmd-table-entropy = एंट्रॉपी
+cmd-table-entropy-desc = इस टेबल की अगली बँटाई में अपनी एंट्रॉपी मिलाएँ (उसके बीज का वचन पहले दिया जा चुका है)।
+cmd-table-entropy-value-desc = जो भी आप चाहें, 64 अक्षरों तक: कोई शब्द, पासे के अंक
+cmd-bet = दाँव
+cmd-bet-desc = इतने चिप्स का दाँव लगाएँ (ब्लाइंड या चाल, इस पर कि आपने पत्ते देखे हैं या नहीं)।
+cmd-bet-amount-desc = दाँव के चिप्स
+cmd-see = देखें
+cmd-see-desc = अपने पत्ते देखें (DM में और यहाँ आते हैं)।
+cmd-pack = पैक
+cmd-pack-desc = अपनी बाज़ी छोड़ें।
+cmd-show = शो
+cmd-show-desc = शो के लिए दाँव दें (जब दो खिलाड़ी बचे हों)।
+cmd-sideshow = साइड-शो
+cmd-sideshow-desc = कम से कम दाँव लगाकर पिछले खिलाड़ी से साइड शो माँगें।
+cmd-balance = बैलेंस
+cmd-balance-desc = इस सर्वर पर आपके चिप्स (या किसी और खिलाड़ी के)।
+cmd-balance-user-desc = किसका बैलेंस
+cmd-daily = रोज़ाना
+cmd-daily-desc = अपने रोज़ के चिप्स लें।
+cmd-leaderboard = लीडरबोर्ड
+cmd-leaderboard-desc = इस सर्वर के सबसे अमीर खिलाड़ी, या सबसे बड़े विजेता।
+cmd-leaderboard-by-desc = बैलेंस (डिफ़ॉल्ट) या कुल जीत से क्रम
+cmd-leaderboard-page-desc = पन्ना संख्या
+cmd-stats = आँकड़े
+cmd-stats-desc = किसी खिलाड़ी की खेली और जीती बाज़ियाँ, सबसे बड़ा पॉट और कुल जीत।
+cmd-stats-user-desc = किसके आँकड़े
+cmd-history = इतिहास
+cmd-history-desc = किसी बाज़ी का पूरा सार्वजनिक ब्योरा (ख़त्म होने पर हर पत्ता), या यहाँ की पिछली बाज़ियाँ।
+cmd-history-hand-desc = बाज़ी संख्या
+cmd-verify = जाँच
+cmd-verify-desc = किसी बाज़ी की ईमानदार बँटाई जाँचें: उसका बीज बँटाई पर दिखाए वचन से, और गड्डी।
+cmd-verify-hand-desc = बाज़ी संख्या
+cmd-rank = रैंक
+cmd-rank-desc = इस चैनल की टेबल (या सर्वर) के नियमों में किसी हाथ की क़ीमत।
+cmd-rank-cards-desc = पत्ते, जैसे As Kd Qh (10c, Tc और A♠ भी चलते हैं)
+cmd-rank-joker-desc = जोकर खेल के लिए: खुला रैंक (जैसे 7)
+cmd-rank-turned-desc = दूसरे खुले पत्ते name=value के रूप में: wild_suit=h bust=9 common=Kd
+cmd-rules = नियम
+cmd-rules-desc = यहाँ तीन पत्ती कैसे खेली जाती है।
+cmd-config = सेटिंग
+cmd-config-desc = सर्वर की सेटिंग (Manage Server): देखें, या एक बदलें।
+cmd-config-view = देखें
+cmd-config-view-desc = सर्वर की सेटिंग दिखाएँ।
+cmd-config-set = बदलें
+cmd-config-set-desc = सर्वर की एक सेटिंग या डिफ़ॉल्ट नियम बदलें।
+cmd-config-set-option-desc = starting_balance, daily_amount, daily_cooldown, turn_seconds, language, या कोई नियम (boot...)
+cmd-config-set-value-desc = नया मान
+cmd-grant = चिप्स-दें
+cmd-grant-desc = किसी खिलाड़ी को चिप्स दें, या ऋण राशि से वापस लें (Manage Server)।
+cmd-grant-user-desc = किसे
+cmd-grant-amount-desc = जोड़ने के चिप्स (घटाने के लिए ऋण)
+
+## The rules' refusals of an action
+rule-seat-count = टेबल पर { $min } से { $max } खिलाड़ी चाहिए।
+rule-bad-dealer = डीलर किसी सीट का खिलाड़ी होना चाहिए।
+rule-bad-deck = गड्डी में बँटाई के लिए पर्याप्त अलग पत्ते नहीं हैं।
+rule-too-many-for-deck = इन नियमों में गड्डी ज़्यादा से ज़्यादा { $most } खिलाड़ियों को बँटती है।
+rule-holds-bust = आपके पास बस्ट पत्ता है: आपको पैक करना होगा।
+rule-rules = { $reason }।
+rule-cannot-pay-boot = हर खिलाड़ी को { $boot } का बूट देने लायक होना चाहिए।
+rule-stack-too-large = किसी के पास ज़्यादा से ज़्यादा { $most } चिप्स हो सकते हैं।
+rule-hand-over = बाज़ी ख़त्म हो चुकी है।
+rule-no-such-seat = ऐसी कोई सीट नहीं है।
+rule-packed = आप पैक कर चुके हैं।
+rule-not-your-turn = अभी आपकी बारी नहीं है।
+rule-sideshow-pending = एक साइड शो जवाब का इंतज़ार कर रहा है।
+rule-no-sideshow-to-answer = किसी ने आपसे साइड शो नहीं माँगा।
+rule-already-seen = आप अपने पत्ते पहले ही देख चुके हैं।
+rule-see-only-on-turn = इस टेबल पर आप अपने पत्ते सिर्फ़ अपनी बारी पर देख सकते हैं।
+rule-pack-only-on-turn = इस टेबल पर आप सिर्फ़ अपनी बारी पर पैक कर सकते हैं।
+rule-asked-this-turn = आप इस बारी में साइड शो माँग चुके हैं।
+rule-show-pending = एक शो जवाब का इंतज़ार कर रहा है: पत्ते दिखाएँ या हार मानें।
+rule-no-show-to-answer = आपके ख़िलाफ़ कोई शो नहीं माँगा गया।
+rule-split-off = यह टेबल आख़िरी दो खिलाड़ियों को पॉट बाँटने की सहमति नहीं देती।
+rule-split-needs-two = पॉट सहमति से तभी बँट सकता है जब दो खिलाड़ी बचे हों।
+rule-split-pending = पॉट बाँटने की पेशकश जवाब का इंतज़ार कर रही है।
+rule-no-split-to-answer = किसी ने आपसे पॉट बाँटने को नहीं कहा।
+rule-must-see = आप { $times } बार ब्लाइंड खेल चुके हैं, यही सीमा है: पहले अपने पत्ते देखें।
+rule-cannot-cover = आप { $min } का न्यूनतम दाँव नहीं लगा सकते।
+rule-bet-out-of-range = दाँव { $min } से { $max } तक होना चाहिए।
+rule-odd-bet = सीन दाँव चिप्स की सम संख्या होना चाहिए।
+rule-show-needs-two = शो के लिए ठीक दो खिलाड़ी बचे होने चाहिए।
+rule-no-sideshow-high-low = हाई-लो टेबल पर साइड शो नहीं होता।
+rule-declaring = खिलाड़ी हाई या लो घोषित कर रहे हैं: सबके घोषित करने पर शो होगा।
+rule-not-declaring = अभी घोषित करने को कुछ नहीं है: खिलाड़ी शो पर हाई या लो घोषित करते हैं।
+rule-already-declared = आप घोषणा कर चुके हैं।
+rule-seen-cannot-show-blind = सीन खिलाड़ी ब्लाइंड खिलाड़ी से शो नहीं माँग सकता।
+rule-cannot-afford-show = शो की क़ीमत { $need } है; आपके पास { $have } हैं।
+rule-sideshow-needs-all-seen = साइड शो के लिए बचे हुए सभी खिलाड़ियों का सीन होना ज़रूरी है।
+rule-sideshow-needs-three = साइड शो के लिए कम से कम तीन खिलाड़ी बचे होने चाहिए।
+rule-sideshow-no-target = पिछले खिलाड़ी ने अभी दाँव नहीं लगाया।
+rule-forehead = कोबरा में कोई अपना पत्ता कभी नहीं देखता।
+rule-blind-round = दाँव के पहले { $rounds } दौर ब्लाइंड खेले जाते हैं: अभी कोई अपने पत्ते नहीं देख सकता।
+rule-show-too-early = शो या साइड शो दाँव के { $rounds } दौर के बाद ही माँगा जा सकता है।
+rule-drawing = खिलाड़ी पत्ते बदल रहे हैं: सबके बदलने के बाद दाँव फिर शुरू होंगे।
+rule-no-draw = अभी पत्ते बदलने का दौर नहीं है।
+rule-drew-this-round = आप इस दौर में एक पत्ता बदल चुके हैं।
+rule-bad-draw = बदलने के लिए अपने बंद पत्तों में से { $min } से { $max } चुनें।
+rule-pack-empty = गड्डी में बदलने के लिए सिर्फ़ { $left } पत्ते बचे हैं।
+rule-cannot-afford-draw = नए पत्तों की क़ीमत { $need } है; आपके पास { $have } हैं।
+
+## Card pictures' descriptions (alt text): a winner's row
+picture-wins = जीते
+
+## Answers to the player who asked (joining, leaving, starting, closing)
+notice-seated = आपको सीट मिल गई।
+notice-seated-next-hand = आपको सीट मिल गई; अगली बाज़ी से आपको पत्ते मिलेंगे।
+notice-seated-short = आपके पास { $balance } चिप्स हैं और बूट { $boot } है: पत्ते पाने के लिए `/daily` लें।
+notice-leave-failed = आपने पैक किया, पर टेबल छोड़ना नहीं हो सका; कृपया फिर `/table leave` आज़माएँ।
+notice-packed-left = आपने पैक किया और टेबल छोड़ दी।
+notice-left = आपने टेबल छोड़ दी।
+notice-choosing-first = { $dealer } पहले बाँटेंगे और खेल चुन रहे हैं।
+notice-dealt = पत्ते बँट गए।
+notice-closed = टेबल बंद हो गई।
+notice-closed-refunded = चल रही बाज़ी रद्द हुई और हर दाँव लौटा दिया गया।
+notice-back = वापसी पर स्वागत: अगली बाज़ी से आपको पत्ते मिलेंगे।
+notice-cut = ✂️ बँटाई के लिए कट: { $cards }। { $dealer } ने सबसे ऊँचा पत्ता काटा और पहले बाँटेंगे।
+notice-entropy = आपकी एंट्रॉपी इस टेबल की अगली बँटाई में जाएगी, जिसके बीज का वचन पहले दिया जा चुका है (`{ $commitment }`): बॉट इसके हिसाब से गड्डी नहीं चुन सकता। यह एक बार इस्तेमाल होती है; वह बाज़ी ख़त्म होने पर बीज और एंट्रॉपी दिखाए जाते हैं।
+notice-picked = आपने **{ $variant }** चुना; पत्ते बँट गए।
+error-not-sitting-out = आप बाहर नहीं बैठे हैं।
+error-choosing = { $dealer } खेल चुन रहे हैं; उनके चुनते ही पत्ते बँटेंगे।
+
+## /history of a hand
+history-title = **बाज़ी #{ $hand }**
+history-cards = **पत्ते:**
+history-refunded = यह बाज़ी रद्द हुई और हर दाँव लौटा दिया गया।
+history-live = बाज़ी अभी चल रही है; ख़त्म होने पर पत्ते दिखाए जाएँगे।

@@ -1,0 +1,171 @@
+//! The players' language end to end (issue 16): the real bot against the local Discord stand-in. The commands are
+//! registered with their Hindi names and descriptions; an admin switches the server to Hindi, and every message of
+//! a hand is then in Hindi: the lobby, the hand message and its buttons, each player's DM and private replies, the
+//! sideshow, a refused click, the pictures' descriptions and the end of the hand. A Hinglish server gets Hinglish.
+
+mod support;
+
+use regex::Regex;
+use serde_json::{json, Value};
+use support::privacy::Privacy;
+use support::world::{hand_id_of, render_message, World};
+use teenpatti::i18n::Lang;
+use teenpatti::tr;
+
+/// Words that stay in Latin letters in a Hindi message: the `DM` loanword and the game's variant names (option
+/// values such as `classic`, which `/table open` takes as written).
+const LATIN_ALLOWED: &[&str] = &["DM", "classic"];
+
+/// The text a person reads in a request the bot sent: content, embeds, button and menu labels, attachments'
+/// descriptions.
+fn readable(body: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut walk = vec![body];
+    while let Some(v) = walk.pop() {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    match (k.as_str(), x) {
+                        (
+                            "content" | "title" | "description" | "name" | "value" | "text" | "label" | "placeholder",
+                            Value::String(s),
+                        ) => out.push(s.clone()),
+                        // Ids, URLs and file names are not read.
+                        ("custom_id" | "url" | "filename" | "id", _) => {}
+                        _ => walk.push(x),
+                    }
+                }
+            }
+            Value::Array(a) => walk.extend(a.iter()),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The Latin-letter words of `text` a reader would see as English: mentions, timestamps, code spans, links and
+/// cards are not words.
+fn english_words(text: &str) -> Vec<String> {
+    let strip = Regex::new(r"<[@#]!?\d+>|<t:\d+:[a-zA-Z]>|`[^`]*`|https?://\S+|\b(?:10|[2-9AKQJ])[♠♥♦♣]").unwrap();
+    let stripped = strip.replace_all(text, " ");
+    let word = Regex::new(r"[A-Za-z]{2,}").unwrap();
+    word.find_iter(&stripped).map(|m| m.as_str().to_string()).filter(|w| !LATIN_ALLOWED.contains(&w.as_str())).collect()
+}
+
+fn devanagari(text: &str) -> bool {
+    text.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hindi_server_gets_every_message_of_a_hand_in_hindi() {
+    let w = World::start().await;
+    // The commands are registered with their Hindi names and descriptions (Discord's `hi` locale).
+    let commands = w.fake.registered_commands();
+    let table = commands.iter().find(|c| c["name"] == "table").expect("/table is registered");
+    assert_eq!(table["name_localizations"]["hi"], tr!(Lang::Hi, "cmd-table"), "{table}");
+    assert_eq!(table["description_localizations"]["hi"], tr!(Lang::Hi, "cmd-table-desc"), "{table}");
+    let open = table["options"].as_array().unwrap().iter().find(|o| o["name"] == "open").unwrap();
+    assert_eq!(open["name_localizations"]["hi"], "खोलें", "{open}");
+    for c in &commands {
+        assert!(c["name_localizations"]["hi"].as_str().is_some_and(devanagari), "{c}");
+    }
+
+    // An admin switches the server to Hindi.
+    let admin = w.fake.add_admin("meera");
+    let said = w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "hindi"})).await;
+    assert!(said.contains("`language` = hi"), "{said}");
+    let refused = w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "klingon"})).await;
+    assert!(refused.contains("klingon") && refused.contains("hinglish"), "{refused}");
+
+    let players = w.users(["asha", "bilal", "chen"]);
+    let [a, b, c] = players;
+    let from = w.fake.requests().len();
+    let opened = w.slash(a, "table open", json!({"boot": 1})).await;
+    assert_eq!(opened.content, tr!(Lang::Hi, "table-opened", opener = format!("<@{a}>")));
+    for &p in &players[1..] {
+        w.act(p, &tr!(Lang::Hi, "button-join")).await;
+    }
+    w.act(a, &tr!(Lang::Hi, "button-start")).await;
+    let msg = w.wait_hand(1).await;
+    let hand_id = hand_id_of(&msg);
+    assert_eq!(msg["embeds"][0]["title"], tr!(Lang::Hi, "hand-title", hand = hand_id));
+    let cards = w.hand_from_db(hand_id).await.cards;
+    let mut p = Privacy::new(&w, &players, &cards.concat());
+
+    // A bet out of turn is refused in Hindi.
+    let refused = w.click(c, &tr!(Lang::Hi, "button-blind", amount = 1)).await;
+    assert_eq!(refused.content, tr!(Lang::Hi, "rule-not-your-turn"), "{refused:?}");
+
+    // Everyone sees (each DM in Hindi, with the cards' picture) and bets; Chen asks Bilal for a sideshow.
+    w.act(a, &tr!(Lang::Hi, "button-see")).await;
+    p.allow(a, &cards[0]);
+    let dm = w.wait_dm(a, "बाज़ी #").await;
+    assert!(dm.contains("के आपके पत्ते"), "{dm}");
+    w.act(a, &tr!(Lang::Hi, "button-chaal", amount = 2)).await;
+    w.act(b, &tr!(Lang::Hi, "button-see")).await;
+    p.allow(b, &cards[1]);
+    w.act(b, &tr!(Lang::Hi, "button-chaal", amount = 2)).await;
+    w.act(c, &tr!(Lang::Hi, "button-see")).await;
+    p.allow(c, &cards[2]);
+    w.act(c, &tr!(Lang::Hi, "button-sideshow-cost", cost = 2)).await;
+    w.act(b, &tr!(Lang::Hi, "button-accept-sideshow")).await;
+    p.allow(b, &cards[2]);
+    p.allow(c, &cards[1]);
+    w.wait_dm(c, "साइड शो").await;
+    // Whoever must act now calls the show: both hands are shown, in Hindi words, with their picture.
+    let hand = w.hand_from_db(hand_id).await.hand;
+    let to_act = hand.to_act().expect("someone acts");
+    w.act(players[to_act], "शो (").await;
+    for s in (0..3).filter(|&s| !hand.seats()[s].packed) {
+        p.allow_public(&cards[s]);
+    }
+    let end = w.wait_hand_over(1).await;
+    let text = render_message(&end);
+    assert!(text.contains(&tr!(Lang::Hi, "ended-show")) && text.contains("के पत्ते"), "{text}");
+    let winner = w.hand_from_db(hand_id).await.hand;
+    let won = (0..3).find(|&s| winner.outcome().is_some_and(|o| o.payouts.iter().any(|p| p.seat == s))).unwrap();
+    assert!(text.contains(&format!("<@{}> जीते", players[won])), "{text}");
+    let alt = end["attachments"][0]["description"].as_str().unwrap_or_default();
+    assert!(alt.contains("(जीते)"), "the picture's description: {alt:?}");
+    p.check(&w, "the hand");
+
+    // /history of the hand, in Hindi.
+    let history = w.ephemeral_reply(c, "history", json!({"hand": hand_id})).await;
+    assert!(devanagari(&history), "{history}");
+
+    // Every message the bot wrote from the table's opening on: Devanagari, and no English word.
+    let mut checked = 0;
+    for r in &w.fake.requests()[from..] {
+        let Some(body) = r.body.as_ref() else { continue };
+        if r.route.starts_with("PUT") || r.route.starts_with("GET") {
+            continue;
+        }
+        for text in readable(body).iter().filter(|t| !t.trim().is_empty() && t.trim() != "—") {
+            let english = english_words(text);
+            assert!(english.is_empty(), "{} says {english:?} in English:\n{text}", r.route);
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} texts checked");
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hinglish_server_gets_hinglish() {
+    let w = World::start().await;
+    let admin = w.fake.add_admin("meera");
+    w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "hinglish"})).await;
+    let players = w.users(["asha", "bilal"]);
+    let [a, b] = players;
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    w.act(b, &tr!(Lang::Hinglish, "button-join")).await;
+    w.act(a, &tr!(Lang::Hinglish, "button-start")).await;
+    let msg = w.wait_hand(1).await;
+    let text = render_message(&msg);
+    assert!(text.contains("tumhari baari hai"), "{text}");
+    w.act(a, &tr!(Lang::Hinglish, "button-see")).await;
+    let dm = w.wait_dm(a, "tumhare patte").await;
+    assert!(dm.contains("baazi #"), "{dm}");
+    w.fake.assert_no_violations();
+}
