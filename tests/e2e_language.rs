@@ -14,7 +14,7 @@ use teenpatti::tr;
 
 /// Words that stay in Latin letters in a Hindi message: the `DM` loanword and the game's variant names (option
 /// values such as `classic`, which `/table open` takes as written).
-const LATIN_ALLOWED: &[&str] = &["DM", "classic"];
+const LATIN_ALLOWED: &[&str] = &["DM", "classic", "SHA"];
 
 /// The text a person reads in a request the bot sent: content, embeds, button and menu labels, attachments'
 /// descriptions.
@@ -129,9 +129,24 @@ async fn a_hindi_server_gets_every_message_of_a_hand_in_hindi() {
     assert!(alt.contains("(जीते)"), "the picture's description: {alt:?}");
     p.check(&w, "the hand");
 
-    // /history of the hand, in Hindi.
+    // /history of the hand, and the other commands' replies, in Hindi.
     let history = w.ephemeral_reply(c, "history", json!({"hand": hand_id})).await;
     assert!(devanagari(&history), "{history}");
+    for (command, options) in [
+        ("balance", json!({})),
+        ("stats", json!({})),
+        ("verify", json!({"hand": hand_id})),
+        ("history", json!({})),
+        ("daily", json!({})),
+    ] {
+        let reply = w.ephemeral_reply(b, command, options).await;
+        assert!(devanagari(&reply) && english_words(&reply).is_empty(), "/{command}: {reply}");
+    }
+    let rules = w.ephemeral_reply(b, "rules", json!({})).await;
+    assert!(rules.contains(&tr!(Lang::Hi, "rules-how-to-play")), "{rules}");
+    // A refusal of a command, in Hindi.
+    let none = w.ephemeral_reply(b, "verify", json!({"hand": 999})).await;
+    assert_eq!(none, tr!(Lang::Hi, "no-such-hand", hand = 999));
 
     // Every message the bot wrote from the table's opening on: Devanagari, and no English word.
     let mut checked = 0;

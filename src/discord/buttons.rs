@@ -6,12 +6,13 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
-use super::render;
 use super::responder::{ephemeral, ComponentResponder};
 use crate::engine::Action;
-use crate::ids::{ChannelId, UserId};
+use crate::i18n::Lang;
+use crate::ids::{ChannelId, GuildId, UserId};
 use crate::ownership::Standing;
 use crate::table::{ButtonId, Command, Player, Request, TableService};
+use crate::tr;
 
 /// Holds Manage Server (or Administrator) in the guild the interaction came from.
 pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
@@ -59,21 +60,27 @@ pub async fn on_button(
     standing: &Standing,
     ci: ComponentInteraction,
 ) {
+    // Refusals before the table answers are written in the server's language (English outside a server, or if it
+    // cannot be read).
+    let lang = match ci.guild_id {
+        Some(g) => service.store().guild_settings(GuildId(g.get())).await.map(|s| s.language).unwrap_or_default(),
+        None => Lang::En,
+    };
     let Some(button) = ci.data.custom_id.parse::<ButtonId>().ok().and_then(|b| with_choice(b, &ci.data.kind)) else {
         tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
-        ephemeral(&http, standing, &ci, render::BUTTON_NOT_RECOGNISED.into()).await;
+        ephemeral(&http, standing, &ci, tr!(lang, "error-button-not-recognised")).await;
         return;
     };
     if ci.guild_id.is_none() {
-        ephemeral(&http, standing, &ci, render::BUTTONS_IN_SERVERS_ONLY.into()).await;
+        ephemeral(&http, standing, &ci, tr!(lang, "error-buttons-in-servers")).await;
         return;
     }
     // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
     // forged or copied id must not seat anyone at, or draw, a table elsewhere).
     match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
         Ok(Some(table)) if table == button.table => {}
-        Ok(_) => return ephemeral(&http, standing, &ci, render::TABLE_CLOSED.into()).await,
-        Err(e) => return ephemeral(&http, standing, &ci, e.text()).await,
+        Ok(_) => return ephemeral(&http, standing, &ci, tr!(lang, "error-table-closed")).await,
+        Err(e) => return ephemeral(&http, standing, &ci, e.text_in(lang)).await,
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let request =

@@ -5,7 +5,8 @@
 use poise::CreateReply;
 
 use super::{cap, render, Data, Error};
-use crate::table::{UserError, INTERNAL_ERROR};
+use crate::table::UserError;
+use crate::tr;
 
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     use poise::FrameworkError as F;
@@ -20,17 +21,22 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
             None => {
                 tracing::error!(command = %ctx.command().qualified_name, error = ?error, "command failed");
-                (ctx, INTERNAL_ERROR.to_string())
+                (ctx, tr!(super::commands::lang(ctx).await, "error-internal"))
             }
         },
-        F::ArgumentParse { error, input, ctx, .. } => (ctx, render::option_not_valid(input.as_deref(), error)),
-        F::MissingUserPermissions { ctx, .. } => (ctx, render::NEEDS_MANAGE_SERVER.to_string()),
-        F::GuildOnly { ctx, .. } => (ctx, render::SERVER_ONLY.to_string()),
+        F::ArgumentParse { error, input, ctx, .. } => {
+            let lang = super::commands::lang(ctx).await;
+            (ctx, render::option_not_valid(lang, input.as_deref(), error))
+        }
+        F::MissingUserPermissions { ctx, .. } => {
+            (ctx, tr!(super::commands::lang(ctx).await, "error-needs-manage-server"))
+        }
+        F::GuildOnly { ctx, .. } => (ctx, tr!(super::commands::lang(ctx).await, "error-server-only")),
         F::CommandCheckFailed { ctx, error, .. } => {
             if let Some(e) = error {
                 tracing::error!(error = ?e, "command check failed");
             }
-            (ctx, render::CHECK_FAILED.to_string())
+            (ctx, tr!(super::commands::lang(ctx).await, "error-check-failed"))
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

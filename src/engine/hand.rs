@@ -1269,7 +1269,9 @@ impl Hand {
         let seen = self.seats[seat].seen;
         let declaring = self.may_declare(seat);
         Legal {
-            see: self.see_check(seat).is_ok() && (on_turn || declaring || !self.rules.see_on_turn_only),
+            // During the declarations anyone still in may look (as `apply` allows), declared or not.
+            see: self.see_check(seat).is_ok()
+                && (on_turn || self.phase == Phase::Declaring || !self.rules.see_on_turn_only),
             pack: self.may_pack(seat),
             bet: on_turn.then(|| self.bet_range(seat).ok()).flatten(),
             show: on_turn.then(|| self.show_cost(seat).ok()).flatten(),

@@ -13,6 +13,7 @@ use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::rules::{AnteForm, Blinds, DealOrder, FirstDealer};
 use crate::engine::{Chips, Hand, Rules};
+use crate::i18n::Msg;
 use crate::ids::UserId;
 use crate::store::{FairDeal, HandRecord, NewHand, StoreError};
 
@@ -143,9 +144,7 @@ impl Table {
             }
         }
         if users.len() < 2 {
-            return Err(UserError::new(
-                "At least two seated players who are not sitting out and can pay the boot are needed to deal.",
-            ));
+            return Err(UserError::said(Msg::new("error-need-two")));
         }
         Ok((users, stacks))
     }
@@ -267,12 +266,10 @@ impl Table {
     ) -> Result<super::view::Update, UserError> {
         let text = text.trim();
         if text.is_empty() || text.chars().count() > MAX_ENTROPY_CHARS || text.chars().any(char::is_control) {
-            return Err(UserError::new(format!(
-                "Entropy is 1 to {MAX_ENTROPY_CHARS} characters on one line (anything you like: a word, dice rolls)."
-            )));
+            return Err(UserError::said(Msg::new("error-entropy").arg("max", MAX_ENTROPY_CHARS)));
         }
         if !self.seats.iter().any(|s| s.user == player.id) {
-            return Err(UserError::new("Only a player seated at this table can add entropy to its deals."));
+            return Err(UserError::said(Msg::new("error-entropy-seated")));
         }
         let commitment = self.ensure_next_secret().await.commitment();
         self.deps.store.set_entropy(self.row.id, player.id, text).await.map_err(|e| internal("keeping entropy", e))?;
@@ -372,7 +369,7 @@ impl Table {
         }
         let hand_id = started.map_err(|e| match e {
             StoreError::InsufficientFunds { user, .. } => {
-                UserError::new(format!("<@{user}> can no longer pay the boot; try again."))
+                UserError::said(Msg::new("error-cannot-pay-boot").arg("player", format!("<@{user}>")))
             }
             other => internal("starting a hand", other),
         })?;
@@ -417,10 +414,7 @@ impl Table {
                     live.cancelled = true;
                 }
                 self.refund_cancelled().await?;
-                Err(UserError::new(
-                    "I could not post the hand in this channel, so it was cancelled and the boots refunded. \
-                     Check that I may send messages and embed links here, then press Start.",
-                ))
+                Err(UserError::said(Msg::new("error-cannot-post")))
             }
         }
     }

@@ -14,12 +14,12 @@ impl Table {
             return Err(UserError::said(Msg::new("error-already-seated")));
         }
         if self.seats.len() >= self.row.max_players as usize {
-            return Err(UserError::new(format!("The table is full ({} players).", self.row.max_players)));
+            return Err(UserError::said(Msg::new("error-table-full-of").arg("max", self.row.max_players)));
         }
         let store = &self.deps.store;
         let balance = store.balance(self.row.guild, player.id).await.map_err(|e| internal("reading a balance", e))?;
         let seat = store.add_seat(self.row.id, player.id).await.map_err(|e| match e {
-            StoreError::TableFull(_) => UserError::new("The table is full."),
+            StoreError::TableFull(_) => UserError::said(Msg::new("error-table-full")),
             other => internal("seating a player", other),
         })?;
         self.seats.push(seat);
@@ -75,10 +75,8 @@ impl Table {
         if player.admin || player.id == self.row.opener {
             return Ok(());
         }
-        Err(UserError::new(format!(
-            "Only the player who opened the table (<@{}>) or someone with Manage Server can {what} it.",
-            self.row.opener
-        )))
+        let id = if what == "close" { "error-manager-close" } else { "error-manager-start" };
+        Err(UserError::said(Msg::new(id).arg("opener", format!("<@{}>", self.row.opener))))
     }
 
     pub(super) async fn start(&mut self, player: Player) -> Result<Update, UserError> {

@@ -61,8 +61,12 @@ pub struct UserError {
 }
 
 impl UserError {
+    /// A refusal as written; the table service's standing answers ([`KNOWN`]) are written in the reader's
+    /// language too.
     pub fn new(msg: impl Into<String>) -> UserError {
-        UserError { text: msg.into(), msg: None, lang: None }
+        let text = msg.into();
+        let msg = KNOWN.iter().find(|(t, _)| *t == text).map(|(_, id)| i18n::Msg::new(id));
+        UserError { text, msg, lang: None }
     }
 
     /// A refusal from the catalogue.
@@ -96,9 +100,13 @@ impl UserError {
 
     /// The refusal of a write the full disk could not take.
     pub fn is_disk_full(&self) -> bool {
-        self.msg.is_none() && self.text == DISK_FULL
+        self.text == DISK_FULL
     }
 }
+
+/// The standing answers and their catalogue ids (the English text is the same).
+const KNOWN: [(&str, &str); 3] =
+    [(TABLE_CLOSED, "error-table-closed"), (INTERNAL_ERROR, "error-internal"), (DISK_FULL, "error-disk-full")];
 
 /// The answer to a request for a table that has been closed.
 pub const TABLE_CLOSED: &str = "That table is closed.";
@@ -112,6 +120,17 @@ pub const DISK_FULL: &str =
 
 /// Logs an internal failure once, with what was being done, and gives the user the apology; a store write
 /// refused for a full disk gets [`DISK_FULL`] instead (and pauses the table, see `actor.rs`).
+#[cfg(test)]
+mod known_tests {
+    #[test]
+    fn standing_answers_read_the_same_from_the_catalogue() {
+        for (text, id) in super::KNOWN {
+            assert_eq!(crate::i18n::text(crate::i18n::Lang::En, id, None), text);
+            assert_ne!(super::UserError::new(text).in_lang(crate::i18n::Lang::Hi).text(), text);
+        }
+    }
+}
+
 pub(crate) fn internal<E: std::fmt::Display + 'static>(context: &str, e: E) -> UserError {
     if let Some(StoreError::DiskFull { .. }) = (&e as &dyn std::any::Any).downcast_ref::<StoreError>() {
         tracing::warn!(error = %e, "{context}");
@@ -254,9 +273,7 @@ impl TableService {
     pub async fn open(&self, req: NewTable) -> Result<Update, UserError> {
         let opener = Player { id: req.opener, admin: false };
         let row = self.deps.store.open_table(req).await.map_err(|e| match e {
-            StoreError::TableExists { .. } => {
-                UserError::new("This channel already has an open table. Use `/table status`, or `/table close` first.")
-            }
+            StoreError::TableExists { .. } => UserError::said(i18n::Msg::new("error-channel-has-table")),
             StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;

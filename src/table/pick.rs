@@ -7,6 +7,7 @@ use super::actor::{Deadline, Table};
 use super::view::{Menu, PickView, Update};
 use super::{ButtonId, Player, UserError};
 use crate::engine::{Rules, Variant};
+use crate::i18n::Msg;
 use crate::ids::MessageId;
 
 /// The dealer's choice being made.
@@ -82,22 +83,18 @@ impl Table {
     /// the next hand of a table that is waiting for its dealer to choose.
     fn choosing(&self, player: Player, button: Option<ButtonId>) -> Result<&Picking, UserError> {
         if self.row.rules.variant != Variant::DealersChoice {
-            return Err(UserError::new(format!(
-                "This table plays {}: only at a dealers_choice table does the dealer choose the game.",
-                self.row.rules.variant
-            )));
+            return Err(UserError::said(Msg::new("error-not-dealers-choice").arg("variant", self.row.rules.variant)));
         }
         let Some(picking) = &self.picking else {
-            return Err(UserError::new("Nobody is choosing a game now: the dealer chooses just before each hand."));
+            return Err(UserError::said(Msg::new("error-nobody-choosing")));
         };
         if button.is_some_and(|b| b.seq != picking.view.round) {
-            return Err(UserError::new("That choice is over; nothing was done."));
+            return Err(UserError::said(Msg::new("error-choice-over")));
         }
         if player.id != picking.view.dealer {
-            return Err(UserError::new(format!(
-                "<@{}> deals the next hand, so they choose its game.",
-                picking.view.dealer
-            )));
+            return Err(UserError::said(
+                Msg::new("error-not-the-dealer").arg("dealer", format!("<@{}>", picking.view.dealer)),
+            ));
         }
         Ok(picking)
     }

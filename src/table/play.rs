@@ -172,9 +172,9 @@ impl Table {
         let record = ActionRecord { seq, seat, action, key, events: &events };
         let hand = HandRef { id: live.hand_id, guild, users: &live.users };
         let recorded = self.deps.store.record_action(hand, record).await.map_err(|e| match e {
-            StoreError::InsufficientFunds { need, have, .. } => UserError::new(format!(
-                "Your wallet cannot cover that: it needs {need} and you have {have} (chips at another table count)."
-            )),
+            StoreError::InsufficientFunds { need, have, .. } => {
+                UserError::said(Msg::new("error-wallet").arg("need", need).arg("have", have))
+            }
             other => internal("recording an action", other),
         })?;
         if recorded == Recorded::Duplicate {

@@ -2,10 +2,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{guild, say, say_public, user_id, Context, Error};
+use super::{guild, lang, say, say_public, user_id, Context, Error};
 use crate::discord::render;
 use crate::engine::rules::MAX_AMOUNT;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::store::StoreError;
 use crate::table::{UserError, TURN_SECONDS};
 
@@ -37,7 +37,7 @@ pub async fn config(_: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
     let s = ctx.data().store.guild_settings(guild(ctx)?).await?;
-    say(ctx, render::settings(&s)).await
+    say(ctx, render::settings(s.language, &s)).await
 }
 
 /// Set one server setting or default rule option.
@@ -59,7 +59,7 @@ pub async fn config_set(
     let mut s = store.guild_settings(g).await?;
     let number = |lo: i64, hi: i64| -> Result<i64, UserError> {
         let n = value.trim().parse::<i64>().ok().filter(|n| (lo..=hi).contains(n));
-        n.ok_or_else(|| UserError::new(render::setting_not_valid(&value, &option, lo, hi)))
+        n.ok_or_else(|| UserError::said(render::setting_not_valid(&value, &option, lo, hi)))
     };
     match option.trim() {
         "starting_balance" => s.starting_balance = number(0, MAX_SETTING_CHIPS)?,
@@ -67,7 +67,7 @@ pub async fn config_set(
         "daily_cooldown" | "daily_cooldown_secs" => s.daily_cooldown_secs = number(0, MAX_DAILY_COOLDOWN)?,
         "turn_seconds" => s.turn_seconds = number(*TURN_SECONDS.start(), *TURN_SECONDS.end())?,
         "language" => {
-            s.language = Lang::parse(&value).ok_or_else(|| UserError::new(render::language_not_valid(&value)))?
+            s.language = Lang::parse(&value).ok_or_else(|| UserError::said(render::language_not_valid(&value)))?
         }
         other => s
             .default_rules
@@ -96,15 +96,15 @@ pub async fn grant(
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
     if user.bot {
-        return Err(UserError::new(render::BOTS_HAVE_NO_CHIPS).into());
+        return Err(UserError::said(Msg::new("error-bots-no-chips")).into());
     }
     if amount == 0 || amount.unsigned_abs() > MAX_AMOUNT {
-        return Err(UserError::new(render::GRANT_AMOUNT).into());
+        return Err(UserError::said(Msg::new("error-grant-amount")).into());
     }
     let (admin, who) = (user_id(ctx.author()), user_id(&user));
     match ctx.data().store.admin_grant(g, who, amount, admin, "/grant").await {
-        Ok(balance) => say_public(ctx, render::granted(admin, who, amount, balance)).await,
-        Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::new(render::below_zero(who, have)).into()),
+        Ok(balance) => say_public(ctx, render::granted(lang(ctx).await, admin, who, amount, balance)).await,
+        Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::said(render::below_zero(who, have)).into()),
         Err(e) => Err(e.into()),
     }
 }

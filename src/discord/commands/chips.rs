@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{guild, say, user_id, Context, Error};
+use super::{guild, lang, say, user_id, Context, Error};
 use crate::discord::render;
 use crate::store::DailyClaim;
 use crate::table::UserError;
@@ -16,10 +16,10 @@ pub async fn balance(
     let g = guild(ctx)?;
     let who = user.as_ref().unwrap_or_else(|| ctx.author());
     if who.bot {
-        return Err(UserError::new(render::BOTS_HAVE_NO_CHIPS).into());
+        return Err(UserError::said(crate::i18n::Msg::new("error-bots-no-chips")).into());
     }
     let b = ctx.data().store.balance(g, user_id(who)).await?;
-    say(ctx, render::balance(user_id(who), b)).await
+    say(ctx, render::balance(lang(ctx).await, user_id(who), b)).await
 }
 
 /// Claim your daily chips.
@@ -28,7 +28,9 @@ pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     let g = guild(ctx)?;
     let now = crate::clock::now_unix();
     match ctx.data().store.claim_daily(g, user_id(ctx.author()), now).await? {
-        DailyClaim::Claimed { amount, balance } => say(ctx, render::daily_claimed(amount, balance)).await,
-        DailyClaim::TooSoon { next_at } => say(ctx, render::daily_too_soon(next_at)).await,
+        DailyClaim::Claimed { amount, balance } => {
+            say(ctx, render::daily_claimed(lang(ctx).await, amount, balance)).await
+        }
+        DailyClaim::TooSoon { next_at } => say(ctx, render::daily_too_soon(lang(ctx).await, next_at)).await,
     }
 }

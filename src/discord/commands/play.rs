@@ -13,7 +13,7 @@ pub async fn bet(
     amount: i64,
 ) -> Result<(), Error> {
     let amount = u64::try_from(amount).ok().filter(|&a| a >= 1);
-    let amount = amount.ok_or_else(|| UserError::new(crate::discord::render::BET_NOT_POSITIVE))?;
+    let amount = amount.ok_or_else(|| UserError::said(crate::i18n::Msg::new("error-bet-not-positive")))?;
     table_request(ctx, Command::Play(Action::Bet(amount))).await
 }
 

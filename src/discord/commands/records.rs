@@ -44,7 +44,7 @@ pub async fn leaderboard(
     };
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
-    let board = render::leaderboard(key, &rows, page, pages, total);
+    let board = render::leaderboard(lang(ctx).await, key, &rows, page, pages, total);
     ctx.send(CreateReply::default().embed(cap::embed(board))).await?;
     Ok(())
 }
@@ -55,7 +55,7 @@ pub async fn stats(ctx: Context<'_>, #[description = "Whose stats"] user: Option
     let g = guild(ctx)?;
     let who = user_id(user.as_ref().unwrap_or_else(|| ctx.author()));
     let s = ctx.data().store.stats(g, who).await?;
-    say(ctx, render::stats(who, &s)).await
+    say(ctx, render::stats(lang(ctx).await, who, &s)).await
 }
 
 /// A hand's full public log (and every card once it is over), or the last hands here.
@@ -70,13 +70,13 @@ pub async fn history(
     let store = &ctx.data().store;
     let Some(id) = hand else {
         let hands = store.recent_hands(g, Some(channel(ctx)), None, RECENT_HANDS).await?;
-        return say(ctx, render::recent_hands(&hands)).await;
+        return say(ctx, render::recent_hands(lang(ctx).await, &hands)).await;
     };
     let Some(record) = store.hand_record(HandId(id)).await? else {
-        return Err(UserError::new(render::no_such_hand(id, false)).into());
+        return Err(UserError::said(render::no_such_hand(id, false)).into());
     };
     if record.summary.guild != g {
-        return Err(UserError::new(render::no_such_hand(id, true)).into());
+        return Err(UserError::said(render::no_such_hand(id, true)).into());
     }
     let history = hand_history(&record).map_err(|e| {
         tracing::error!(hand = id, error = %e, "stored hand does not replay");
@@ -97,12 +97,12 @@ pub async fn verify(
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
     let Some(record) = ctx.data().store.hand_record(HandId(hand)).await? else {
-        return Err(UserError::new(render::no_such_hand(hand, false)).into());
+        return Err(UserError::said(render::no_such_hand(hand, false)).into());
     };
     if record.summary.guild != g {
-        return Err(UserError::new(render::no_such_hand(hand, true)).into());
+        return Err(UserError::said(render::no_such_hand(hand, true)).into());
     }
-    say(ctx, render::verification(hand, &verify_deal(&record))).await
+    say(ctx, render::verification(lang(ctx).await, hand, &verify_deal(&record))).await
 }
 
 /// What a hand is worth under this channel's table rules (or the server's).
@@ -122,7 +122,7 @@ pub async fn rank(
         let (name, value) = item.split_once('=').unwrap_or((item, ""));
         let name = name.trim().to_ascii_lowercase();
         if !["joker", "wild_suit", "bust", "common"].contains(&name.as_str()) {
-            return Err(UserError::new(render::TURNED_ONLY).into());
+            return Err(UserError::said(crate::i18n::Msg::new("error-turned-only")).into());
         }
         rules.set(&name, value).map_err(|e| UserError::new(render::sentence(e)))?;
     }
@@ -133,7 +133,7 @@ pub async fn rank(
             let picture = render::cards_picture(lang, &parsed).into_iter().collect();
             say_public_with(ctx, render::rank(lang, &parsed, &v, rules.variant), picture).await
         }
-        Err(RankError::NoJoker) => Err(UserError::new(render::NEEDS_JOKER).into()),
+        Err(RankError::NoJoker) => Err(UserError::said(crate::i18n::Msg::new("error-needs-joker")).into()),
         Err(e) => Err(UserError::new(render::sentence(e)).into()),
     }
 }

@@ -148,13 +148,13 @@ pub async fn table_open(
         r.set("boot", &b.to_string()).map_err(|e| UserError::new(e.to_string()))?;
     }
     if let Some(text) = rules.as_deref() {
-        r.set_options(text).map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
+        r.set_options(text).map_err(|e| UserError::said(render::rule_options_not_valid(e)))?;
     }
-    r.validate().map_err(|e| UserError::new(render::rule_options_not_valid(e)))?;
+    r.validate().map_err(|e| UserError::said(render::rule_options_not_valid(e)))?;
     // The pack must deal to every seat: a variation dealing many cards, or turning many up, seats fewer.
     let most = r.parts().map_or(MAX_SEATS, |p| p.max_seats()) as i64;
     if let Some(asked) = max_players.filter(|&m| m > most) {
-        return Err(UserError::new(render::too_many_seats(asked, most, r.variant)).into());
+        return Err(UserError::said(render::too_many_seats(asked, most, r.variant)).into());
     }
     let open = NewTable {
         guild: g,

@@ -101,7 +101,9 @@ pub fn pick_menu(
     let options: Vec<CreateSelectMenuOption> = choices
         .iter()
         .take(25)
-        .map(|&v| CreateSelectMenuOption::new(v.to_string(), v.name()).description(cap::cut(variant_text(v), 100)))
+        .map(|&v| {
+            CreateSelectMenuOption::new(v.to_string(), v.name()).description(cap::cut(&variant_text(view.lang, v), 100))
+        })
         .collect();
     let select = CreateSelectMenu::new(
         id(view, round, Command::Pick(Variant::Classic)).to_string(),

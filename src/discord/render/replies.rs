@@ -8,29 +8,17 @@ use crate::echo::echo;
 use crate::engine::cards::pretty_cards;
 use crate::engine::rules::Turned;
 use crate::engine::{Card, HandValue, Rules, Variant};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::ids::UserId;
 use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, Stats};
 use crate::table::history::{HandHistory, Verification};
 use crate::table::view::TableView;
-
-pub const BOTS_HAVE_NO_CHIPS: &str = "Bots have no chips.";
-pub const TURNED_ONLY: &str =
-    "`turned` takes the turned-up cards only: joker=RANK wild_suit=SUIT bust=RANK common=CARD.";
-pub const NEEDS_JOKER: &str = "The joker variant needs the turned-up rank: add `joker:7`, say.";
-pub const BET_NOT_POSITIVE: &str = "A bet is a positive number of chips.";
-pub const GRANT_AMOUNT: &str = "Give a non-zero amount of at most 10^12 chips.";
-pub const BUTTON_NOT_RECOGNISED: &str = "This button is not recognised; nothing was done.";
-pub const BUTTONS_IN_SERVERS_ONLY: &str = "Table buttons work only in a server.";
-pub use crate::table::TABLE_CLOSED;
-pub const NEEDS_MANAGE_SERVER: &str = "Only members with the Manage Server permission can use this command.";
-pub const SERVER_ONLY: &str = "This command works only in a server.";
-pub const CHECK_FAILED: &str = "You cannot use this command here.";
+use crate::tr;
 
 /// The answer to a slash-command option Discord could not parse.
-pub fn option_not_valid(input: Option<&str>, error: impl std::fmt::Display) -> String {
+pub fn option_not_valid(lang: Lang, input: Option<&str>, error: impl std::fmt::Display) -> String {
     let what = input.map(|i| format!("`{}`: ", echo(i))).unwrap_or_default();
-    format!("That option is not valid: {what}{error}")
+    tr!(lang, "error-option-not-valid", what = what, error = error.to_string())
 }
 
 /// A sentence from an error message: a full stop after it.
@@ -42,8 +30,8 @@ pub fn table_opened(lang: Lang, opener: UserId) -> String {
     crate::tr!(lang, "table-opened", opener = mention(opener))
 }
 
-pub fn rule_options_not_valid(e: impl std::fmt::Display) -> String {
-    format!("Rule options not valid: {e}")
+pub fn rule_options_not_valid(e: impl std::fmt::Display) -> Msg {
+    Msg::new("error-rule-options").arg("error", e)
 }
 
 /// `/table status`: the hand in play (without buttons), or the lobby.
@@ -58,173 +46,144 @@ pub fn table_status(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
 }
 
 /// Two or three lines on a variant: what is dealt, and how hands compare.
-pub fn variant_text(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Classic => "Three cards each; the classic order of hands.",
-        Variant::Muflis => "Muflis (lowball): the order of hands is reversed; the lowest hand wins.",
-        Variant::Joker => "After the deal a card is turned up: every card of its rank is wild (it stands for any card).",
-        Variant::Ak47 => "Every ace, king, 4 and 7 is wild.",
-        Variant::HighWild => "Each player's own highest rank is wild in their hand (a pair of them makes two wild cards).",
-        Variant::LowWild => "Each player's own lowest rank is wild in their hand (a pair of them makes two wild cards).",
-        Variant::BestOfFour => "Four cards each; the best three count.",
-        Variant::IncompleteTwo => {
-            "Two cards each; the third is imagined, so it is the best card for your hand. Equal hands at a show go by suits (spades, hearts, diamonds, clubs)."
-        }
-        Variant::IncompleteOne => {
-            "One card each; two are imagined, so every hand is a trio of its rank. Equal hands go by suits."
-        }
-        Variant::IncompleteCommon => {
-            "One card each, one imagined, and a common card turned up on the table as everyone's third. Equal hands go by suits."
-        }
-        Variant::TwoLowestWild => {
-            "Four cards each: your two lowest cards together make one wild card, and your two highest count as dealt. Two lowest that pair may stay a pair instead; two middle cards that pair mean no wild card (best three of four)."
-        }
-        Variant::Kaana => {
-            "The one-eyed cards (the king of diamonds and the jacks of spades and hearts, unless the table's `kaana_cards` say otherwise) are wild. With `kaana_round` they are wild only from the hand after someone is dealt a trio until a show is called against a player holding one."
-        }
-        Variant::KissMissBliss => {
-            "Five cards each; make three units: single cards, or pairs that count as one wild card: a kiss (in sequence, A-2 to Q-K), a miss (one rank between, A-3 to J-K), a bliss (the same rank), each kind at most once."
-        }
-        Variant::Blackjack => {
-            "Three cards each, counted as in blackjack: pictures 10, an ace 1 or 11, the rest face value. The highest total up to 21 wins; 22 and over is bust (two busts are equal hands)."
-        }
-        Variant::Nines => {
-            "999: each card is a digit (10 and pictures 0, an ace 1, the rest face value); arrange yours into the largest three-digit number: the larger number wins, 999 best."
-        }
-        Variant::FourXBoot => "Classic, but every hand's boot is four times the table's.",
-        Variant::ThreeCardStud => {
-            "Three-card stud: two cards face down and one face up, shown to everyone on the hand message from the deal. Blind means you have not looked at your down cards."
-        }
-        Variant::FiveCardStud => {
-            "Five-card stud: two cards face down and three face up for everyone to see; the best three of your five count (with `exact_use`: exactly one down card and two up cards)."
-        }
-        Variant::ThreeCardCommunity => {
-            "Three-card community: two cards face down each and one community card face up in the middle, everyone's third card."
-        }
-        Variant::FiveCardCommunity => {
-            "Five-card community: two cards face down each and three community cards in the middle; the best three of your five count (with `exact_use`: one down card and two community cards). With `community_turn=rounds` the community cards are turned up one at the end of each betting round."
-        }
-        Variant::Draw => {
-            "Draw: three cards each; players may change cards (discard and be dealt new ones) for `draw_price` a card (the boot by default): before the betting, after the first round (`draw=after`), or one card in each of the first three rounds (`draw=rounds`). Changing cards means looking at them: a blind player who draws is seen."
-        }
-        Variant::Cobra => {
-            "Cobra: one card each, on the forehead: you see everyone's card (by DM) but never your own. Everyone bets blind stakes all hand (nobody can see); no sideshows. At the show the higher card wins; equal ranks go by suit (spades, hearts, diamonds, clubs)."
-        }
-        Variant::Zandu => {
-            "Zandu: three cards each and three community jokers face down; one is turned up after each of the first three betting rounds, and every card of a turned-up rank is wild. The first round is blind (nobody may look); shows and sideshows wait until all three are up."
-        }
-        Variant::DealersChoice => {
-            "Dealer's choice: before each hand its dealer chooses the game (the **Choose the game** button opens a menu only the dealer sees; `/table pick` adds options of their own, but never changes the stakes). If they do not choose within the turn timer, the table's `dealer_default` is dealt."
-        }
-    }
+pub fn variant_text(lang: Lang, variant: Variant) -> String {
+    let id = match variant {
+        Variant::Classic => "variant-classic",
+        Variant::Muflis => "variant-muflis",
+        Variant::Joker => "variant-joker",
+        Variant::Ak47 => "variant-ak47",
+        Variant::HighWild => "variant-high-wild",
+        Variant::LowWild => "variant-low-wild",
+        Variant::BestOfFour => "variant-best-of-four",
+        Variant::IncompleteTwo => "variant-incomplete-two",
+        Variant::IncompleteOne => "variant-incomplete-one",
+        Variant::IncompleteCommon => "variant-incomplete-common",
+        Variant::TwoLowestWild => "variant-two-lowest-wild",
+        Variant::Kaana => "variant-kaana",
+        Variant::KissMissBliss => "variant-kiss-miss-bliss",
+        Variant::Blackjack => "variant-blackjack",
+        Variant::Nines => "variant-nines",
+        Variant::FourXBoot => "variant-four-x-boot",
+        Variant::ThreeCardStud => "variant-three-card-stud",
+        Variant::FiveCardStud => "variant-five-card-stud",
+        Variant::ThreeCardCommunity => "variant-three-card-community",
+        Variant::FiveCardCommunity => "variant-five-card-community",
+        Variant::Draw => "variant-draw",
+        Variant::Cobra => "variant-cobra",
+        Variant::Zandu => "variant-zandu",
+        Variant::DealersChoice => "variant-dealers-choice",
+    };
+    crate::i18n::text(lang, id, None)
 }
 
 /// The table's draws and printed jokers, a sentence each.
-fn extras_text(rules: &Rules) -> Vec<&'static str> {
+fn extras_text(lang: Lang, rules: &Rules) -> Vec<String> {
     let mut lines = Vec::new();
     if rules.variant != Variant::Joker && rules.joker == Turned::Draw {
-        lines.push("A card turned up at the deal makes its rank wild.");
+        lines.push(tr!(lang, "extra-joker"));
     }
     if rules.wild_suit == Turned::Draw {
-        lines.push("A card turned up at the deal makes its suit wild.");
+        lines.push(tr!(lang, "extra-wild-suit"));
     }
     if rules.bust == Turned::Draw {
-        lines.push("A card turned up at the deal is a bust card: whoever holds one of its rank packs at once (if everyone does, it busts nobody).");
+        lines.push(tr!(lang, "extra-bust"));
     }
     if rules.jokers > 0 {
-        lines.push("The pack has two printed jokers, each wild.");
+        lines.push(tr!(lang, "extra-jokers"));
     }
     if rules.k_a_2 {
-        lines.push("2-A-K is a sequence, just below A-K-Q.");
+        lines.push(tr!(lang, "extra-k-a-2"));
     }
     lines
 }
 
 /// `/rules` and `/table rules`.
 pub fn rules_text(lang: Lang, rules: &Rules) -> String {
-    let options: Vec<String> = rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")).collect();
-    let mut variation = vec![variant_text(rules.variant)];
-    variation.extend(extras_text(rules));
-    format!(
-        "{}\n\n**This table's variation.** {}\n\n**How to play.** Everyone pays the boot; cards are dealt face down. On your turn: bet blind \
-(from the stake to twice it) without looking, or **See** your cards and bet seen (twice to four times the stake, \
-even amounts), or **Pack**. A blind bet sets the stake; a seen bet sets it to half the bet. With two players left \
-either may pay for a **Show** (blind: the stake; both seen: twice the stake; a seen player cannot show a blind one). \
-When everyone left is seen, bet the minimum and ask the previous player for a **Sideshow**: the lower hand packs \
-(a tie packs the asker). Hands: trio > pure sequence > sequence > colour > pair > high card; A-2-3 is the top \
-sequence.\n\n**Options:** {}",
+    // As `/table open rules:` takes them: the names and values are the same in every language.
+    let options: Vec<String> = rules.describe().into_iter().map(|(k, v)| format!("`{k}={v}`")).collect();
+    let mut variation = vec![variant_text(lang, rules.variant)];
+    variation.extend(extras_text(lang, rules));
+    [
         rules_card(lang, rules),
-        variation.join(" "),
-        options.join(" · ")
-    )
+        tr!(lang, "rules-variation", variation = variation.join(" ")),
+        tr!(lang, "rules-how-to-play"),
+        tr!(lang, "rules-options", options = options.join(" · ")),
+    ]
+    .join("\n\n")
 }
 
-pub fn balance(user: UserId, chips: i64) -> String {
-    format!("{} has **{chips}** chips.", mention(user))
+pub fn balance(lang: Lang, user: UserId, chips: i64) -> String {
+    tr!(lang, "balance", player = mention(user), chips = chips)
 }
 
-pub fn daily_claimed(amount: i64, balance: i64) -> String {
-    format!("You claimed **{amount}** chips. Your balance is **{balance}**.")
+pub fn daily_claimed(lang: Lang, amount: i64, balance: i64) -> String {
+    tr!(lang, "daily-claimed", amount = amount, balance = balance)
 }
 
-pub fn daily_too_soon(next_at: i64) -> String {
-    format!("You have claimed your daily chips already. Come back <t:{next_at}:R>.")
+pub fn daily_too_soon(lang: Lang, next_at: i64) -> String {
+    tr!(lang, "daily-too-soon", when = format!("<t:{next_at}:R>"))
 }
 
-pub fn leaderboard(by: LeaderBy, rows: &[LeaderRow], page: u32, pages: u64, total: u64) -> CreateEmbed {
+pub fn leaderboard(lang: Lang, by: LeaderBy, rows: &[LeaderRow], page: u32, pages: u64, total: u64) -> CreateEmbed {
     let lines: Vec<String> =
         rows.iter().map(|r| format!("**{}.** {} · {}", r.rank, mention(r.user), r.value)).collect();
-    let body = if lines.is_empty() { "Nobody here yet.".to_string() } else { lines.join("\n") };
+    let body = if lines.is_empty() { tr!(lang, "leaderboard-nobody") } else { lines.join("\n") };
     let title = match by {
-        LeaderBy::Balance => "Leaderboard · balance",
-        LeaderBy::Winnings => "Leaderboard · net winnings",
+        LeaderBy::Balance => tr!(lang, "leaderboard-balance"),
+        LeaderBy::Winnings => tr!(lang, "leaderboard-winnings"),
     };
-    CreateEmbed::new()
-        .title(title)
-        .description(body)
-        .footer(CreateEmbedFooter::new(format!("Page {page} of {pages} · {total} players")))
+    CreateEmbed::new().title(title).description(body).footer(CreateEmbedFooter::new(tr!(
+        lang,
+        "leaderboard-footer",
+        page = page,
+        pages = pages,
+        total = total
+    )))
 }
 
-pub fn stats(user: UserId, s: &Stats) -> String {
-    format!(
-        "{}: **{}** hands played, **{}** won ({:.0}%), biggest pot **{}**, net **{:+}**.",
-        mention(user),
-        s.hands_played,
-        s.hands_won,
-        s.win_rate * 100.0,
-        s.biggest_pot,
-        s.net
+pub fn stats(lang: Lang, user: UserId, s: &Stats) -> String {
+    tr!(
+        lang,
+        "stats",
+        player = mention(user),
+        played = s.hands_played,
+        won = s.hands_won,
+        rate = format!("{:.0}", s.win_rate * 100.0),
+        pot = s.biggest_pot,
+        net = format!("{:+}", s.net)
     )
 }
 
 /// `/history` without a hand: the channel's last hands.
-pub fn recent_hands(hands: &[HandSummary]) -> String {
+pub fn recent_hands(lang: Lang, hands: &[HandSummary]) -> String {
     if hands.is_empty() {
-        return "No hands have been played in this channel yet.".into();
+        return tr!(lang, "recent-none");
     }
     let lines: Vec<String> = hands
         .iter()
         .map(|h| {
             let winners: Vec<String> = h.winners.iter().map(|&u| mention(u)).collect();
-            format!(
-                "**#{}** · {} players · pot {} · {} {}",
-                h.id,
-                h.users.len(),
-                h.pot,
-                h.status.as_str(),
-                winners.join(", ")
+            let status = match h.status {
+                HandStatus::Live => tr!(lang, "status-live"),
+                HandStatus::Finished => tr!(lang, "status-finished"),
+                HandStatus::Refunded => tr!(lang, "status-refunded"),
+            };
+            tr!(
+                lang,
+                "recent-line",
+                hand = h.id.get(),
+                players = h.users.len() as u64,
+                pot = h.pot,
+                status = status,
+                winners = winners.join(", ")
             )
         })
         .collect();
-    format!("Last hands here (use `/history hand:N` for one):\n{}", lines.join("\n"))
+    format!("{}\n{}", tr!(lang, "recent-title"), lines.join("\n"))
 }
 
-pub fn no_such_hand(id: i64, on_this_server: bool) -> String {
-    if on_this_server {
-        format!("There is no hand #{id} on this server.")
-    } else {
-        format!("There is no hand #{id}.")
-    }
+pub fn no_such_hand(id: i64, on_this_server: bool) -> Msg {
+    Msg::new(if on_this_server { "no-such-hand-here" } else { "no-such-hand" }).arg("hand", id)
 }
 
 /// `/history hand:N`: the public log, and the cards the table service reveals.
@@ -250,88 +209,88 @@ pub fn hand_history(lang: Lang, h: &HandHistory) -> String {
 }
 
 /// `/rank`: what a hand is worth.
-pub fn too_many_seats(asked: i64, most: i64, variant: Variant) -> String {
-    format!("The pack deals to at most {most} players under these rules ({variant} and its options), not {asked}.")
+pub fn too_many_seats(asked: i64, most: i64, variant: Variant) -> Msg {
+    Msg::new("too-many-seats").arg("most", most).arg("variant", variant).arg("asked", asked)
 }
 
 pub fn rank(lang: Lang, cards: &[Card], value: &HandValue, variant: Variant) -> String {
-    format!(
-        "{} is a **{}** under {variant} rules (strength {}; higher wins).",
-        pretty_cards(cards),
-        value_text(lang, value),
-        value.strength
+    tr!(
+        lang,
+        "rank",
+        cards = pretty_cards(cards),
+        value = value_text(lang, value),
+        variant = variant.to_string(),
+        strength = value.strength.to_string()
     )
 }
 
 /// `/config view`, and the answer to `/config set`.
-pub fn settings(s: &GuildSettings) -> String {
+pub fn settings(lang: Lang, s: &GuildSettings) -> String {
     let mut lines = vec![
         format!("`starting_balance` = {}", s.starting_balance),
         format!("`daily_amount` = {}", s.daily_amount),
-        format!("`daily_cooldown` = {} seconds", s.daily_cooldown_secs),
+        format!("`daily_cooldown` = {}", tr!(lang, "settings-cooldown", seconds = s.daily_cooldown_secs)),
         format!("`turn_seconds` = {}", s.turn_seconds),
         format!("`language` = {}", s.language),
     ];
     lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")));
-    format!("**Server settings** (new tables start with these rules):\n{}", lines.join("\n"))
+    format!("{}\n{}", tr!(lang, "settings"), lines.join("\n"))
 }
 
-pub fn setting_not_valid(value: &str, option: &str, lo: i64, hi: i64) -> String {
-    format!("`{}` is not valid for {}: give a whole number from {lo} to {hi}", echo(value), echo(option))
+pub fn setting_not_valid(value: &str, option: &str, lo: i64, hi: i64) -> Msg {
+    Msg::new("setting-not-valid").arg("value", echo(value)).arg("option", echo(option)).arg("low", lo).arg("high", hi)
 }
 
 /// `/config set language` with a value that is not a language.
-pub fn language_not_valid(value: &str) -> String {
-    format!("`{}` is not a language here: give `en` (English), `hi` (हिन्दी) or `hinglish`", echo(value))
+pub fn language_not_valid(value: &str) -> Msg {
+    Msg::new("language-not-valid").arg("value", echo(value))
 }
 
+/// The answer to `/config set`, in the server's language as it now is.
 pub fn settings_saved(s: &GuildSettings) -> String {
-    format!("Saved. {}", settings(s))
+    format!("{} {}", tr!(s.language, "settings-saved"), settings(s.language, s))
 }
 
 /// `/grant`, said in the channel.
-pub fn granted(admin: UserId, user: UserId, amount: i64, balance: i64) -> String {
-    format!(
-        "{} {} {} chips: balance now **{balance}**. ({})",
-        mention(admin),
-        if amount > 0 { "granted" } else { "took" },
-        amount.unsigned_abs(),
-        mention(user)
-    )
+pub fn granted(lang: Lang, admin: UserId, user: UserId, amount: i64, balance: i64) -> String {
+    let (admin, player, abs) = (mention(admin), mention(user), amount.unsigned_abs());
+    if amount > 0 {
+        tr!(lang, "granted", admin = admin, amount = abs, balance = balance, player = player)
+    } else {
+        tr!(lang, "took", admin = admin, amount = abs, balance = balance, player = player)
+    }
 }
 
-pub fn below_zero(user: UserId, have: i64) -> String {
-    format!("{} has only {have} chips; a balance cannot go below zero.", mention(user))
+pub fn below_zero(user: UserId, have: i64) -> Msg {
+    Msg::new("below-zero").arg("player", mention(user)).arg("have", have)
 }
 
 /// `/verify`'s answer: what was checked and how anyone can check it again offline.
-pub fn verification(hand: i64, v: &Verification) -> String {
+pub fn verification(lang: Lang, hand: i64, v: &Verification) -> String {
     match v {
-        Verification::NotCommitted => {
-            format!("Hand #{hand} was dealt before provably fair deals: no commitment was published for it.")
-        }
-        Verification::Live { commitment } => format!(
-            "Hand #{hand} is still being played. Its deck commitment is `{commitment}`; the seed is revealed when \
-             the hand ends."
-        ),
+        Verification::NotCommitted => tr!(lang, "verify-not-committed", hand = hand),
+        Verification::Live { commitment } => tr!(lang, "verify-live", hand = hand, commitment = commitment.as_str()),
         Verification::Checked { commitment, seed, entropy, jokers, commitment_ok, deck_ok } => {
             let verdict = match (commitment_ok, deck_ok) {
-                (true, true) => {
-                    "✅ **Fair**: SHA-256 of the seed is the commitment shown at the deal, and the seed \
-                                 with the players' entropy gives exactly the deck the hand was dealt from."
-                }
-                (false, _) => "❌ **Does not verify**: SHA-256 of the stored seed is not the commitment.",
-                (true, false) => "❌ **Does not verify**: the seed and entropy do not give the deck that was dealt.",
+                (true, true) => tr!(lang, "verify-fair"),
+                (false, _) => tr!(lang, "verify-bad-commitment"),
+                (true, false) => tr!(lang, "verify-bad-deck"),
             };
-            let shown = if entropy.is_empty() { "none".to_string() } else { format!("`{}`", entropy.escape_debug()) };
+            let shown =
+                if entropy.is_empty() { tr!(lang, "verify-none") } else { format!("`{}`", entropy.escape_debug()) };
             let jokers = if *jokers > 0 { format!(" --jokers {jokers}") } else { String::new() };
             let arg =
                 if entropy.is_empty() { String::new() } else { format!(" --entropy $'{}'", entropy.escape_default()) };
-            format!(
-                "Hand #{hand}: {verdict}\nCommitment `{commitment}`\nSeed `{seed}`\nEntropy {shown}\n\
-                 Check it yourself with Python alone (docs/provably-fair.md): \
-                 `python3 scripts/verify_deck.py --seed {seed} --commitment {commitment}{arg}{jokers}`"
-            )
+            let command =
+                format!("python3 scripts/verify_deck.py --seed {seed} --commitment {commitment}{arg}{jokers}");
+            [
+                tr!(lang, "verify-checked", hand = hand, verdict = verdict),
+                tr!(lang, "verify-lines", commitment = commitment.as_str()),
+                tr!(lang, "verify-seed", seed = seed.as_str()),
+                tr!(lang, "verify-entropy", entropy = shown),
+                tr!(lang, "verify-offline", command = command),
+            ]
+            .join("\n")
         }
     }
 }
