@@ -473,3 +473,10 @@ error-not-dealers-choice = This table plays { $variant }: only at a dealers_choi
 error-nobody-choosing = Nobody is choosing a game now: the dealer chooses just before each hand.
 error-choice-over = That choice is over; nothing was done.
 error-not-the-dealer = { $dealer } deals the next hand, so they choose its game.
+
+## The dealer's choice refused (the reason is the rules' own words)
+error-default-game = This table's default game cannot be dealt: { $reason }
+error-game-not-dealt = That game cannot be dealt at this table: { $reason }.
+error-choose-another = { $reason } Choose another game.
+error-rules-not-dealt = This table's rules cannot be dealt: { $reason }
+error-timeout-only = Only the turn timer can time a player out.

@@ -466,3 +466,10 @@ error-not-dealers-choice = Yeh table { $variant } khelti hai: sirf dealers_choic
 error-nobody-choosing = Abhi koi game nahi chun raha: dealer har baazi se theek pehle chunta hai.
 error-choice-over = Woh chunav khatam ho chuka; kuch nahi kiya gaya.
 error-not-the-dealer = Agli baazi { $dealer } baantenge, isliye game wahi chunenge.
+
+## The dealer's choice refused (the reason is the rules' own words)
+error-default-game = Is table ka default game nahi bant sakta: { $reason }
+error-game-not-dealt = Woh game is table par nahi bant sakta: { $reason }.
+error-choose-another = { $reason } Koi aur game chuno.
+error-rules-not-dealt = Is table ke rules se baazi nahi bant sakti: { $reason }
+error-timeout-only = Sirf chaal ka timer kisi player ka time khatam kar sakta hai.

@@ -466,3 +466,10 @@ error-not-dealers-choice = यह टेबल { $variant } खेलती ह�
 error-nobody-choosing = अभी कोई खेल नहीं चुन रहा: डीलर हर बाज़ी से ठीक पहले चुनता है।
 error-choice-over = वह चुनाव ख़त्म हो चुका; कुछ नहीं किया गया।
 error-not-the-dealer = अगली बाज़ी { $dealer } बाँटेंगे, इसलिए खेल वही चुनेंगे।
+
+## The dealer's choice refused (the reason is the rules' own words)
+error-default-game = इस टेबल का डिफ़ॉल्ट खेल नहीं बँट सकता: { $reason }
+error-game-not-dealt = वह खेल इस टेबल पर नहीं बँट सकता: { $reason }।
+error-choose-another = { $reason } कोई और खेल चुनें।
+error-rules-not-dealt = इस टेबल के नियमों से बाज़ी नहीं बँट सकती: { $reason }
+error-timeout-only = सिर्फ़ चाल का टाइमर किसी खिलाड़ी का समय ख़त्म कर सकता है।

@@ -98,7 +98,7 @@ impl Table {
     pub(super) async fn dealt_in(&self, rules: &Rules) -> Result<(Vec<UserId>, Vec<Chips>), UserError> {
         // The table's rules were checked when they were set; rules stored by an older build that no longer
         // combine are named here, and nothing is dealt.
-        let parts = rules.parts().map_err(|e| UserError::new(format!("This table's rules cannot be dealt: {e}")))?;
+        let parts = rules.parts().map_err(|e| UserError::said(Msg::new("error-rules-not-dealt").arg("reason", e)))?;
         let boot = rules.boot.saturating_mul(parts.boot_factor);
         let most = MAX_SEATS.min(parts.max_seats());
         let playing: Vec<UserId> = self.seats.iter().filter(|s| !s.sat_out).map(|s| s.user).collect();

@@ -25,7 +25,7 @@ impl Table {
         let rules = &self.row.rules;
         rules
             .pick(rules.dealer_default, "")
-            .map_err(|e| UserError::new(format!("This table's default game cannot be dealt: {e}")))
+            .map_err(|e| UserError::said(Msg::new("error-default-game").arg("reason", e)))
     }
 
     /// Starts the next hand's choice: finds its dealer (the button passes on as for any hand), posts the prompt
@@ -121,10 +121,10 @@ impl Table {
             .row
             .rules
             .pick(variant, options.unwrap_or(""))
-            .map_err(|e| UserError::new(format!("That game cannot be dealt at this table: {e}.")))?;
+            .map_err(|e| UserError::said(Msg::new("error-game-not-dealt").arg("reason", e)))?;
         // A game too dear for the table (a larger boot) is refused while the dealer may still choose another.
         if let Err(e) = self.dealt_in(&rules).await {
-            return Err(UserError::new(format!("{} Choose another game.", e.text())));
+            return Err(UserError::said(Msg::new("error-choose-another").arg("reason", e.text_in(self.lang))));
         }
         self.finish_pick(rules, false).await?;
         Ok(self.update(

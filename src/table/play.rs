@@ -150,7 +150,7 @@ impl Table {
     ) -> Result<Update, UserError> {
         let (_, seat) = self.seat_for(player, button)?;
         if action == Action::Timeout {
-            return Err(UserError::new("Only the turn timer can time a player out."));
+            return Err(UserError::said(Msg::new("error-timeout-only")));
         }
         let applied = self.apply(seat, action, key).await?;
         // Acting resets the count of timeouts in a row.
