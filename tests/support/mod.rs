@@ -472,6 +472,12 @@ impl FakeDiscord {
     }
 
     /// Waits until the bot has identified and registered its commands (guild or global). Panics on timeout.
+    /// Has the bot identified and registered its commands?
+    pub fn is_ready(&self) -> bool {
+        let st = self.lock();
+        st.identifies > 0 && !st.registrations.is_empty()
+    }
+
     pub async fn wait_ready(&self, timeout: Duration) {
         let ok =
             self.inner.wait_for(timeout, |st| (st.identifies > 0 && !st.registrations.is_empty()).then_some(())).await;

@@ -71,6 +71,21 @@ pub struct DbState {
     pub actions: Vec<(usize, Action)>,
 }
 
+/// Waits until the bot is ready (identified, commands registered), failing at once, with its log, if the process
+/// exits first (a bad migration, a refused setting) instead of waiting out the timeout.
+async fn wait_started(fake: &FakeDiscord, bot: &mut BotProcess) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while !fake.is_ready() {
+        if let Some(status) = bot.wait_exit(Duration::ZERO) {
+            panic!("the bot exited at start ({status}) before it was ready:\n{}", bot.log());
+        }
+        if tokio::time::Instant::now() > deadline {
+            fake.wait_ready(Duration::ZERO).await;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 impl World {
     /// A world whose table never deals by itself ([`NO_AUTO_DEAL`]).
     pub async fn start() -> World {
@@ -83,8 +98,8 @@ impl World {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("teenpatti.db");
         let channel = fake.add_channel("tables");
-        let bot = spawn_bot(&fake, &db, hand_break);
-        fake.wait_ready(Duration::from_secs(30)).await;
+        let mut bot = spawn_bot(&fake, &db, hand_break);
+        wait_started(&fake, &mut bot).await;
         World { fake, bot, db, channel, dir, hand_break, store: OnceCell::new() }
     }
 
