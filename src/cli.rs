@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::tools::chaos_cmd::ChaosArgs;
 use crate::tools::loadtest_cmd::LoadtestArgs;
+use crate::tools::odds_cmd::OddsArgs;
 use crate::tools::picture_cmd::PictureArgs;
 use crate::tools::rank_cmd::RankArgs;
 use crate::tools::replay_cmd::ReplayArgs;
@@ -28,6 +29,8 @@ pub enum CliCommand {
     Hand(HandCommand),
     /// Replay a hand script and print what the rules say happened.
     Replay(ReplayArgs),
+    /// The exact odds of a hand against one unknown hand, its percentile, and its chance against more players.
+    Odds(OddsArgs),
     /// Play random hands through the table service and a real database (the crash drill).
     Simulate(SimulateArgs),
     /// Load-test the table service: concurrent tables at a rate for some seconds; one summary line at the end.
@@ -52,6 +55,7 @@ pub fn main() -> ExitCode {
         CliCommand::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
         CliCommand::Hand(HandCommand::Picture(args)) => crate::tools::picture_cmd::run(&args),
         CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
+        CliCommand::Odds(args) => crate::tools::odds_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
         CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),
         CliCommand::Chaos(args) => crate::tools::chaos_cmd::run(&args),

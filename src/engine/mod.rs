@@ -6,6 +6,7 @@ pub mod agent;
 pub mod cards;
 pub mod fair;
 pub mod hand;
+pub mod odds;
 pub mod pot;
 pub mod rank;
 pub mod rules;

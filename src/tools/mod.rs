@@ -2,6 +2,7 @@
 
 pub mod chaos_cmd;
 pub mod loadtest_cmd;
+pub mod odds_cmd;
 pub mod picture_cmd;
 pub mod rank_cmd;
 pub mod replay_cmd;
