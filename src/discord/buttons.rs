@@ -61,26 +61,28 @@ pub async fn on_button(
     ci: ComponentInteraction,
 ) {
     // Refusals before the table answers are written in the server's language (English outside a server, or if it
-    // cannot be read).
-    let lang = match ci.guild_id {
-        Some(g) => service.store().guild_settings(GuildId(g.get())).await.map(|s| s.language).unwrap_or_default(),
-        None => Lang::En,
+    // cannot be read); it is read only for them, not for every click.
+    let lang = || async {
+        match ci.guild_id {
+            Some(g) => service.store().guild_settings(GuildId(g.get())).await.map(|s| s.language).unwrap_or_default(),
+            None => Lang::En,
+        }
     };
     let Some(button) = ci.data.custom_id.parse::<ButtonId>().ok().and_then(|b| with_choice(b, &ci.data.kind)) else {
         tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
-        ephemeral(&http, standing, &ci, tr!(lang, "error-button-not-recognised")).await;
+        ephemeral(&http, standing, &ci, tr!(lang().await, "error-button-not-recognised")).await;
         return;
     };
     if ci.guild_id.is_none() {
-        ephemeral(&http, standing, &ci, tr!(lang, "error-buttons-in-servers")).await;
+        ephemeral(&http, standing, &ci, tr!(lang().await, "error-buttons-in-servers")).await;
         return;
     }
     // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
     // forged or copied id must not seat anyone at, or draw, a table elsewhere).
     match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
         Ok(Some(table)) if table == button.table => {}
-        Ok(_) => return ephemeral(&http, standing, &ci, tr!(lang, "error-table-closed")).await,
-        Err(e) => return ephemeral(&http, standing, &ci, e.text_in(lang)).await,
+        Ok(_) => return ephemeral(&http, standing, &ci, tr!(lang().await, "error-table-closed")).await,
+        Err(e) => return ephemeral(&http, standing, &ci, e.text_in(lang().await)).await,
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let request =

@@ -186,7 +186,7 @@ pub(super) fn edit_hand_message(
     let channel = ChannelId::new(view.channel.get());
     let message = view.message_id.map(|m| MessageId::new(m.get()));
     let edit = EditMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
-    let edit = with_hand_picture(edit.allowed_mentions(mentions_for(view)), view);
+    let edit = with_hand_picture(edit.allowed_mentions(mentions_for(view)), render::hand_picture(view).as_ref());
     async move {
         let Some(message) = message else { return Err("the table has no message yet".to_string()) };
         with_retry("editing a hand", CALL_BUDGET, &standing, || channel.edit_message(&*http, message, edit.clone()))
@@ -199,8 +199,8 @@ pub(super) fn edit_hand_message(
 /// An edit of the hand message with its picture, when it has one. The picture is sent again with every edit:
 /// a button's answer (an interaction's message update) always replaces the message's attachments, so an edit
 /// that left them alone would still lose them at the next click.
-pub(super) fn with_hand_picture(edit: EditMessage, view: &TableView) -> EditMessage {
-    match render::hand_picture(view) {
+pub(super) fn with_hand_picture(edit: EditMessage, picture: Option<&render::Picture>) -> EditMessage {
+    match picture {
         Some(p) => edit.new_attachment(p.attachment()),
         None => edit,
     }

@@ -158,7 +158,7 @@ impl Responder for ComponentResponder {
                             .embed(cap::embed(embed))
                             .components(rows)
                             .allowed_mentions(mentions_for(view)),
-                        view,
+                        picture.as_ref(),
                     ),
                 )
             } else {

@@ -714,7 +714,7 @@ impl Sim {
 
     /// Closes the table: every chip back in a wallet, and the books exact.
     async fn finish(&mut self) -> Result<(), String> {
-        let mut closed = Err(UserError::new(INTERNAL_ERROR));
+        let mut closed = Err(UserError::standing(INTERNAL_ERROR));
         // A failed store batch refuses a close as it does anything else: try again.
         for _ in 0..10 {
             closed = self.service.ask(self.table, Request::new(self.player(self.users[0]), Command::Close)).await;

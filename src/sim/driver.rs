@@ -124,7 +124,7 @@ impl Line {
         let injected = self.injected();
         self.service.send(self.table, req, self.recorder.responder(tx)).await;
         // The actor answers every request it takes.
-        let answer = rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)));
+        let answer = rx.await.unwrap_or_else(|_| Err(UserError::standing(INTERNAL_ERROR)));
         if timed {
             self.stats.latency(sent.elapsed());
         }

@@ -182,11 +182,11 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
 }
 
 /// Stops taking requests and answers every one already queued with `why`.
-async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: &str) {
+async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: &'static str) {
     rx.close();
     while let Some(msg) = rx.recv().await {
         if let Msg::Request(asked) = msg {
-            asked.responder.respond(Err(UserError::new(why))).await;
+            asked.responder.respond(Err(UserError::standing(why))).await;
         }
     }
 }
@@ -281,7 +281,7 @@ impl Table {
         // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
         let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu);
         if self.paused.is_some() && !look && !self.try_resume().await {
-            responder.respond(Err(UserError::new(DISK_FULL))).await;
+            responder.respond(Err(UserError::standing(DISK_FULL))).await;
             return;
         }
         let result = match command {

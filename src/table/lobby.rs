@@ -71,16 +71,16 @@ impl Table {
     }
 
     /// Starting and closing a table is for its opener or anyone with Manage Server.
-    fn require_manager(&self, player: Player, what: &str) -> Result<(), UserError> {
+    /// `refusal`: the catalogue's id of the refusal (it names the opener).
+    fn require_manager(&self, player: Player, refusal: &'static str) -> Result<(), UserError> {
         if player.admin || player.id == self.row.opener {
             return Ok(());
         }
-        let id = if what == "close" { "error-manager-close" } else { "error-manager-start" };
-        Err(UserError::said(Msg::new(id).arg("opener", format!("<@{}>", self.row.opener))))
+        Err(UserError::said(Msg::new(refusal).arg("opener", format!("<@{}>", self.row.opener))))
     }
 
     pub(super) async fn start(&mut self, player: Player) -> Result<Update, UserError> {
-        self.require_manager(player, "start")?;
+        self.require_manager(player, "error-manager-start")?;
         if self.in_play().is_some() {
             return Err(UserError::said(Msg::new("error-hand-running")));
         }
@@ -97,7 +97,7 @@ impl Table {
     }
 
     pub(super) async fn close(&mut self, player: Player) -> Result<Update, UserError> {
-        self.require_manager(player, "close")?;
+        self.require_manager(player, "error-manager-close")?;
         let store = &self.deps.store;
         let mut notice = tr!(self.lang, "notice-closed");
         if let Some(live) = self.in_play() {

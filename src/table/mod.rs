@@ -61,12 +61,16 @@ pub struct UserError {
 }
 
 impl UserError {
-    /// A refusal as written; the table service's standing answers ([`KNOWN`]) are written in the reader's
-    /// language too.
+    /// A refusal as written.
     pub fn new(msg: impl Into<String>) -> UserError {
-        let text = msg.into();
+        UserError { text: msg.into(), msg: None, lang: None }
+    }
+
+    /// One of the table service's standing answers ([`TABLE_CLOSED`], [`INTERNAL_ERROR`], [`DISK_FULL`]): its
+    /// English text kept for [`UserError::is_disk_full`], written in the reader's language.
+    pub fn standing(text: &'static str) -> UserError {
         let msg = KNOWN.iter().find(|(t, _)| *t == text).map(|(_, id)| i18n::Msg::new(id));
-        UserError { text, msg, lang: None }
+        UserError { text: text.to_string(), msg, lang: None }
     }
 
     /// A refusal from the catalogue.
@@ -126,7 +130,7 @@ mod known_tests {
     fn standing_answers_read_the_same_from_the_catalogue() {
         for (text, id) in super::KNOWN {
             assert_eq!(crate::i18n::text(crate::i18n::Lang::En, id, None), text);
-            assert_ne!(super::UserError::new(text).in_lang(crate::i18n::Lang::Hi).text(), text);
+            assert_ne!(super::UserError::standing(text).in_lang(crate::i18n::Lang::Hi).text(), text);
         }
     }
 }
@@ -134,10 +138,10 @@ mod known_tests {
 pub(crate) fn internal<E: std::fmt::Display + 'static>(context: &str, e: E) -> UserError {
     if let Some(StoreError::DiskFull { .. }) = (&e as &dyn std::any::Any).downcast_ref::<StoreError>() {
         tracing::warn!(error = %e, "{context}");
-        return UserError::new(DISK_FULL);
+        return UserError::standing(DISK_FULL);
     }
     tracing::error!(error = %e, "{context}");
-    UserError::new(INTERNAL_ERROR)
+    UserError::standing(INTERNAL_ERROR)
 }
 
 /// Who asked.
@@ -299,7 +303,7 @@ impl TableService {
         let (tx, rx) = oneshot::channel();
         self.send(table, req, Box::new(presenter::OneshotResponder(tx))).await;
         // The actor answers every request it takes, and refuses those queued when it stops.
-        rx.await.unwrap_or_else(|_| Err(UserError::new(INTERNAL_ERROR)))
+        rx.await.unwrap_or_else(|_| Err(UserError::standing(INTERNAL_ERROR)))
     }
 
     /// Sends a request to a table's actor; `responder` gets the answer.
@@ -309,7 +313,7 @@ impl TableService {
         if let Err(mpsc::error::SendError(Msg::Request(asked))) = tx.send(Msg::Request(asked)).await {
             // The actor stopped (table closed): forget it and tell the user.
             self.forget(table);
-            asked.responder.respond(Err(UserError::new(TABLE_CLOSED))).await;
+            asked.responder.respond(Err(UserError::standing(TABLE_CLOSED))).await;
         }
     }
 

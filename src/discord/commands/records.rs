@@ -80,7 +80,7 @@ pub async fn history(
     }
     let history = hand_history(&record).map_err(|e| {
         tracing::error!(hand = id, error = %e, "stored hand does not replay");
-        UserError::new(INTERNAL_ERROR)
+        UserError::standing(INTERNAL_ERROR)
     })?;
     let lang = lang(ctx).await;
     let text = render::hand_history(lang, &history);

@@ -42,9 +42,14 @@ const GREY: u32 = 0x70757a;
 
 /// Cards high to low, as people read a hand: `A♠ 9♠ 7♠`.
 pub fn hand_text(cards: &[Card]) -> String {
+    pretty_cards(&high_to_low(cards))
+}
+
+/// Cards high to low (the order of [`hand_text`] and of the pictures' rows).
+fn high_to_low(cards: &[Card]) -> Vec<Card> {
     let mut sorted = cards.to_vec();
     sorted.sort_by(|a, b| b.cmp(a));
-    pretty_cards(&sorted)
+    sorted
 }
 
 pub fn mention(user: UserId) -> String {

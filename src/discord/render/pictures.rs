@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude::CreateAttachment;
 
+use super::high_to_low;
 use crate::art::{self, Face, Row};
 use crate::engine::hand::Board;
 use crate::engine::rules::DealPlan;
@@ -72,13 +73,6 @@ fn picture(lang: Lang, name: &'static str, rows: Vec<Row>) -> Option<Picture> {
     }
 }
 
-/// Cards high to low, as the text lists them.
-fn sorted(cards: &[Card]) -> Vec<Card> {
-    let mut c = cards.to_vec();
-    c.sort_by(|a, b| b.cmp(a));
-    c
-}
-
 fn seat_of(hand: Option<&HandView>, user: UserId) -> Option<usize> {
     hand?.seats.iter().position(|s| s.user == user).map(|s| s + 1)
 }
@@ -89,18 +83,20 @@ pub fn note_picture(view: &TableView, note: &PrivateNote) -> Option<Picture> {
     let hand = view.hand.as_ref();
     match note {
         PrivateNote::Seated { .. } => None,
-        PrivateNote::Cards { cards, .. } => picture(view.lang, "cards.png", vec![Row::cards(None, &sorted(cards))]),
+        PrivateNote::Cards { cards, .. } => {
+            picture(view.lang, "cards.png", vec![Row::cards(None, &high_to_low(cards))])
+        }
         PrivateNote::Sees { hands, .. } => picture(
             view.lang,
             "others.png",
-            hands.iter().map(|(u, c)| Row::cards(seat_of(hand, *u), &sorted(c))).collect(),
+            hands.iter().map(|(u, c)| Row::cards(seat_of(hand, *u), &high_to_low(c))).collect(),
         ),
         PrivateNote::Sideshow { hands, loser, .. } => picture(
             view.lang,
             "sideshow.png",
             hands
                 .iter()
-                .map(|(u, c, _)| Row { mark: u != loser, ..Row::cards(seat_of(hand, *u), &sorted(c)) })
+                .map(|(u, c, _)| Row { mark: u != loser, ..Row::cards(seat_of(hand, *u), &high_to_low(c)) })
                 .collect(),
         ),
     }
@@ -133,7 +129,7 @@ pub fn hand_picture(view: &TableView) -> Option<Picture> {
         rows.extend(hand.board.up.iter().enumerate().map(|(seat, cards)| Row::cards(Some(seat + 1), cards)));
     } else {
         shown.sort_by_key(|(s, _, _)| *s);
-        rows.extend(shown.iter().map(|(s, c, w)| Row { mark: *w, ..Row::cards(Some(s + 1), &sorted(c)) }));
+        rows.extend(shown.iter().map(|(s, c, w)| Row { mark: *w, ..Row::cards(Some(s + 1), &high_to_low(c)) }));
     }
     rows.retain(|r| !r.faces.is_empty());
     picture(view.lang, "table.png", rows)
@@ -166,10 +162,10 @@ pub fn history_picture(lang: Lang, h: &HandHistory) -> Option<Picture> {
         rows.push(board_row(&board, &h.plan));
     }
     rows.extend(
-        revealed
-            .iter()
-            .enumerate()
-            .map(|(seat, r)| Row { mark: winners.contains(&seat), ..Row::cards(Some(seat + 1), &sorted(&r.cards)) }),
+        revealed.iter().enumerate().map(|(seat, r)| Row {
+            mark: winners.contains(&seat),
+            ..Row::cards(Some(seat + 1), &high_to_low(&r.cards))
+        }),
     );
     rows.retain(|r| !r.faces.is_empty());
     picture(lang, "hand.png", rows)
@@ -177,5 +173,5 @@ pub fn history_picture(lang: Lang, h: &HandHistory) -> Option<Picture> {
 
 /// `/rank`: the cards asked about.
 pub fn cards_picture(lang: Lang, cards: &[Card]) -> Option<Picture> {
-    picture(lang, "cards.png", vec![Row::cards(None, &sorted(cards))])
+    picture(lang, "cards.png", vec![Row::cards(None, &high_to_low(cards))])
 }
