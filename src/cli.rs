@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::tools::bots_cmd::BotsArgs;
 use crate::tools::chaos_cmd::ChaosArgs;
 use crate::tools::loadtest_cmd::LoadtestArgs;
 use crate::tools::odds_cmd::OddsArgs;
@@ -31,6 +32,8 @@ pub enum CliCommand {
     Replay(ReplayArgs),
     /// The exact odds of a hand against one unknown hand, its percentile, and its chance against more players.
     Odds(OddsArgs),
+    /// How strong a computer player is: chips won a hand against another strategy, with a 95% confidence interval.
+    Bots(BotsArgs),
     /// Play random hands through the table service and a real database (the crash drill).
     Simulate(SimulateArgs),
     /// Load-test the table service: concurrent tables at a rate for some seconds; one summary line at the end.
@@ -56,6 +59,7 @@ pub fn main() -> ExitCode {
         CliCommand::Hand(HandCommand::Picture(args)) => crate::tools::picture_cmd::run(&args),
         CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
         CliCommand::Odds(args) => crate::tools::odds_cmd::run(&args),
+        CliCommand::Bots(args) => crate::tools::bots_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
         CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),
         CliCommand::Chaos(args) => crate::tools::chaos_cmd::run(&args),

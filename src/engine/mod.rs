@@ -3,6 +3,7 @@
 //! or SQL types; randomness is passed in.
 
 pub mod agent;
+pub mod bot;
 pub mod cards;
 pub mod fair;
 pub mod hand;

@@ -60,7 +60,7 @@ fn remaining(rules: &Rules, out: &[Card]) -> Result<Vec<Card>, OddsError> {
 }
 
 /// Calls `f` with every `k`-card combination of `pack` (in a buffer it reuses).
-fn combinations(pack: &[Card], k: usize, f: &mut impl FnMut(&[Card])) {
+pub(crate) fn each_hand(pack: &[Card], k: usize, f: &mut impl FnMut(&[Card])) {
     fn go(pack: &[Card], k: usize, from: usize, buf: &mut Vec<Card>, f: &mut impl FnMut(&[Card])) {
         if buf.len() == k {
             f(buf);
@@ -97,7 +97,7 @@ pub fn against_one(hand: &[Card], known: &[Card], rules: &Rules) -> Result<Odds,
     let pack = remaining(rules, &out)?;
     let (mut win, mut tie, mut lose) = (0u64, 0u64, 0u64);
     let mut failed = None;
-    combinations(&pack, size, &mut |other| match eval.evaluate(other) {
+    each_hand(&pack, size, &mut |other| match eval.evaluate(other) {
         Ok(v) if mine > v => win += 1,
         Ok(v) if mine == v => tie += 1,
         Ok(_) => lose += 1,
@@ -108,7 +108,7 @@ pub fn against_one(hand: &[Card], known: &[Card], rules: &Rules) -> Result<Odds,
     }
     let full = remaining(rules, &[])?;
     let (mut below, mut equal, mut all) = (0u64, 0u64, 0u64);
-    combinations(&full, size, &mut |other| {
+    each_hand(&full, size, &mut |other| {
         if let Ok(v) = eval.evaluate(other) {
             all += 1;
             match v.cmp(&mine) {

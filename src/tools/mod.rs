@@ -1,5 +1,6 @@
 //! Command-line tools around the engine, the store and the table service.
 
+pub mod bots_cmd;
 pub mod chaos_cmd;
 pub mod loadtest_cmd;
 pub mod odds_cmd;
