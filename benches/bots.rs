@@ -16,8 +16,14 @@ use teenpatti::engine::{Action, Hand, HandSetup, Rules, Variant};
 /// Three players: everyone bets blind once, then the player to act looks at their cards.
 fn position(variant: Variant) -> (Hand, usize) {
     let rules = Rules { variant, boot: 10, ..Rules::default() };
-    let setup =
-        HandSetup { rules, stacks: vec![1000; 3], dealer: 0, deck: seeded_deck(7), kaana_dormant: false, posts: vec![] };
+    let setup = HandSetup {
+        rules,
+        stacks: vec![1000; 3],
+        dealer: 0,
+        deck: seeded_deck(7),
+        kaana_dormant: false,
+        posts: vec![],
+    };
     let Ok((mut hand, _)) = Hand::start(&setup) else { panic!("the bench's hand does not deal") };
     for _ in 0..3 {
         let Some(seat) = hand.to_act() else { break };

@@ -16,6 +16,8 @@ pub struct Config {
     pub dev_guild: Option<u64>,
     /// Pause between hands.
     pub hand_break: Duration,
+    /// How long a computer player takes to act (`TEENPATTI_BOT_DELAY_MS`, default 1.5 s).
+    pub bot_delay: Duration,
     /// The Discord shards this process runs (docs/sharding.md).
     pub shards: Shards,
     /// How long this process's hold on its shards lasts without a renewal (`LEASE_SECONDS`, docs/scale-out.md).
@@ -30,6 +32,7 @@ impl fmt::Debug for Config {
             .field("api_url", &self.api_url)
             .field("dev_guild", &self.dev_guild)
             .field("hand_break", &self.hand_break)
+            .field("bot_delay", &self.bot_delay)
             .field("shards", &self.shards)
             .field("lease", &self.lease)
             .finish()
@@ -126,6 +129,18 @@ impl Config {
             })?),
             None => Duration::from_secs(5),
         };
+        let bot_delay = match nonempty("TEENPATTI_BOT_DELAY_MS") {
+            Some(v) => match v.parse::<u64>() {
+                Ok(ms) if ms <= 60_000 => Duration::from_millis(ms),
+                _ => {
+                    return Err(ConfigError::Invalid {
+                        name: "TEENPATTI_BOT_DELAY_MS",
+                        why: format!("`{}` is not a number of milliseconds up to 60000", crate::echo::cut(&v, 40)),
+                    })
+                }
+            },
+            None => Duration::from_millis(1500),
+        };
         let shards = Shards::from_settings(nonempty("DISCORD_SHARD_COUNT"), nonempty("DISCORD_SHARDS"))?;
         let lease = match nonempty("LEASE_SECONDS") {
             Some(v) => match v.parse::<u64>() {
@@ -145,6 +160,7 @@ impl Config {
             api_url,
             dev_guild,
             hand_break,
+            bot_delay,
             shards,
             lease,
         })

@@ -111,9 +111,66 @@ row_id!(
     HandId
 );
 
+/// The ids of players who are not Discord users: a server's house (the wallet computer players play from) and the
+/// computer players themselves. Discord's ids are snowflakes, milliseconds since 2015 shifted left by 22 bits: any
+/// id below 2^48 would belong to an account made in the first hours of 2015, before Discord existed, so these
+/// cannot meet a real user's.
+const HOUSE: u64 = 1 << 40;
+const BOT_BASE: u64 = 1 << 41;
+const SYNTHETIC_END: u64 = 1 << 48;
+
+impl UserId {
+    /// The house of every server: its wallet stakes the computer players, and takes their chips back.
+    pub const HOUSE: UserId = UserId(HOUSE);
+    /// The first id that could be a Discord user's (for queries that leave the house and computer players out).
+    pub const FIRST_REAL: UserId = UserId(SYNTHETIC_END);
+
+    /// The computer player in `slot` (0 to 9) of `table`, playing at `level` (0 to 3): its id says all three,
+    /// so a seat row needs no more columns, and two tables' computer players never share a wallet.
+    pub fn bot(table: TableId, level: u8, slot: u8) -> Option<UserId> {
+        let table = u64::try_from(table.0).ok()?;
+        let id = BOT_BASE.checked_add(table.checked_mul(64)?)? + u64::from(level.min(3)) * 16 + u64::from(slot.min(15));
+        (id < SYNTHETIC_END).then_some(UserId(id))
+    }
+
+    /// A computer player's level and slot, or None for anyone else.
+    pub fn as_bot(self) -> Option<(u8, u8)> {
+        (BOT_BASE..SYNTHETIC_END).contains(&self.0).then_some((((self.0 % 64) / 16) as u8, (self.0 % 16) as u8))
+    }
+
+    pub fn is_bot(self) -> bool {
+        self.as_bot().is_some()
+    }
+
+    /// How the player is named in a message: a Discord mention, or a computer player's name (`🤖 Bot 2 (hard)`).
+    pub fn mention(self) -> String {
+        match self.as_bot() {
+            Some((level, slot)) => {
+                let level = crate::engine::bot::Level::ALL.get(usize::from(level)).map_or("?", |l| l.name());
+                format!("🤖 Bot {} ({level})", slot + 1)
+            }
+            None if self == UserId::HOUSE => "🏦 House".to_string(),
+            None => format!("<@{}>", self.0),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn computer_players_have_ids_no_discord_user_can_have() {
+        let bot = UserId::bot(TableId(12345), 1, 9).unwrap();
+        assert_eq!(bot.as_bot(), Some((1, 9)));
+        assert!(bot < UserId::FIRST_REAL && UserId::HOUSE < UserId::FIRST_REAL && !UserId::HOUSE.is_bot());
+        assert_ne!(UserId::bot(TableId(12346), 1, 9), Some(bot));
+        // The earliest Discord user ids (2015) are far above.
+        assert!(!UserId(80_351_110_224_678_912).is_bot() && UserId(80_351_110_224_678_912) > UserId::FIRST_REAL);
+        assert!(!UserId(7).is_bot());
+        assert_eq!(UserId(7).mention(), "<@7>");
+        assert_eq!(bot.mention(), "🤖 Bot 10 (hard)");
+    }
 
     #[test]
     fn ids_serialize_as_bare_numbers() {

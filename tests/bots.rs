@@ -131,8 +131,14 @@ fn a_view_changes_with_what_the_seat_sees() {
     let mut different_decisions = 0;
     for _ in 0..100 {
         let deck = seeded_deck_with(rng.gen(), 0);
-        let setup =
-            HandSetup { rules: rules.clone(), stacks: vec![1000; 2], dealer: 0, deck, kaana_dormant: false, posts: vec![] };
+        let setup = HandSetup {
+            rules: rules.clone(),
+            stacks: vec![1000; 2],
+            dealer: 0,
+            deck,
+            kaana_dormant: false,
+            posts: vec![],
+        };
         let mut swapped = setup.clone();
         // Seat 0's first card is dealt first (the dealer's left is seat 1): swap seat 1's first card with a card
         // of the undealt pack.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use fixtures::{assert_books, temp_db, ADMIN, ALICE, BOB, G, G2};
 use teenpatti::engine::Rules;
 use teenpatti::ids::UserId;
-use teenpatti::store::{DailyClaim, GuildSettings, OpenOptions, Reason, Store, StoreError};
+use teenpatti::store::{DailyClaim, GuildSettings, OpenOptions, Reason, Store, StoreError, HOUSE_START};
 
 #[tokio::test]
 async fn creates_the_file_and_a_wallet_with_the_starting_grant() {
@@ -126,6 +126,31 @@ async fn the_audit_sees_a_tampered_balance(store: Store) {
     assert_eq!((audit.wallet_mismatches[0].balance, audit.wallet_mismatches[0].ledger_sum), (1005, 1000));
 }
 
+/// The house stakes computer players and takes their chips back, each movement a transfer row on both sides; it
+/// never goes below zero, and an admin sets its bankroll with one grant row of the difference.
+async fn the_house_stakes_computer_players_within_its_bankroll(store: Store) {
+    let bot = UserId::bot(teenpatti::ids::TableId(7), 1, 0).unwrap();
+    assert_eq!(store.balance(G, bot).await.unwrap(), 0, "a computer player starts with nothing");
+    assert_eq!(store.stake_bot(G, bot, 1000).await.unwrap(), 1000);
+    assert_eq!(store.stake_bot(G, bot, 1000).await.unwrap(), 0, "already staked");
+    assert_eq!(store.balance(G, UserId::HOUSE).await.unwrap(), HOUSE_START - 1000);
+    let rows = store.ledger(G, bot, 10).await.unwrap();
+    assert_eq!((rows[0].delta, rows[0].reason, rows[0].actor), (1000, Reason::Transfer, Some(UserId::HOUSE)));
+    // A short house stakes what it has, and no more.
+    assert_eq!(store.set_house(G, 300, ADMIN).await.unwrap(), 300);
+    let other = UserId::bot(teenpatti::ids::TableId(7), 1, 1).unwrap();
+    assert_eq!(store.stake_bot(G, other, 1000).await.unwrap(), 300);
+    assert_eq!(store.balance(G, UserId::HOUSE).await.unwrap(), 0);
+    // Back to the house, whole.
+    assert_eq!(store.unstake_bot(G, bot).await.unwrap(), 1000);
+    assert_eq!(store.unstake_bot(G, other).await.unwrap(), 300);
+    assert_eq!(store.balance(G, UserId::HOUSE).await.unwrap(), 1300);
+    let house = store.ledger(G, UserId::HOUSE, 100).await.unwrap();
+    assert_eq!(house.iter().map(|r| r.delta).sum::<i64>(), 1300);
+    assert!(house.iter().any(|r| r.reason == Reason::AdminGrant && r.delta == 300 - (HOUSE_START - 1000)));
+    assert_books(&store).await;
+}
+
 /// Under a steady stream of commits the background checkpoints never catch up with the last commit, so SQLite
 /// would never start the WAL over; the writer lets it, between two batches, once it is past its size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -158,5 +183,6 @@ on_both_backends!(
     concurrent_daily_claims_pay_once,
     admin_grants_never_go_below_zero,
     the_schema_refuses_a_negative_balance,
-    the_audit_sees_a_tampered_balance
+    the_audit_sees_a_tampered_balance,
+    the_house_stakes_computer_players_within_its_bankroll
 );

@@ -116,7 +116,11 @@ fn random_act(rng: &mut StdRng, view: &TableView) -> Command {
 async fn random_traffic_keeps_every_chip() {
     let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
-    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
+    let service = TableService::new(
+        store.clone(),
+        recorder.clone(),
+        Timings { hand_break: Duration::from_millis(5), ..Timings::default() },
+    );
     // Two tables in two channels; players 103 and 104 sit at both (one wallet, two tables).
     let mut tables = Vec::new();
     for (channel, opener, others) in [(1u64, PLAYERS[0], &PLAYERS[1..4]), (2, PLAYERS[2], &PLAYERS[3..5])] {
@@ -261,7 +265,11 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
     let opts = OpenOptions { max_page_count: Some(pages as u64 + 64), ..OpenOptions::default() };
     let store = Store::open_with(&db.url, opts).await.unwrap();
     let recorder = Arc::new(Recorder::default());
-    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_secs(600) });
+    let service = TableService::new(
+        store.clone(),
+        recorder.clone(),
+        Timings { hand_break: Duration::from_secs(600), ..Timings::default() },
+    );
     let channel = ChannelId(7);
     let (opener, other) = (PLAYERS[0], PLAYERS[1]);
     let rules = Rules { boot: 5, ..Rules::default() };
@@ -328,7 +336,7 @@ async fn a_kaana_round_carries_from_hand_to_hand() {
     use teenpatti::engine::Hand;
     let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
-    let timings = Timings { hand_break: Duration::from_millis(5) };
+    let timings = Timings { hand_break: Duration::from_millis(5), ..Timings::default() };
     let service =
         TableService::with_decks(store.clone(), recorder.clone(), timings, teenpatti::table::Decks::seeded(13));
     let players: Vec<UserId> = (0..10).map(|i| UserId(200 + i)).collect();
@@ -395,7 +403,11 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
     use teenpatti::engine::Variant;
     let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
-    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
+    let service = TableService::new(
+        store.clone(),
+        recorder.clone(),
+        Timings { hand_break: Duration::from_millis(5), ..Timings::default() },
+    );
     let mut rules = Rules::preset("dealers_choice").unwrap();
     rules.set_options("dealer_default=muflis boot=2").unwrap();
     let [a, b] = [PLAYERS[0], PLAYERS[1]];
@@ -457,7 +469,7 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
 async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
     let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
-    let timings = Timings { hand_break: Duration::from_millis(5) };
+    let timings = Timings { hand_break: Duration::from_millis(5), ..Timings::default() };
     let service =
         TableService::with_decks(store.clone(), recorder.clone(), timings, teenpatti::table::Decks::seeded(5));
     let players = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
@@ -506,7 +518,11 @@ async fn silent_players_are_declared_high_when_the_timer_ends() {
     use teenpatti::engine::hand::{EventKind, Phase};
     let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
-    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_secs(600) });
+    let service = TableService::new(
+        store.clone(),
+        recorder.clone(),
+        Timings { hand_break: Duration::from_secs(600), ..Timings::default() },
+    );
     let mut rules = Rules::default();
     rules.set_options("high_low=declare").unwrap();
     let players = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
@@ -544,7 +560,11 @@ async fn silent_players_are_declared_high_when_the_timer_ends() {
 async fn a_player_back_from_sitting_out_posts_the_missed_ante() {
     let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
-    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::from_millis(5) });
+    let service = TableService::new(
+        store.clone(),
+        recorder.clone(),
+        Timings { hand_break: Duration::from_millis(5), ..Timings::default() },
+    );
     let mut rules = Rules::default();
     rules.set_options("ante=dealer post=true").unwrap();
     let [a, b, c] = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];

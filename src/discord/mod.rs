@@ -211,7 +211,7 @@ fn framework(
     tables: &Arc<OnceLock<TableService>>,
     standing: &Standing,
 ) -> poise::Framework<Data, Error> {
-    let timings = Timings { hand_break: config.hand_break };
+    let timings = Timings { hand_break: config.hand_break, bot_delay: config.bot_delay };
     let dev_guild = config.dev_guild;
     let shards = config.shards;
     let (store, tables, standing) = (store.clone(), tables.clone(), standing.clone());

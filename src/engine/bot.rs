@@ -105,7 +105,6 @@ impl BotView {
         let s = self.hand.seat(self.seat)?;
         (s.seen && !self.hand.plan().forehead).then_some(&s.cards[..])
     }
-
 }
 
 /// What a bot makes of its hand.
@@ -192,7 +191,7 @@ impl Brain {
     fn easy<R: Rng + ?Sized>(&mut self, view: &BotView, rng: &mut R) -> Action {
         let legal = &view.legal;
         let hand = &view.hand;
-        let me = hand.seat(view.seat).cloned().unwrap_or_else(|| empty_seat());
+        let me = hand.seat(view.seat).cloned().unwrap_or_else(empty_seat);
         if legal.respond {
             return answer_easy(self, view, rng);
         }
@@ -227,7 +226,7 @@ impl Brain {
     fn hard<R: Rng + ?Sized>(&mut self, view: &BotView, rng: &mut R) -> Action {
         let legal = &view.legal;
         let hand = &view.hand;
-        let me = hand.seat(view.seat).cloned().unwrap_or_else(|| empty_seat());
+        let me = hand.seat(view.seat).cloned().unwrap_or_else(empty_seat);
         if legal.respond {
             return answer_hard(self, view, rng);
         }

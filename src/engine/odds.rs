@@ -81,7 +81,7 @@ pub(crate) fn each_hand(pack: &[Card], k: usize, f: &mut impl FnMut(&[Card])) {
 
 fn evaluator(rules: &Rules) -> Result<Evaluator, OddsError> {
     let parts = rules.parts().map_err(|e| OddsError::Rank(RankError::Rules(e.to_string())))?;
-    if parts.plan.community > 0 || parts.plan.up > 0 || rules.common.is_some() {
+    if parts.plan.community > 0 || parts.plan.up > 0 || parts.plan.forehead || rules.common.is_some() {
         return Err(OddsError::Board);
     }
     Ok(Evaluator::new(rules, rules.joker.fixed())?)
@@ -166,6 +166,45 @@ pub fn against_many<R: Rng + ?Sized>(
     Ok(Sampled { opponents, win: p, tie: f64::from(tie) / n, error: 1.96 * (p * (1.0 - p) / n).sqrt(), samples })
 }
 
+/// The chances of a hand nobody has looked at (a blind player's): against one unknown hand (win, tie; losing is as
+/// likely as winning) and against `opponents` unknown hands, by dealing `samples` random deals of the whole pack.
+/// The same for every blind player, so telling one reveals nothing.
+pub fn unseen<R: Rng + ?Sized>(
+    rules: &Rules,
+    opponents: usize,
+    samples: u32,
+    rng: &mut R,
+) -> Result<(Sampled, Sampled), OddsError> {
+    let eval = evaluator(rules)?;
+    let size = eval.scheme().hand_size();
+    let mut pack = remaining(rules, &[])?;
+    if pack.len() < (opponents + 1) * size {
+        return Err(OddsError::TooFew(opponents));
+    }
+    let (mut one, mut tie_one, mut all, mut tie_all) = (0u32, 0u32, 0u32, 0u32);
+    for _ in 0..samples {
+        let (dealt, _) = pack.partial_shuffle(rng, (opponents + 1) * size);
+        let mine = eval.evaluate(&dealt[..size])?;
+        let mut best = std::cmp::Ordering::Greater;
+        for (i, other) in dealt[size..].chunks_exact(size).enumerate() {
+            let c = mine.cmp(&eval.evaluate(other)?);
+            if i == 0 {
+                one += u32::from(c == std::cmp::Ordering::Greater);
+                tie_one += u32::from(c == std::cmp::Ordering::Equal);
+            }
+            best = best.min(c);
+        }
+        all += u32::from(best == std::cmp::Ordering::Greater);
+        tie_all += u32::from(best == std::cmp::Ordering::Equal);
+    }
+    let n = f64::from(samples.max(1));
+    let sampled = |opponents: usize, win: u32, tie: u32| {
+        let p = f64::from(win) / n;
+        Sampled { opponents, win: p, tie: f64::from(tie) / n, error: 1.96 * (p * (1.0 - p) / n).sqrt(), samples }
+    };
+    Ok((sampled(1, one, tie_one), sampled(opponents, all, tie_all)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,5 +221,19 @@ mod tests {
         let odds = against_one(&worst, &[], &rules).unwrap_or_else(|e| panic!("{e}"));
         assert!(odds.win < 0.01 && odds.percentile < 0.01, "{odds:?}");
         assert!(matches!(against_one(&worst, &worst[..1], &rules), Err(OddsError::Duplicate(_))));
+    }
+
+    #[test]
+    fn an_unseen_hand_wins_as_often_as_it_loses() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (one, many) = unseen(&Rules::default(), 3, 40_000, &mut rng).unwrap_or_else(|e| panic!("{e}"));
+        // Symmetry: against one hand, a win is as likely as a loss; against three, about a quarter of the deals.
+        assert!((one.win - (1.0 - one.tie) / 2.0).abs() < 2.0 * one.error, "{one:?}");
+        assert!((many.win - 0.25).abs() < 0.02, "{many:?}");
+        assert!(matches!(
+            unseen(&Rules { variant: crate::engine::Variant::Cobra, ..Rules::default() }, 1, 10, &mut rng),
+            Err(OddsError::Board)
+        ));
     }
 }

@@ -732,7 +732,7 @@ impl Sim {
 }
 
 fn timings() -> Timings {
-    Timings { hand_break: HAND_BREAK }
+    Timings { hand_break: HAND_BREAK, ..Timings::default() }
 }
 
 /// A seed run twice: the first run, and where the second one's trace departed from it (line, first, second).

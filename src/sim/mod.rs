@@ -185,7 +185,11 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     }
     let stats = Arc::new(Stats::new()?);
     let recorder = Arc::new(Recorder::with_faults(cfg.faults.clone()));
-    let service = TableService::new(store.clone(), recorder.clone(), Timings { hand_break: Duration::ZERO });
+    let service = TableService::new(
+        store.clone(),
+        recorder.clone(),
+        Timings { hand_break: Duration::ZERO, ..Timings::default() },
+    );
     // The baseline is the service ready to serve: the store's reading connections open (see `open_readers`).
     open_readers(store).await?;
     let tasks_before = match cfg.soak {

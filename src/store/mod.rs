@@ -42,7 +42,7 @@ pub use open::shown_url;
 pub use settings::GuildSettings;
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
-pub use wallets::{DailyClaim, LedgerRow};
+pub use wallets::{DailyClaim, LedgerRow, HOUSE_START};
 
 use crate::ids::{GuildId, HandId, UserId};
 use db::{sql, Conn, Pool, Sql};

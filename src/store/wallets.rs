@@ -36,6 +36,10 @@ pub struct LedgerRow {
     pub created_at: i64,
 }
 
+/// The chips a server's house starts with (a `starting_grant` row like a player's); admins change it with
+/// [`Store::set_house`].
+pub const HOUSE_START: i64 = 100_000;
+
 pub(crate) async fn current<'a>(
     on: impl Into<super::db::On<'a>>,
     guild: GuildId,
@@ -55,7 +59,15 @@ pub(crate) async fn ensure(conn: &mut Conn, guild: GuildId, user: UserId, now: i
     if let Some(b) = current(&mut *conn, guild, user).await? {
         return Ok(b);
     }
-    let start = settings::load(&mut *conn, guild).await?.starting_balance.max(0);
+    // The house starts with its own bankroll, a computer player with nothing (the house stakes it): neither is
+    // given a player's starting balance.
+    let start = if user == UserId::HOUSE {
+        HOUSE_START
+    } else if user.is_bot() {
+        0
+    } else {
+        settings::load(&mut *conn, guild).await?.starting_balance.max(0)
+    };
     sql("INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES ($1, $2, $3, $4)")
         .bind(guild)
         .bind(user)
@@ -206,6 +218,67 @@ impl Store {
             .await
     }
 
+    /// Tops a computer player's wallet up to `up_to` chips from the house, as far as the house has them: two
+    /// `transfer` rows (the house's and the player's) in one transaction. Returns the chips moved.
+    #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
+    pub async fn stake_bot(&self, guild: GuildId, bot: UserId, up_to: i64) -> Result<i64, StoreError> {
+        let now = now_unix();
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let house = ensure(&mut *conn, guild, UserId::HOUSE, now).await?;
+                    let have = ensure(&mut *conn, guild, bot, now).await?;
+                    let amount = up_to.saturating_sub(have).min(house).max(0);
+                    if amount > 0 {
+                        move_chips(conn, guild, UserId::HOUSE, bot, amount, "house stake", now).await?;
+                    }
+                    Ok(amount)
+                })
+            })
+            .await
+    }
+
+    /// Gives a computer player's whole wallet back to the house (it leaves its table). Returns the chips moved.
+    #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
+    pub async fn unstake_bot(&self, guild: GuildId, bot: UserId) -> Result<i64, StoreError> {
+        let now = now_unix();
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    ensure(&mut *conn, guild, UserId::HOUSE, now).await?;
+                    let have = ensure(&mut *conn, guild, bot, now).await?;
+                    if have > 0 {
+                        move_chips(conn, guild, bot, UserId::HOUSE, have, "back to the house", now).await?;
+                    }
+                    Ok(have)
+                })
+            })
+            .await
+    }
+
+    /// An admin sets the house's bankroll: one `admin_grant` row of the difference. Returns the new balance.
+    pub async fn set_house(&self, guild: GuildId, amount: i64, admin: UserId) -> Result<i64, StoreError> {
+        let now = now_unix();
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let have = ensure(&mut *conn, guild, UserId::HOUSE, now).await?;
+                    let delta = amount.max(0) - have;
+                    if delta == 0 {
+                        return Ok(have);
+                    }
+                    let note = "house bankroll";
+                    let entry = Entry {
+                        actor: Some(admin),
+                        note: Some(note),
+                        ..Entry::new(guild, UserId::HOUSE, delta, Reason::AdminGrant, now)
+                    };
+                    apply(&mut *conn, &entry).await
+                })
+            })
+            .await
+    }
+
     /// The user's most recent ledger rows in this guild, newest first.
     ///
     /// Rows that are not bets come from the per-user index; bets from the
@@ -229,4 +302,22 @@ impl Store {
         .await
         .ctx("reading the ledger")
     }
+}
+
+/// Moves `amount` chips from one wallet to another of the same guild: a `transfer` row on each side, each naming
+/// the other as its actor. Call inside a write transaction.
+async fn move_chips(
+    conn: &mut Conn,
+    guild: GuildId,
+    from: UserId,
+    to: UserId,
+    amount: i64,
+    note: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let out = Entry { actor: Some(to), note: Some(note), ..Entry::new(guild, from, -amount, Reason::Transfer, now) };
+    apply(&mut *conn, &out).await?;
+    let back = Entry { actor: Some(from), note: Some(note), ..Entry::new(guild, to, amount, Reason::Transfer, now) };
+    apply(&mut *conn, &back).await?;
+    Ok(())
 }

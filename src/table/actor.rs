@@ -131,6 +131,10 @@ pub(super) struct Table {
     /// The language of the table's server: read at the actor's start and at each deal (`/config set language`
     /// takes effect from the next hand).
     pub lang: Lang,
+    /// When the computer player to act acts (`bots.rs`).
+    pub bot_turn: Option<super::bots::BotTurn>,
+    /// The computer players' memory (boxed, made at the first decision: most tables have none).
+    pub brain: Option<Box<crate::engine::bot::Brain>>,
 }
 
 /// How an actor gets its table.
@@ -175,6 +179,7 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
             },
             () = sleep_until(wake), if wake.is_some() => Box::pin(table.on_timer()).await,
         }
+        table.schedule_bot();
         if table.closed {
             return refuse_queued(rx, TABLE_CLOSED).await;
         }
@@ -218,6 +223,8 @@ impl Table {
             picks: crate::clock::now_unix() as u32,
             next_secret: None,
             lang: Lang::En,
+            bot_turn: None,
+            brain: None,
         })
     }
 
@@ -255,7 +262,8 @@ impl Table {
         }
         let turn = self.in_play().and_then(|l| l.deadline).map(|d| d.at);
         let pick = self.picking.as_ref().map(|p| p.at.at);
-        [turn, self.next_hand.map(|d| d.at), pick].into_iter().flatten().min()
+        let bot = self.bot_turn.map(|t| t.at);
+        [turn, self.next_hand.map(|d| d.at), pick, bot].into_iter().flatten().min()
     }
 
     /// The answer to a request: the table as it now stands, and what the request did.
@@ -279,7 +287,7 @@ impl Table {
         let Request { player, command, button, key, edit_message, options } = request;
         let key = key.as_deref();
         // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
-        let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu);
+        let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu | Command::Odds);
         if self.paused.is_some() && !look && !self.try_resume().await {
             responder.respond(Err(UserError::standing(DISK_FULL))).await;
             return;
@@ -297,6 +305,9 @@ impl Table {
             Command::Pick(variant) => self.pick(player, variant, options.as_deref(), button).await,
             Command::Play(action) => self.play(player, action, button, key).await,
             Command::Entropy => self.give_entropy(player, options.as_deref().unwrap_or("")).await,
+            Command::AddBot(level) => self.add_bot(player, level).await,
+            Command::RemoveBot => self.remove_bot(player, key).await,
+            Command::Odds => self.odds(player),
         };
         if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {
             self.redraw("after a command").await;
@@ -319,6 +330,9 @@ impl Table {
             return;
         }
         let now = Instant::now();
+        if self.bot_turn.is_some_and(|t| t.at <= now) {
+            return self.bot_act().await;
+        }
         let turn_due = self.in_play().and_then(|l| l.deadline.filter(|d| d.at <= now).and(l.hand.to_act()));
         if let Some(seat) = turn_due {
             self.timeout(seat).await;

@@ -63,7 +63,13 @@ fn tag(command: Command) -> Option<&'static str> {
         Command::Play(Action::Split) => "split",
         Command::Play(Action::DeclareHigh) => "high",
         Command::Play(Action::DeclareLow) => "low",
-        Command::Close | Command::Status | Command::Entropy | Command::Play(Action::Timeout) => return None,
+        Command::Close
+        | Command::Status
+        | Command::Entropy
+        | Command::AddBot(_)
+        | Command::RemoveBot
+        | Command::Odds
+        | Command::Play(Action::Timeout) => return None,
     })
 }
 

@@ -87,6 +87,7 @@ impl Table {
     /// other, under the table's rules.
     pub(super) async fn deal_next(&mut self) -> Result<(), UserError> {
         self.note_last_winner();
+        self.stake_bots().await;
         if self.row.rules.variant == crate::engine::Variant::DealersChoice {
             return self.begin_pick().await;
         }
@@ -172,8 +173,8 @@ impl Table {
         let deck = fair_deck(&self.deps.decks.next_seed(), "", 0);
         let cut: Vec<(UserId, crate::engine::Card)> = users.iter().copied().zip(deck).collect();
         let seat = (0..cut.len()).max_by_key(|&i| cut[i].1).unwrap_or(0);
-        let shown: Vec<String> = cut.iter().map(|(u, c)| format!("<@{u}> {}", c.pretty())).collect();
-        let dealer = format!("<@{}>", users.get(seat).copied().unwrap_or(UserId(0)));
+        let shown: Vec<String> = cut.iter().map(|(u, c)| format!("{} {}", u.mention(), c.pretty())).collect();
+        let dealer = users.get(seat).copied().unwrap_or(UserId(0)).mention();
         let text = crate::tr!(self.lang, "notice-cut", cards = shown.join(" · "), dealer = dealer);
         if let Err(e) = self.deps.presenter.notice(&self.view(), &text).await {
             tracing::warn!(error = %e, "could not show the cut for the deal");
@@ -369,7 +370,7 @@ impl Table {
         }
         let hand_id = started.map_err(|e| match e {
             StoreError::InsufficientFunds { user, .. } => {
-                UserError::said(Msg::new("error-cannot-pay-boot").arg("player", format!("<@{user}>")))
+                UserError::said(Msg::new("error-cannot-pay-boot").arg("player", user.mention()))
             }
             other => internal("starting a hand", other),
         })?;

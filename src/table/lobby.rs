@@ -72,11 +72,11 @@ impl Table {
 
     /// Starting and closing a table is for its opener or anyone with Manage Server.
     /// `refusal`: the catalogue's id of the refusal (it names the opener).
-    fn require_manager(&self, player: Player, refusal: &'static str) -> Result<(), UserError> {
+    pub(super) fn require_manager(&self, player: Player, refusal: &'static str) -> Result<(), UserError> {
         if player.admin || player.id == self.row.opener {
             return Ok(());
         }
-        Err(UserError::said(Msg::new(refusal).arg("opener", format!("<@{}>", self.row.opener))))
+        Err(UserError::said(Msg::new(refusal).arg("opener", self.row.opener.mention())))
     }
 
     pub(super) async fn start(&mut self, player: Player) -> Result<Update, UserError> {
@@ -85,12 +85,12 @@ impl Table {
             return Err(UserError::said(Msg::new("error-hand-running")));
         }
         if let Some(p) = &self.picking {
-            return Err(UserError::said(Msg::new("error-choosing").arg("dealer", format!("<@{}>", p.view.dealer))));
+            return Err(UserError::said(Msg::new("error-choosing").arg("dealer", p.view.dealer.mention())));
         }
         self.running = true;
         self.deal_next().await?;
         let notice = match &self.picking {
-            Some(p) => tr!(self.lang, "notice-choosing-first", dealer = format!("<@{}>", p.view.dealer)),
+            Some(p) => tr!(self.lang, "notice-choosing-first", dealer = p.view.dealer.mention()),
             None => tr!(self.lang, "notice-dealt"),
         };
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
@@ -110,6 +110,7 @@ impl Table {
             self.live = None;
         }
         store.close_table(self.row.id).await.map_err(|e| internal("closing a table", e))?;
+        self.unstake_bots().await;
         self.closed = true;
         self.running = false;
         self.next_hand = None;

@@ -14,11 +14,13 @@
 //! `/history` may reveal of a stored hand.
 
 mod actor;
+mod bots;
 pub mod button;
 mod deal;
 pub mod history;
 mod lobby;
 mod notes;
+mod odds;
 mod pause;
 mod pick;
 mod play;
@@ -174,6 +176,12 @@ pub enum Command {
     Play(Action),
     /// A seated player's entropy for the next deal (the text in [`Request::options`]).
     Entropy,
+    /// Seat a computer player of this level (the opener, or Manage Server).
+    AddBot(crate::engine::bot::Level),
+    /// Unseat the last computer player seated (the opener, or Manage Server).
+    RemoveBot,
+    /// My hand's odds now (ephemeral): exact against one unknown hand, sampled against the players still in.
+    Odds,
 }
 
 /// One request to a table.
@@ -218,11 +226,13 @@ pub(crate) struct Asked {
 pub struct Timings {
     /// Pause between the end of a hand and the next deal.
     pub hand_break: Duration,
+    /// How long a computer player takes to act (as a person would, a moment after the turn reaches it).
+    pub bot_delay: Duration,
 }
 
 impl Default for Timings {
     fn default() -> Self {
-        Timings { hand_break: Duration::from_secs(5) }
+        Timings { hand_break: Duration::from_secs(5), bot_delay: Duration::from_millis(1500) }
     }
 }
 

@@ -64,6 +64,9 @@ fn dm_failed(result: Result<(), DmError>, user: UserId) -> bool {
 impl Table {
     /// Sends one note by DM; true when the player's DMs are closed (or failed).
     pub(super) async fn send_note(&self, user: UserId, note: &PrivateNote) -> bool {
+        if user.is_bot() {
+            return false;
+        }
         let view = self.view();
         dm_failed(self.deps.presenter.dm(user, &view, note).await, user)
     }
@@ -76,6 +79,10 @@ impl Table {
         let mut mine = Vec::new();
         let mut dm_closed = false;
         for (user, note) in private {
+            // A computer player has no DMs (nor needs them: it reads its cards from its view).
+            if user.is_bot() {
+                continue;
+            }
             if user != actor {
                 // Another player's DM (a sideshow result) must not hold up the answer to this
                 // click: Discord allows 3 s, and a DM retried through errors can take about 2.

@@ -92,9 +92,7 @@ impl Table {
             return Err(UserError::said(Msg::new("error-choice-over")));
         }
         if player.id != picking.view.dealer {
-            return Err(UserError::said(
-                Msg::new("error-not-the-dealer").arg("dealer", format!("<@{}>", picking.view.dealer)),
-            ));
+            return Err(UserError::said(Msg::new("error-not-the-dealer").arg("dealer", picking.view.dealer.mention())));
         }
         Ok(picking)
     }

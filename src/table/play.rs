@@ -107,7 +107,7 @@ fn check_button(live: &Live, button: Option<ButtonId>) -> Result<(), UserError> 
 
 impl Table {
     /// The hand `button` may act on, and the player's seat in it.
-    fn seat_for(&self, player: Player, button: Option<ButtonId>) -> Result<(&Live, Seat), UserError> {
+    pub(super) fn seat_for(&self, player: Player, button: Option<ButtonId>) -> Result<(&Live, Seat), UserError> {
         let live = self.live.as_ref().ok_or_else(|| UserError::said(Msg::new("error-no-hand")))?;
         check_button(live, button)?;
         if !live.in_play() {

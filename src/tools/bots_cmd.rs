@@ -91,7 +91,9 @@ pub fn run(args: &BotsArgs) -> ExitCode {
             let nets = hand.nets();
             if args.trace {
                 let names: Vec<&str> = seats.iter().map(|s| s.name()).collect();
-                let cards: Vec<String> = (0..n).map(|s| hand.own_cards(s).map(|c| crate::engine::cards::pretty_cards(&c)).unwrap_or_default()).collect();
+                let cards: Vec<String> = (0..n)
+                    .map(|s| hand.own_cards(s).map(|c| crate::engine::cards::pretty_cards(&c)).unwrap_or_default())
+                    .collect();
                 println!("deal {deal} {names:?} {cards:?}");
                 println!("  {:?}", hand.actions());
                 println!("  nets {nets:?}");

@@ -257,11 +257,11 @@ impl World {
 
     // ----- the database
 
-    fn guild(&self) -> GuildId {
+    pub fn guild(&self) -> GuildId {
         GuildId(self.fake.guild_id())
     }
 
-    async fn store(&self) -> &Store {
+    pub async fn store(&self) -> &Store {
         self.store
             .get_or_init(|| async {
                 // Beside the running bot: the test reads its database (the file's lock is the bot's).
@@ -411,7 +411,11 @@ pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
 }
 
 fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration) -> BotProcess {
-    BotProcess::spawn(fake, db, &[("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string())])
+    BotProcess::spawn(
+        fake,
+        db,
+        &[("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string()), ("TEENPATTI_BOT_DELAY_MS", "50")],
+    )
 }
 
 /// Clicks the button whose label starts with `label` on the newest message of `channel` that has one (for

@@ -1,4 +1,4 @@
-//! Server admins (Manage Server): `/config view | set`, `/grant`.
+//! Server admins (Manage Server): `/config view | set`, `/grant`, `/house`.
 
 use poise::serenity_prelude as serenity;
 
@@ -106,5 +106,36 @@ pub async fn grant(
         Ok(balance) => say_public(ctx, render::granted(lang(ctx).await, admin, who, amount, balance)).await,
         Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::said(render::below_zero(who, have)).into()),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// The house's chips, which stake the computer players; set them with bankroll (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn house(
+    ctx: Context<'_>,
+    #[description = "Set the house's chips to this many"]
+    #[min = 0]
+    bankroll: Option<i64>,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let store = &ctx.data().store;
+    let lang = lang(ctx).await;
+    match bankroll {
+        None => {
+            let chips = store.balance(g, crate::ids::UserId::HOUSE).await?;
+            say(ctx, crate::tr!(lang, "house-balance", chips = chips)).await
+        }
+        Some(amount) if !(0..=MAX_AMOUNT as i64).contains(&amount) => {
+            Err(UserError::said(Msg::new("error-grant-amount")).into())
+        }
+        Some(amount) => {
+            let chips = store.set_house(g, amount, user_id(ctx.author())).await?;
+            say_public(ctx, crate::tr!(lang, "house-set", chips = chips, admin = user_id(ctx.author()).mention())).await
+        }
     }
 }

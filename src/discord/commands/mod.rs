@@ -32,6 +32,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::pack(),
         play::show(),
         play::sideshow(),
+        play::odds(),
         chips::balance(),
         chips::daily(),
         records::leaderboard(),
@@ -42,6 +43,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::rules(),
         admin::config(),
         admin::grant(),
+        admin::house(),
     ];
     for command in &mut commands {
         bound_turn_seconds(command);

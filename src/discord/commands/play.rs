@@ -23,6 +23,12 @@ pub async fn see(ctx: Context<'_>) -> Result<(), Error> {
     table_request(ctx, Command::Play(Action::See)).await
 }
 
+/// Your hand's odds now, privately (a blind hand gets the odds of an unseen hand).
+#[poise::command(slash_command, guild_only)]
+pub async fn odds(ctx: Context<'_>) -> Result<(), Error> {
+    table_request(ctx, Command::Odds).await
+}
+
 /// Fold your hand.
 #[poise::command(slash_command, guild_only)]
 pub async fn pack(ctx: Context<'_>) -> Result<(), Error> {

@@ -6,6 +6,7 @@ use super::{
     ask_here, ask_here_with, channel, guild, lang, player, say, table_or_default_rules, table_request, Context, Error,
 };
 use crate::discord::{cap, render};
+use crate::engine::bot::Level;
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 use crate::engine::Variant;
 use crate::store::NewTable;
@@ -111,7 +112,9 @@ impl From<VariantChoice> for Variant {
         "table_status",
         "table_rules",
         "table_pick",
-        "table_entropy"
+        "table_entropy",
+        "table_addbot",
+        "table_removebot"
     ),
     subcommand_required
 )]
@@ -137,6 +140,11 @@ pub async fn table_open(
     #[description = "More rule options as name=value, e.g. show_tie=split langdi=true chaal_limit=64"] rules: Option<
         String,
     >,
+    #[description = "Computer players to seat (0-9), staked by the house"]
+    #[min = 0]
+    #[max = 9]
+    bots: Option<i64>,
+    #[description = "How well the computer players play (default: hard)"] bot_level: Option<LevelChoice>,
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
     let settings = ctx.data().store.guild_settings(g).await?;
@@ -164,7 +172,18 @@ pub async fn table_open(
         max_players: max_players.unwrap_or(DEFAULT_MAX_PLAYERS).clamp(MIN_SEATS as i64, MAX_SEATS as i64) as u32,
         turn_seconds: turn_seconds.unwrap_or(settings.turn_seconds).clamp(*TURN_SECONDS.start(), *TURN_SECONDS.end()),
     };
-    let update = ctx.data().service.open(open).await?;
+    let mut update = ctx.data().service.open(open).await?;
+    let level = bot_level.map_or(Level::Hard, Level::from);
+    for _ in 0..bots.unwrap_or(0).clamp(0, MAX_SEATS as i64 - 1) {
+        // A bot the house cannot stake (or a full table) is refused with its reason, and the table stays open.
+        match ask_here(ctx, Command::AddBot(level), false).await {
+            Ok(u) => update = u,
+            Err(e) => {
+                say(ctx, e.to_string()).await?;
+                break;
+            }
+        }
+    }
     let (embed, rows) = render::lobby(&update.view);
     let opened = render::table_opened(update.view.lang, update.view.opener);
     ctx.send(CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows)).await?;
@@ -172,6 +191,39 @@ pub async fn table_open(
         say(ctx, render::dm_fallback(lang(ctx).await)).await?;
     }
     Ok(())
+}
+
+/// How well a computer player plays.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(l: LevelChoice) -> Level {
+        match l {
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Hard => Level::Hard,
+        }
+    }
+}
+
+/// Seat a computer player, staked by the house (the opener, or Manage Server).
+#[poise::command(slash_command, guild_only, rename = "addbot")]
+pub async fn table_addbot(
+    ctx: Context<'_>,
+    #[description = "How well it plays (default: hard)"] level: Option<LevelChoice>,
+) -> Result<(), Error> {
+    table_request(ctx, Command::AddBot(level.map_or(Level::Hard, Level::from))).await
+}
+
+/// Unseat a computer player; its chips go back to the house (the opener, or Manage Server).
+#[poise::command(slash_command, guild_only, rename = "removebot")]
+pub async fn table_removebot(ctx: Context<'_>) -> Result<(), Error> {
+    table_request(ctx, Command::RemoveBot).await
 }
 
 /// Take a seat at this channel's table.

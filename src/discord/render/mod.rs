@@ -53,7 +53,7 @@ fn high_to_low(cards: &[Card]) -> Vec<Card> {
 }
 
 pub fn mention(user: UserId) -> String {
-    format!("<@{user}>")
+    user.mention()
 }
 
 /// The player in `seat`, as a mention.
