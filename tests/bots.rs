@@ -184,3 +184,25 @@ fn the_hard_level_beats_the_others_heads_up() {
         assert!(total > 0, "hard lost {total} chips over 300 deals to {}", other.name());
     }
 }
+
+#[test]
+fn the_bots_command_prints_its_line_and_refuses_bad_arguments() {
+    let bin = env!("CARGO_BIN_EXE_teenpatti-bot");
+    let out = std::process::Command::new(bin)
+        .args(["bots", "--a", "hard", "--b", "random", "--deals", "300", "--set", "show_tie=split"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("bots a=hard b=random players=2 deals=300 mean="), "{last}");
+    let field = |name: &str| -> f64 {
+        let at = last.find(&format!(" {name}=")).unwrap_or_else(|| panic!("no {name} in {last}")) + name.len() + 2;
+        last[at..].split(' ').next().unwrap_or_default().parse().unwrap()
+    };
+    assert!(field("mean") > 0.0 && field("ci95") > 0.0, "{last}");
+    for bad in [&["bots", "--a", "genius"][..], &["bots", "--set", "show_tie=never"], &["bots", "--players", "11"]] {
+        let out = std::process::Command::new(bin).args(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}

@@ -18,8 +18,7 @@ use crate::cli::{fatal, EXIT_FAILED, EXIT_REFUSED};
 use crate::engine::bot::{play_hand, Brain, Strategy};
 use crate::engine::cards::seeded_deck_with;
 use crate::engine::hand::HandSetup;
-use crate::engine::Chips;
-use crate::tools::rank_cmd::{rules_from_args, RankArgs};
+use crate::engine::{Chips, Rules};
 
 #[derive(Args, Debug)]
 pub struct BotsArgs {
@@ -41,7 +40,7 @@ pub struct BotsArgs {
     /// The variant (as `hand rank` takes it)
     #[arg(long)]
     pub variant: Option<String>,
-    /// A rule option as name=value (repeatable)
+    /// Any rule option a table takes, as name=value (repeatable), e.g. show_tie=split
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub set: Vec<String>,
     /// The seed of the deals and the players' randomness
@@ -56,14 +55,10 @@ pub fn run(args: &BotsArgs) -> ExitCode {
     let (Some(a), Some(b)) = (Strategy::parse(&args.a), Strategy::parse(&args.b)) else {
         return fatal(EXIT_REFUSED, "--a and --b take easy, hard, baseline or random");
     };
-    let mut rules = match rules_from_args(&RankArgs { variant: args.variant.clone(), set: args.set.clone() }) {
+    let rules = match table_rules(args) {
         Ok(r) => r,
         Err(e) => return fatal(EXIT_REFUSED, e),
     };
-    rules.boot = args.boot as Chips;
-    if let Err(e) = rules.parts() {
-        return fatal(EXIT_REFUSED, e);
-    }
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut brain = Brain::default();
     let n = args.players;
@@ -128,6 +123,24 @@ pub fn run(args: &BotsArgs) -> ExitCode {
         mean / rules.boot as f64
     );
     ExitCode::SUCCESS
+}
+
+/// The rules the hands are played under: the variant, then every `--set` option (any rule option a table takes,
+/// as `/table open rules:` does), with the boot; refused as a table would refuse them.
+fn table_rules(args: &BotsArgs) -> Result<Rules, String> {
+    let mut rules = Rules { boot: args.boot as Chips, ..Rules::default() };
+    if let Some(v) = &args.variant {
+        rules.set("variant", v).map_err(|e| format!("--variant: {e}"))?;
+    }
+    for item in &args.set {
+        let Some((name, value)) = item.split_once('=') else {
+            return Err(format!("--set `{}`: expected OPTION=VALUE, e.g. show_tie=split", crate::echo::cut(item, 40)));
+        };
+        rules.set(name, value).map_err(|e| format!("--set {}: {e}", crate::echo::cut(item, 40)))?;
+    }
+    rules.validate().map_err(|e| e.to_string())?;
+    rules.parts().map_err(|e| e.to_string())?;
+    Ok(rules)
 }
 
 /// The mean of `xs` and the half-width of its 95% confidence interval (normal approximation).
