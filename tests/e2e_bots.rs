@@ -100,6 +100,18 @@ async fn one_person_and_two_computer_players_play_with_exact_books() {
 
     assert_eq!(checked_odds, [true, true], "/odds was not asked both blind and seen");
 
+    // Asha leaves: the computer players finish the hand in play, and no other is dealt to them alone.
+    w.slash(asha, "table leave", json!({})).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !w.live_hands().await.is_empty() {
+        assert!(Instant::now() < deadline, "the computer players did not finish the hand:\n{}", w.transcript());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let dealt = w.hand_count().await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(w.hand_count().await, dealt, "computer players were dealt a hand with no person seated");
+    w.assert_audit().await;
+
     // Closing the table pays the computer players back to the house: the chips in play are all accounted for.
     w.slash(asha, "table close", json!({})).await;
     let deadline = Instant::now() + Duration::from_secs(10);

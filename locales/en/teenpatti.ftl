@@ -505,3 +505,4 @@ odds-seen = Your hand { $cards }: against one unknown hand you win { $win }, tie
 odds-many = Against the { $players } other players still in: you win { $win } (± { $error }, sampled).
 odds-unseen = You have not looked at your cards. An unseen hand wins { $win } against one unknown hand (ties { $tie }), and { $many } against { $players } (the same for every blind player).
 odds-board = Odds are worked out for hands dealt whole; this variation turns cards up during the hand or hides your own card.
+error-need-person = Computer players do not play on their own: a person must be seated (and not sitting out) for a hand to be dealt.

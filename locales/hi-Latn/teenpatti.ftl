@@ -498,3 +498,4 @@ odds-seen = Tumhara haath { $cards }: ek anjaane haath ke saamne tum { $win } je
 odds-many = Baaki { $players } khiladiyon ke saamne: tum { $win } jeette ho (± { $error }, sample se).
 odds-unseen = Tumne apne patte nahi dekhe. Bina dekha haath ek anjaane haath se { $win } jeetta hai (barabari { $tie }), aur { $players } ke saamne { $many } (har blind khiladi ke liye yahi).
 odds-board = Odds poore baante haathon ke liye nikaale jaate hain; is khel mein baazi ke dauraan patte khulte hain ya tumhara apna patta chhupa rehta hai.
+error-need-person = Computer khiladi akele nahi khelte: baazi baantne ke liye kisi insaan ka baitha (aur khelta) hona zaroori hai.

@@ -166,6 +166,8 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     // new table, read back for a loaded one.
     Box::pin(table.ensure_next_secret()).await;
     table.refresh_lang().await;
+    // A hand resumed after a restart may be waiting for a computer player.
+    table.schedule_bot();
     loop {
         let wake = table.next_wake();
         tokio::select! {

@@ -87,6 +87,11 @@ impl Table {
     /// other, under the table's rules.
     pub(super) async fn deal_next(&mut self) -> Result<(), UserError> {
         self.note_last_winner();
+        // Computer players never play on alone: a person must be seated and playing.
+        let bots = self.seats.iter().any(|s| s.user.is_bot());
+        if bots && !self.seats.iter().any(|s| !s.user.is_bot() && !s.sat_out) {
+            return Err(UserError::said(Msg::new("error-need-person")));
+        }
         self.stake_bots().await;
         if self.row.rules.variant == crate::engine::Variant::DealersChoice {
             return self.begin_pick().await;
