@@ -1085,6 +1085,8 @@ impl Rules {
             && self.wild_suit.is_off()
             && self.bust.is_off()
             && matches!(self.cards, None | Some(3))
+            // Refused together (`parts`): the fast path must refuse them too.
+            && !(self.k_a_2 && self.a23 == A23::Second)
     }
 
     /// What a hand under these rules deals, turns up and pays: the variant's preset with the options applied,
