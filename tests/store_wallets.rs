@@ -151,6 +151,32 @@ async fn the_house_stakes_computer_players_within_its_bankroll(store: Store) {
     assert_books(&store).await;
 }
 
+/// A player's ledger by pages, newest first, each row with the balance just after it.
+async fn the_ledger_pages_back_from_the_balance(store: Store) {
+    for n in 1..=12 {
+        store.admin_grant(G, ALICE, n, ADMIN, "step").await.unwrap();
+    }
+    let first = store.ledger_page(G, ALICE, 1, 10).await.unwrap();
+    assert_eq!((first.balance, first.rows.len(), first.more), (1078, 10, true));
+    let deltas: Vec<i64> = first.rows.iter().map(|(r, _)| r.delta).collect();
+    assert_eq!(deltas, (3..=12).rev().collect::<Vec<i64>>());
+    assert_eq!(first.rows[0].1, 1078);
+    assert_eq!(first.rows[9].1, 1000 + (1..=3).sum::<i64>());
+    let second = store.ledger_page(G, ALICE, 2, 10).await.unwrap();
+    let rows: Vec<(i64, Reason, i64)> = second.rows.iter().map(|(r, after)| (r.delta, r.reason, *after)).collect();
+    assert_eq!(
+        rows,
+        vec![(2, Reason::AdminGrant, 1003), (1, Reason::AdminGrant, 1001), (1000, Reason::StartingGrant, 1000)]
+    );
+    assert!(!second.more);
+    let beyond = store.ledger_page(G, ALICE, 3, 10).await.unwrap();
+    assert!(beyond.rows.is_empty() && !beyond.more && beyond.balance == 1078);
+    // A player with no wallet yet: it is made (the starting balance) and is its only row.
+    let fresh = store.ledger_page(G, BOB, 1, 10).await.unwrap();
+    assert_eq!(fresh.rows.len(), 1);
+    assert_eq!((fresh.rows[0].0.reason, fresh.rows[0].1), (Reason::StartingGrant, 1000));
+}
+
 /// Under a steady stream of commits the background checkpoints never catch up with the last commit, so SQLite
 /// would never start the WAL over; the writer lets it, between two batches, once it is past its size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -184,5 +210,6 @@ on_both_backends!(
     admin_grants_never_go_below_zero,
     the_schema_refuses_a_negative_balance,
     the_audit_sees_a_tampered_balance,
-    the_house_stakes_computer_players_within_its_bankroll
+    the_house_stakes_computer_players_within_its_bankroll,
+    the_ledger_pages_back_from_the_balance
 );

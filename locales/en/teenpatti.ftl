@@ -506,3 +506,22 @@ odds-many = Against the { $players } other players still in: you win { $win } (�
 odds-unseen = You have not looked at your cards. An unseen hand wins { $win } against one unknown hand (ties { $tie }), and { $many } against { $players } (the same for every blind player).
 odds-board = Odds are worked out for hands dealt whole; this variation turns cards up during the hand or hides your own card.
 error-need-person = Computer players do not play on their own: a person must be seated (and not sitting out) for a hand to be dealt.
+
+## The ledger (issue 18)
+cmd-ledger = ledger
+cmd-ledger-desc = Your chip movements, newest first (Manage Server: anyone's).
+cmd-ledger-page-desc = Page (10 movements a page)
+cmd-ledger-user-desc = Whose (Manage Server, for someone else's)
+error-ledger-others = Only someone with Manage Server can see another player's ledger.
+ledger-title = **Chips of { $player }**: { $balance } now (page { $page }, newest first)
+ledger-row = { $when } · { $reason } · { $delta } · balance { $after }
+ledger-row-hand = { $when } · { $reason }, hand #{ $hand } · { $delta } · balance { $after }
+ledger-empty = No chip movements on this page.
+ledger-more = Older movements: /ledger page:{ $next }
+reason-starting-grant = starting balance
+reason-daily = daily chips
+reason-bet = bet
+reason-pot-won = pot won
+reason-refund = refund
+reason-admin-grant = admin grant
+reason-transfer = transfer

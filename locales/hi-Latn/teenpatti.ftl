@@ -499,3 +499,22 @@ odds-many = Baaki { $players } khiladiyon ke saamne: tum { $win } jeette ho (± 
 odds-unseen = Tumne apne patte nahi dekhe. Bina dekha haath ek anjaane haath se { $win } jeetta hai (barabari { $tie }), aur { $players } ke saamne { $many } (har blind khiladi ke liye yahi).
 odds-board = Odds poore baante haathon ke liye nikaale jaate hain; is khel mein baazi ke dauraan patte khulte hain ya tumhara apna patta chhupa rehta hai.
 error-need-person = Computer khiladi akele nahi khelte: baazi baantne ke liye kisi insaan ka baitha (aur khelta) hona zaroori hai.
+
+## Khaata (issue 18)
+cmd-ledger = ledger
+cmd-ledger-desc = Tumhare chips ka len-den, sabse naya pehle (Manage Server: kisi ka bhi).
+cmd-ledger-page-desc = Panna (ek panne par 10 len-den)
+cmd-ledger-user-desc = Kiska (kisi aur ka dekhne ke liye Manage Server)
+error-ledger-others = Kisi aur khiladi ka khaata sirf Manage Server wale dekh sakte hain.
+ledger-title = **{ $player } ke chips**: abhi { $balance } (panna { $page }, sabse naya pehle)
+ledger-row = { $when } · { $reason } · { $delta } · baaki { $after }
+ledger-row-hand = { $when } · { $reason }, baazi #{ $hand } · { $delta } · baaki { $after }
+ledger-empty = Is panne par koi len-den nahi.
+ledger-more = Purane len-den: /ledger page:{ $next }
+reason-starting-grant = shuruaati chips
+reason-daily = roz ke chips
+reason-bet = daav
+reason-pot-won = pot jeeta
+reason-refund = wapsi
+reason-admin-grant = admin se mile
+reason-transfer = transfer

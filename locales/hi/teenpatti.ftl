@@ -499,3 +499,22 @@ odds-many = बाकी { $players } खिलाड़ियों के स�
 odds-unseen = आपने अपने पत्ते नहीं देखे। बिना देखा हाथ एक अनजाने हाथ से { $win } जीतता है (बराबरी { $tie }), और { $players } के सामने { $many } (हर ब्लाइंड खिलाड़ी के लिए यही)।
 odds-board = संभावना पूरे बँटे हाथों के लिए निकाली जाती है; इस खेल में बाज़ी के दौरान पत्ते खुलते हैं या आपका अपना पत्ता छिपा रहता है।
 error-need-person = कंप्यूटर खिलाड़ी अकेले नहीं खेलते: बाज़ी बँटने के लिए किसी व्यक्ति का बैठा (और खेलता) होना ज़रूरी है।
+
+## खाता (issue 18)
+cmd-ledger = खाता
+cmd-ledger-desc = आपके चिप्स का लेन-देन, सबसे नया पहले (Manage Server: किसी का भी)।
+cmd-ledger-page-desc = पन्ना (एक पन्ने पर 10 लेन-देन)
+cmd-ledger-user-desc = किसका (किसी और का देखने के लिए Manage Server)
+error-ledger-others = किसी और खिलाड़ी का खाता केवल Manage Server वाले देख सकते हैं।
+ledger-title = **{ $player } के चिप्स**: अभी { $balance } (पन्ना { $page }, सबसे नया पहले)
+ledger-row = { $when } · { $reason } · { $delta } · बाकी { $after }
+ledger-row-hand = { $when } · { $reason }, बाज़ी #{ $hand } · { $delta } · बाकी { $after }
+ledger-empty = इस पन्ने पर कोई लेन-देन नहीं।
+ledger-more = पुराने लेन-देन: /ledger page:{ $next }
+reason-starting-grant = शुरुआती चिप्स
+reason-daily = रोज़ के चिप्स
+reason-bet = दाँव
+reason-pot-won = पॉट जीता
+reason-refund = वापसी
+reason-admin-grant = एडमिन से मिले
+reason-transfer = हस्तांतरण

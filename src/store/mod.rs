@@ -42,7 +42,7 @@ pub use open::shown_url;
 pub use settings::GuildSettings;
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
-pub use wallets::{DailyClaim, LedgerRow, HOUSE_START};
+pub use wallets::{DailyClaim, LedgerPage, LedgerRow, HOUSE_START, LEDGER_MAX_PAGE};
 
 use crate::ids::{GuildId, HandId, UserId};
 use db::{sql, Conn, Pool, Sql};
@@ -333,8 +333,8 @@ db::stored_names! {
         PotWon => "pot_won",
         Refund => "refund",
         AdminGrant => "admin_grant",
-        /// Chips moved between two players. Nothing writes it today; the schema
-        /// allows it and the audit checks such rows sum to zero.
+        /// Chips moved between two wallets of a server (the house staking a
+        /// computer player, and back); the audit checks such rows sum to zero.
         Transfer => "transfer",
     }
 }

@@ -40,6 +40,20 @@ pub struct LedgerRow {
 /// [`Store::set_house`].
 pub const HOUSE_START: i64 = 100_000;
 
+/// One page of a player's ledger, newest first: each row with the balance just after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LedgerPage {
+    pub rows: Vec<(LedgerRow, i64)>,
+    /// The wallet's balance now.
+    pub balance: i64,
+    /// Older rows follow on the next page.
+    pub more: bool,
+}
+
+/// The furthest page `/ledger` reads (the balances after each row are worked back from the balance now, through
+/// every newer row).
+pub const LEDGER_MAX_PAGE: u32 = 1_000;
+
 pub(crate) async fn current<'a>(
     on: impl Into<super::db::On<'a>>,
     guild: GuildId,
@@ -277,6 +291,44 @@ impl Store {
                 })
             })
             .await
+    }
+
+    /// Page `page` (from 1, at most [`LEDGER_MAX_PAGE`]) of the user's ledger in this guild, `per_page` rows a
+    /// page, newest first, each with the balance just after it. Reads the balance and the rows in one snapshot.
+    #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
+    pub async fn ledger_page(
+        &self,
+        guild: GuildId,
+        user: UserId,
+        page: u32,
+        per_page: u32,
+    ) -> Result<LedgerPage, StoreError> {
+        let page = page.clamp(1, LEDGER_MAX_PAGE);
+        let per_page = per_page.clamp(1, 50);
+        let upto = page * per_page;
+        // The balance and the rows must be of one moment: a row written between the two reads (the player is at a
+        // table) is seen by reading the newest row again; then both are read again (a few times at most).
+        let (mut balance, mut rows) = (0, Vec::new());
+        for _ in 0..4 {
+            rows = self.ledger(guild, user, upto + 1).await?;
+            balance = self.balance(guild, user).await?;
+            let newest = self.ledger(guild, user, 1).await?;
+            if newest.first().map(|r| r.id) == rows.first().map(|r| r.id) {
+                break;
+            }
+        }
+        let more = rows.len() > upto as usize;
+        rows.truncate(upto as usize);
+        let mut after = balance;
+        let mut with_balance = Vec::with_capacity(rows.len());
+        for row in rows {
+            let delta = row.delta;
+            with_balance.push((row, after));
+            after -= delta;
+        }
+        let start = ((page - 1) * per_page) as usize;
+        let rows = with_balance.into_iter().skip(start).collect();
+        Ok(LedgerPage { rows, balance, more })
     }
 
     /// The user's most recent ledger rows in this guild, newest first.

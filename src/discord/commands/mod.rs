@@ -37,6 +37,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         chips::daily(),
         records::leaderboard(),
         records::stats(),
+        records::ledger(),
         records::history(),
         records::verify(),
         records::rank(),

@@ -3,12 +3,15 @@
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-use super::{channel, guild, lang, say, say_public_with, say_with, table_or_default_rules, user_id, Context, Error};
+use super::{
+    channel, guild, lang, player, say, say_public_with, say_with, table_or_default_rules, user_id, Context, Error,
+};
 use crate::discord::{cap, render};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
+use crate::i18n::Msg;
 use crate::ids::HandId;
-use crate::store::LeaderBy;
+use crate::store::{LeaderBy, LEDGER_MAX_PAGE};
 use crate::table::history::{hand_history, verify as verify_deal};
 use crate::table::{UserError, INTERNAL_ERROR};
 
@@ -57,6 +60,30 @@ pub async fn stats(ctx: Context<'_>, #[description = "Whose stats"] user: Option
     let s = ctx.data().store.stats(g, who).await?;
     say(ctx, render::stats(lang(ctx).await, who, &s)).await
 }
+
+/// Your chip movements, newest first (Manage Server: anyone's).
+#[poise::command(slash_command, guild_only)]
+pub async fn ledger(
+    ctx: Context<'_>,
+    #[description = "Page (10 movements a page)"]
+    #[min = 1]
+    #[max = 1000]
+    page: Option<i64>,
+    #[description = "Whose (Manage Server, for someone else's)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let me = player(ctx);
+    let who = user.as_ref().map_or(me.id, user_id);
+    if who != me.id && !me.admin {
+        return Err(UserError::said(Msg::new("error-ledger-others")).into());
+    }
+    let page = page.unwrap_or(1).clamp(1, i64::from(LEDGER_MAX_PAGE)) as u32;
+    let l = ctx.data().store.ledger_page(g, who, page, LEDGER_PAGE_SIZE).await?;
+    say(ctx, render::ledger(lang(ctx).await, who, page, &l)).await
+}
+
+/// Movements on a page of `/ledger`.
+const LEDGER_PAGE_SIZE: u32 = 10;
 
 /// A hand's full public log (and every card once it is over), or the last hands here.
 #[poise::command(slash_command, guild_only)]

@@ -10,7 +10,7 @@ use crate::engine::rules::Turned;
 use crate::engine::{Card, HandValue, Rules, Variant};
 use crate::i18n::{Lang, Msg};
 use crate::ids::UserId;
-use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, Stats};
+use crate::store::{GuildSettings, HandStatus, HandSummary, LeaderBy, LeaderRow, LedgerPage, Stats};
 use crate::table::history::{HandHistory, Verification};
 use crate::table::view::TableView;
 use crate::tr;
@@ -292,5 +292,43 @@ pub fn verification(lang: Lang, hand: i64, v: &Verification) -> String {
             ]
             .join("\n")
         }
+    }
+}
+
+/// `/ledger`: a page of a player's chip movements, newest first, each with when, why, how much, the balance after
+/// it and the hand where there is one.
+pub fn ledger(lang: Lang, user: UserId, page: u32, l: &LedgerPage) -> String {
+    let mut lines = vec![tr!(lang, "ledger-title", player = mention(user), balance = l.balance, page = page)];
+    if l.rows.is_empty() {
+        lines.push(tr!(lang, "ledger-empty"));
+    }
+    for (row, after) in &l.rows {
+        let reason = reason_text(lang, row.reason);
+        let when = format!("<t:{}:f>", row.created_at);
+        let delta = format!("{:+}", row.delta);
+        lines.push(match row.hand_id {
+            Some(h) => {
+                tr!(lang, "ledger-row-hand", when = when, reason = reason, hand = h.get(), delta = delta, after = after)
+            }
+            None => tr!(lang, "ledger-row", when = when, reason = reason, delta = delta, after = after),
+        });
+    }
+    if l.more {
+        lines.push(tr!(lang, "ledger-more", next = page + 1));
+    }
+    lines.join("\n")
+}
+
+/// Why a balance changed, in words.
+fn reason_text(lang: Lang, reason: crate::store::Reason) -> String {
+    use crate::store::Reason as R;
+    match reason {
+        R::StartingGrant => tr!(lang, "reason-starting-grant"),
+        R::Daily => tr!(lang, "reason-daily"),
+        R::Bet => tr!(lang, "reason-bet"),
+        R::PotWon => tr!(lang, "reason-pot-won"),
+        R::Refund => tr!(lang, "reason-refund"),
+        R::AdminGrant => tr!(lang, "reason-admin-grant"),
+        R::Transfer => tr!(lang, "reason-transfer"),
     }
 }
