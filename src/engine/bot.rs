@@ -318,15 +318,7 @@ impl Brain {
             if count < offer.min || count > offer.max {
                 continue;
             }
-            let mut changed = view.clone();
-            if let Some(s) = changed.hand.seat_mut_cards(view.seat) {
-                for (i, c) in s.iter_mut().enumerate() {
-                    if mask & (1 << i) != 0 {
-                        *c = super::hand::HIDDEN;
-                    }
-                }
-            }
-            let score = sample_with(&changed, mask as u8, 60, None, rng).vs_one
+            let score = sample_with(view, mask as u8, 60, None, rng).vs_one
                 - offer.price.saturating_mul(count as Chips) as f64 / pot;
             if score > best.0 {
                 best = (score, mask as u8);
@@ -516,7 +508,7 @@ struct Sampled {
     low_vs_all: Option<f64>,
 }
 
-/// Deals the hidden cards `samples` times (besides the seat's own cards in `discard`, given up for new ones) and
+/// Deals the hidden cards `samples` times (and new cards for the seat's own down cards in `discard`, given up) and
 /// judges every hand still in by the engine's ranking.
 /// With `weigh` (the table of every hand's value and each seat's [`reads`]), a deal where another player's hand is
 /// below what their play says counts a fifth as much.
@@ -530,31 +522,23 @@ fn sample_with<R: Rng + ?Sized>(
     let hand = &view.hand;
     let me = view.seat;
     let rules = hand.rules();
-    // The pack less every card the seat sees (and less the cards it gives up, which go out of play).
+    // The pack less every card the seat sees (its own included, so the cards it gives up go out of play).
     let mut pool = full_deck();
     pool.extend(JOKERS.iter().take(rules.jokers as usize));
-    let mut out = hand.visible_to(me);
-    if let Some(own) = view.own_cards() {
-        for (i, c) in own.iter().enumerate() {
-            if discard & (1 << i) != 0 && !out.contains(c) {
-                out.push(*c);
-            }
-        }
-    }
-    for c in out {
+    for c in hand.visible_to(me) {
         if let Some(i) = pool.iter().position(|p| *p == c) {
             pool.swap_remove(i);
         }
     }
     let mut scratch = hand.clone();
-    let need = scratch.hidden_count(me);
+    let need = scratch.hidden_count(me, discard);
     let opponents: Vec<Seat> = hand.active().filter(|&s| s != me).collect();
     let high_low = rules.high_low != HighLow::Off;
     let (mut one, mut all, mut low, mut n) = (0.0, 0.0, 0.0, 0.0f64);
     for _ in 0..samples {
         let take = need.min(pool.len());
         let (dealt, _) = pool.partial_shuffle(rng, take);
-        scratch.fill_hidden(me, dealt);
+        scratch.fill_hidden(me, discard, dealt);
         let Some(e) = scratch.evaluator() else { continue };
         let Some(mine) = scratch.value_with(me, e, false) else { continue };
         let weight = match &weigh {
@@ -632,5 +616,28 @@ mod tests {
             let hand = play_hand(&setup, &seats, &mut brain, &mut rng).unwrap_or_else(|e| panic!("{e}"));
             assert!(hand.is_over());
         }
+    }
+
+    #[test]
+    fn a_draw_is_judged_with_new_cards_for_those_given_up() {
+        use crate::engine::cards::{full_deck, parse_cards};
+        // Seat 0 holds three kings (the deal alternates from the dealer's left: seat 1, seat 0, …).
+        let kings = parse_cards("Ks Kh Kd").unwrap_or_default();
+        let mut deck: Vec<Card> = full_deck().into_iter().filter(|c| !kings.contains(c)).collect();
+        for (i, k) in kings.iter().enumerate() {
+            deck.insert(1 + 2 * i, *k);
+        }
+        let rules = Rules { variant: crate::engine::Variant::Draw, boot: 10, ..Rules::default() };
+        let setup = HandSetup { rules, stacks: vec![1000; 2], dealer: 0, deck, kaana_dormant: false, posts: vec![] };
+        let (mut hand, _) = Hand::start(&setup).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(hand.seat(0).map(|s| s.cards.clone()), Some(kings));
+        hand.apply(0, Action::See).unwrap_or_else(|e| panic!("{e}"));
+        let view = BotView::new(&hand, 0);
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        let keep = sample_with(&view, 0, 400, None, &mut rng).vs_one;
+        let one = sample_with(&view, 0b001, 400, None, &mut rng).vs_one;
+        let all = sample_with(&view, 0b111, 400, None, &mut rng).vs_one;
+        // A trio beats nearly everything; a pair of kings and a new card most hands; three new cards half.
+        assert!(keep > 0.97 && (0.75..0.97).contains(&one) && (0.35..0.65).contains(&all), "{keep} {one} {all}");
     }
 }

@@ -2029,23 +2029,27 @@ impl Hand {
         h
     }
 
-    /// How many cards [`Hand::fill_hidden`] fills for `seat`: the hidden down cards of the players still in and
-    /// the community cards still face down (not the undealt pack).
-    pub(crate) fn hidden_count(&self, seat: Seat) -> usize {
+    /// How many cards [`Hand::fill_hidden`] fills for `seat`: the hidden down cards of the players still in, the
+    /// community cards still face down, and the seat's own down cards in `renew` (not the undealt pack).
+    pub(crate) fn hidden_count(&self, seat: Seat, renew: u8) -> usize {
         let down: usize = (0..self.seats.len())
             .filter(|&s| !self.seats[s].packed && !self.sees_down(seat, s))
             .map(|s| self.seats[s].cards.len())
             .sum();
-        down + self.community.len().saturating_sub(self.board.community.len())
+        let own =
+            self.seats.get(seat).map_or(0, |s| (0..s.cards.len().min(8)).filter(|i| renew & (1 << i) != 0).count());
+        down + own + self.community.len().saturating_sub(self.board.community.len())
     }
 
-    /// Puts `cards` (at least [`Hand::hidden_count`] of them) where `seat` cannot see, in a fixed order, and turns
-    /// every community card up: the hand as it could end, for judging with [`Hand::value_of`].
-    pub(crate) fn fill_hidden(&mut self, seat: Seat, cards: &[Card]) {
+    /// Puts `cards` (at least [`Hand::hidden_count`] of them) where `seat` cannot see and in place of its own down
+    /// cards in `renew` (bit `i` for the `i`-th, as a draw's mask), in a fixed order, and turns every community
+    /// card up: the hand as it could end, for judging with [`Hand::value_with`].
+    pub(crate) fn fill_hidden(&mut self, seat: Seat, renew: u8, cards: &[Card]) {
         let mut next = cards.iter().copied();
         for s in 0..self.seats.len() {
-            if !self.seats[s].packed && !self.sees_down(seat, s) {
-                for c in self.seats[s].cards.iter_mut() {
+            let hidden = !self.seats[s].packed && !self.sees_down(seat, s);
+            for (i, c) in self.seats[s].cards.iter_mut().enumerate() {
+                if hidden || (s == seat && i < 8 && renew & (1 << i) != 0) {
                     *c = next.next().unwrap_or(HIDDEN);
                 }
             }
@@ -2066,11 +2070,6 @@ impl Hand {
             return e.evaluate(&self.hand_cards(seat)?).ok();
         }
         self.judge_by(seat, e).map(|(v, _)| v)
-    }
-
-    /// `seat`'s down cards, to change in a copy (a bot weighing which cards to draw).
-    pub(crate) fn seat_mut_cards(&mut self, seat: Seat) -> Option<&mut Vec<Card>> {
-        self.seats.get_mut(seat).map(|s| &mut s.cards)
     }
 
     /// The cards `seat` sees: its own known down cards, every face-up card and draw, and (cobra) the others'.
