@@ -19,7 +19,7 @@ use rand::Rng;
 
 use super::agent::RandomAgent;
 use super::cards::{full_deck, Card, JOKERS};
-use super::hand::{Action, DrawOffer, Hand, Legal, Phase, Seat};
+use super::hand::{Action, DrawOffer, Hand, Legal, Phase, Seat, SeatState};
 use super::rank::{HandValue, Scheme};
 use super::rules::{Chips, HighLow};
 
@@ -45,6 +45,14 @@ impl Level {
 
     pub fn parse(s: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == s.trim().to_ascii_lowercase())
+    }
+
+    /// Deals of the hidden cards this level judges its hand by.
+    fn samples(self) -> usize {
+        match self {
+            Level::Easy => EASY_SAMPLES,
+            Level::Hard => HARD_SAMPLES,
+        }
     }
 }
 
@@ -136,9 +144,37 @@ pub struct Brain {
 impl Brain {
     /// The action of a bot of `level` now. Always one the view's legal actions allow (a seat with none packs).
     pub fn decide<R: Rng + ?Sized>(&mut self, level: Level, view: &BotView, rng: &mut R) -> Action {
+        let Some(me) = view.hand.seat(view.seat) else { return give_up(&view.legal) };
+        if view.legal.respond {
+            return self.answer(level, view, rng);
+        }
+        if view.legal.declare {
+            return declare(self.assess(view, level.samples(), rng));
+        }
         match level {
-            Level::Easy => self.easy(view, rng),
-            Level::Hard => self.hard(view, rng),
+            Level::Easy => self.easy(view, me, rng),
+            Level::Hard => self.hard(view, me, rng),
+        }
+    }
+
+    /// An answer to a question put to the seat: a show called against it is always shown; an offer to share the
+    /// pot is taken when behind; a sideshow is accepted by easy always, by hard above the 65th percentile (the
+    /// asker has seen and chose to compare, so their hand is likely better than a random one).
+    fn answer<R: Rng + ?Sized>(&mut self, level: Level, view: &BotView, rng: &mut R) -> Action {
+        let legal = &view.legal;
+        if legal.answer_show || (level == Level::Easy && !legal.answer_split) {
+            return Action::Accept;
+        }
+        let a = self.assess(view, level.samples(), rng);
+        let take = if legal.answer_split {
+            (if level == Level::Easy { a.percentile } else { a.vs_all }) < 0.5
+        } else {
+            a.percentile >= 0.65
+        };
+        if take {
+            Action::Accept
+        } else {
+            Action::Deny
         }
     }
 
@@ -188,19 +224,11 @@ impl Brain {
         self.percentiles.as_ref().map(|(_, t)| &t[..])
     }
 
-    fn easy<R: Rng + ?Sized>(&mut self, view: &BotView, rng: &mut R) -> Action {
+    fn easy<R: Rng + ?Sized>(&mut self, view: &BotView, me: &SeatState, rng: &mut R) -> Action {
         let legal = &view.legal;
         let hand = &view.hand;
-        let me = hand.seat(view.seat).cloned().unwrap_or_else(empty_seat);
-        if legal.respond {
-            return answer_easy(self, view, rng);
-        }
-        if legal.declare {
-            let a = self.assess(view, EASY_SAMPLES, rng);
-            return declare(a);
-        }
         if let Some(offer) = legal.draw.filter(|_| hand.phase() == Phase::Drawing || legal.bet.is_none()) {
-            let a = self.assess(view, EASY_SAMPLES, rng);
+            let a = self.assess(view, Level::Easy.samples(), rng);
             let keep = a.percentile >= 0.5;
             return Action::Draw(lowest(view, offer, if keep { 0 } else { 1 }));
         }
@@ -210,7 +238,7 @@ impl Brain {
         if !me.seen && legal.see {
             return legal.bet.map_or(Action::See, |b| Action::Bet(b.min));
         }
-        let a = self.assess(view, EASY_SAMPLES, rng);
+        let a = self.assess(view, Level::Easy.samples(), rng);
         let p = a.percentile;
         if legal.show.is_some() && (p >= 0.45 || hand.round() >= 4) {
             return Action::Show;
@@ -223,17 +251,9 @@ impl Brain {
         }
     }
 
-    fn hard<R: Rng + ?Sized>(&mut self, view: &BotView, rng: &mut R) -> Action {
+    fn hard<R: Rng + ?Sized>(&mut self, view: &BotView, me: &SeatState, rng: &mut R) -> Action {
         let legal = &view.legal;
         let hand = &view.hand;
-        let me = hand.seat(view.seat).cloned().unwrap_or_else(empty_seat);
-        if legal.respond {
-            return answer_hard(self, view, rng);
-        }
-        if legal.declare {
-            let a = self.assess(view, HARD_SAMPLES, rng);
-            return declare(a);
-        }
         let boot = hand.rules().boot.max(1);
         // A blind player looks after two blind bets, or sooner when the stake has been raised; now and then it
         // stays blind a round longer.
@@ -250,7 +270,7 @@ impl Brain {
         if let Some(offer) = legal.draw.filter(|_| hand.phase() == Phase::Drawing || legal.bet.is_none()) {
             return Action::Draw(self.best_draw(view, offer, rng));
         }
-        let a = self.assess(view, HARD_SAMPLES, rng);
+        let a = self.assess(view, Level::Hard.samples(), rng);
         let pot = hand.pot();
         let opponents = hand.active().filter(|&s| s != view.seat).count().max(1);
         let w = a.low_vs_all.map_or(a.vs_all, |low| a.vs_all.max(low));
@@ -355,19 +375,6 @@ pub fn play_hand<R: Rng + ?Sized>(
     Ok(hand)
 }
 
-fn empty_seat() -> super::hand::SeatState {
-    super::hand::SeatState {
-        stack: 0,
-        put_in: 0,
-        cards: Vec::new(),
-        up: Vec::new(),
-        seen: false,
-        packed: true,
-        blind_bets: 0,
-        has_bet: false,
-    }
-}
-
 /// The fixed baseline: blind the minimum, see after two blind bets, chaal the minimum, show (once seen) when
 /// allowed.
 fn baseline(view: &BotView) -> Action {
@@ -416,35 +423,6 @@ fn declare(a: Assessment) -> Action {
     match a.low_vs_all {
         Some(low) if low > a.vs_all => Action::DeclareLow,
         _ => Action::DeclareHigh,
-    }
-}
-
-fn answer_easy<R: Rng + ?Sized>(brain: &mut Brain, view: &BotView, rng: &mut R) -> Action {
-    let legal = &view.legal;
-    if legal.answer_show {
-        return Action::Accept;
-    }
-    if legal.answer_split {
-        let a = brain.assess(view, EASY_SAMPLES, rng);
-        return if a.percentile < 0.5 { Action::Accept } else { Action::Deny };
-    }
-    Action::Accept
-}
-
-fn answer_hard<R: Rng + ?Sized>(brain: &mut Brain, view: &BotView, rng: &mut R) -> Action {
-    let legal = &view.legal;
-    if legal.answer_show {
-        return Action::Accept;
-    }
-    let a = brain.assess(view, HARD_SAMPLES, rng);
-    if legal.answer_split {
-        return if a.vs_all < 0.5 { Action::Accept } else { Action::Deny };
-    }
-    // A sideshow: the asker has seen and chose to compare, so their hand is likely better than a random one.
-    if a.percentile >= 0.65 {
-        Action::Accept
-    } else {
-        Action::Deny
     }
 }
 
