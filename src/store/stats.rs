@@ -48,21 +48,27 @@ impl Store {
     ) -> Result<(Vec<LeaderRow>, u64), StoreError> {
         let per_page = per_page.clamp(1, 100);
         let offset = i64::from(page.max(1) - 1) * i64::from(per_page);
-        // Winnings are the play rows: bets, pots won and refunds. The house and computer players (ids 2^40 to
-        // 2^48 - 1, `UserId::HOUSE` and `UserId::bot`) are left out.
+        // Winnings are the play rows: bets, pots won and refunds. The house and computer players (every id from
+        // `UserId::HOUSE` up to the first a Discord user can have) are left out.
+        let people = format!("user_id NOT BETWEEN {} AND {}", UserId::HOUSE.get(), UserId::FIRST_REAL.get() - 1);
         let (rows_sql, count_sql, play) = match by {
             LeaderBy::Balance => (
-                "SELECT user_id, balance FROM wallets WHERE guild_id = $1 AND user_id NOT BETWEEN 1099511627776 AND 281474976710655 \
-                 ORDER BY balance DESC, user_id LIMIT $2 OFFSET $3",
-                "SELECT COUNT(*) FROM wallets WHERE guild_id = $1 AND user_id NOT BETWEEN 1099511627776 AND 281474976710655",
+                format!(
+                    "SELECT user_id, balance FROM wallets WHERE guild_id = $1 AND {people} \
+                     ORDER BY balance DESC, user_id LIMIT $2 OFFSET $3"
+                ),
+                format!("SELECT COUNT(*) FROM wallets WHERE guild_id = $1 AND {people}"),
                 None,
             ),
             LeaderBy::Winnings => (
-                "SELECT user_id, CAST(SUM(delta) AS BIGINT) AS net FROM ledger \
-                 WHERE guild_id = $1 AND reason IN ($2, $3, $4) AND user_id NOT BETWEEN 1099511627776 AND 281474976710655 \
-                 GROUP BY user_id ORDER BY net DESC, user_id LIMIT $5 OFFSET $6",
-                "SELECT COUNT(DISTINCT user_id) FROM ledger WHERE guild_id = $1 AND reason IN ($2, $3, $4) \
-                 AND user_id NOT BETWEEN 1099511627776 AND 281474976710655",
+                format!(
+                    "SELECT user_id, CAST(SUM(delta) AS BIGINT) AS net FROM ledger \
+                     WHERE guild_id = $1 AND reason IN ($2, $3, $4) AND {people} \
+                     GROUP BY user_id ORDER BY net DESC, user_id LIMIT $5 OFFSET $6"
+                ),
+                format!(
+                    "SELECT COUNT(DISTINCT user_id) FROM ledger WHERE guild_id = $1 AND reason IN ($2, $3, $4) AND {people}"
+                ),
                 Some([Reason::Bet, Reason::PotWon, Reason::Refund]),
             ),
         };
