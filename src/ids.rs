@@ -146,7 +146,7 @@ impl UserId {
     pub fn mention(self) -> String {
         match self.as_bot() {
             Some((level, slot)) => {
-                let level = crate::engine::bot::Level::ALL.get(usize::from(level)).map_or("?", |l| l.name());
+                let level = crate::engine::bot::Level::from_index(level).map_or("?", |l| l.name());
                 format!("🤖 Bot {} ({level})", slot + 1)
             }
             None if self == UserId::HOUSE => "🏦 House".to_string(),

@@ -27,10 +27,10 @@ use super::rules::{Chips, HighLow};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Level {
     /// Loose and predictable: plays most hands, always the minimum, and never bluffs.
-    Easy,
+    Easy = 0,
     /// The strongest we have: pot odds, raises with strong hands, sideshows to thin a field, some bluffs.
     #[default]
-    Hard,
+    Hard = 1,
 }
 
 impl Level {
@@ -45,6 +45,15 @@ impl Level {
 
     pub fn parse(s: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.name() == s.trim().to_ascii_lowercase())
+    }
+
+    /// The level's number in a computer player's id (`UserId::bot`), and back.
+    pub fn index(self) -> u8 {
+        self as u8
+    }
+
+    pub fn from_index(i: u8) -> Option<Level> {
+        Level::ALL.get(usize::from(i)).copied()
     }
 
     /// Deals of the hidden cards this level judges its hand by.

@@ -38,10 +38,9 @@ impl Table {
         if self.seats.len() >= self.row.max_players as usize {
             return Err(UserError::said(Msg::new("error-table-full-of").arg("max", self.row.max_players)));
         }
-        let level_index = Level::ALL.iter().position(|&l| l == level).unwrap_or(0) as u8;
         let taken: Vec<u8> = self.seats.iter().filter_map(|s| s.user.as_bot()).map(|(_, slot)| slot).collect();
         let slot = (0..MAX_SEATS as u8).find(|s| !taken.contains(s)).unwrap_or(0);
-        let bot = UserId::bot(self.row.id, level_index, slot).ok_or_else(|| internal("naming a bot", "table id"))?;
+        let bot = UserId::bot(self.row.id, level.index(), slot).ok_or_else(|| internal("naming a bot", "table id"))?;
         let store = &self.deps.store;
         let staked = store
             .stake_bot(self.row.guild, bot, self.bot_stack())
@@ -113,7 +112,7 @@ impl Table {
         let Some((seat, view, level)) = self.in_play().and_then(|l| {
             let seat = l.hand.to_act()?;
             let (level, _) = l.users.get(seat)?.as_bot()?;
-            Some((seat, BotView::new(&l.hand, seat), Level::ALL.get(usize::from(level)).copied()?))
+            Some((seat, BotView::new(&l.hand, seat), Level::from_index(level)?))
         }) else {
             return;
         };
