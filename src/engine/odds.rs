@@ -32,6 +32,15 @@ pub struct Sampled {
     pub samples: u32,
 }
 
+impl Sampled {
+    /// `win` wins and `tie` ties in `samples` deals, with the 95% error bar of the win rate.
+    fn of(opponents: usize, win: u32, tie: u32, samples: u32) -> Sampled {
+        let n = f64::from(samples.max(1));
+        let p = f64::from(win) / n;
+        Sampled { opponents, win: p, tie: f64::from(tie) / n, error: 1.96 * (p * (1.0 - p) / n).sqrt(), samples }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OddsError {
     #[error("{0}")]
@@ -161,9 +170,7 @@ pub fn against_many<R: Rng + ?Sized>(
             std::cmp::Ordering::Less => {}
         }
     }
-    let n = f64::from(samples.max(1));
-    let p = f64::from(win) / n;
-    Ok(Sampled { opponents, win: p, tie: f64::from(tie) / n, error: 1.96 * (p * (1.0 - p) / n).sqrt(), samples })
+    Ok(Sampled::of(opponents, win, tie, samples))
 }
 
 /// The chances of a hand nobody has looked at (a blind player's): against one unknown hand (win, tie; losing is as
@@ -197,12 +204,7 @@ pub fn unseen<R: Rng + ?Sized>(
         all += u32::from(best == std::cmp::Ordering::Greater);
         tie_all += u32::from(best == std::cmp::Ordering::Equal);
     }
-    let n = f64::from(samples.max(1));
-    let sampled = |opponents: usize, win: u32, tie: u32| {
-        let p = f64::from(win) / n;
-        Sampled { opponents, win: p, tie: f64::from(tie) / n, error: 1.96 * (p * (1.0 - p) / n).sqrt(), samples }
-    };
-    Ok((sampled(1, one, tie_one), sampled(opponents, all, tie_all)))
+    Ok((Sampled::of(1, one, tie_one, samples), Sampled::of(opponents, all, tie_all, samples)))
 }
 
 #[cfg(test)]
