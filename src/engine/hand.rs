@@ -958,6 +958,14 @@ impl Hand {
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// Every community card of the hand, those still face down too (a hand export writes them out).
+    pub(crate) fn all_community(&self) -> &[Card] {
+        &self.community
+    }
+    /// The undealt pack, next card first (a hand export writes it out).
+    pub(crate) fn stock(&self) -> &[Card] {
+        &self.stock
+    }
     /// Cards left in the pack for draws.
     pub fn stock_left(&self) -> usize {
         self.stock.len()

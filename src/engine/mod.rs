@@ -5,6 +5,7 @@
 pub mod agent;
 pub mod bot;
 pub mod cards;
+pub mod export;
 pub mod fair;
 pub mod hand;
 pub mod odds;

@@ -87,6 +87,11 @@ const DIRECTIVES: &[&str] = &[
     "pick",
 ];
 
+/// Whether `word` (lower case) is a directive, which no player may be named.
+pub(crate) fn is_directive(word: &str) -> bool {
+    DIRECTIVES.contains(&word)
+}
+
 /// The directives that fix a turned-up draw, and the part of the rules each needs.
 const TURNED: [(&str, &str); 3] = [
     ("joker", "`joker` needs a wild-rank draw (`rules joker`, or `set joker draw`)"),

@@ -48,7 +48,8 @@ fn interaction_id() -> u64 {
     next.fetch_add(1, Ordering::Relaxed)
 }
 
-fn sim_rules() -> Rules {
+/// The rules simulated tables play by unless told otherwise: classic, boot 10, with limits that end long hands.
+pub fn default_rules() -> Rules {
     Rules { boot: 10, chaal_limit: Some(640), pot_limit: Some(8_000), ..Rules::default() }
 }
 
@@ -199,7 +200,7 @@ impl TableDriver {
             guild: SIM_GUILD,
             channel,
             opener: users[0],
-            rules: sim_rules(),
+            rules: cfg.rules.clone(),
             max_players: users.len() as u32,
             turn_seconds: 600,
         };

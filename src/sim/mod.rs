@@ -56,6 +56,7 @@ use tokio::time::Instant;
 use crate::ids::{GuildId, UserId};
 use crate::store::{Store, StoreError};
 use crate::table::{TableService, Timings};
+pub use driver::default_rules;
 use driver::{Closer, TableDriver, Until};
 pub use faults::Faults;
 pub use recorder::{Recorder, Shown};
@@ -95,6 +96,8 @@ pub struct SimConfig {
     pub faults: Option<Arc<Faults>>,
     /// Run the soak checks ([`SimReport::soak`]).
     pub soak: bool,
+    /// The tables' rules ([`default_rules`] unless `simulate --variant/--set` changed them).
+    pub rules: crate::engine::Rules,
 }
 
 /// When the tables stop playing.

@@ -278,6 +278,15 @@ impl Store {
         .ctx("reading a hand's contributions")
     }
 
+    /// Each user's net chips from this hand per the ledger (every row of the hand: bets, pots won, refunds).
+    pub async fn hand_nets(&self, hand_id: HandId) -> Result<Vec<(UserId, i64)>, StoreError> {
+        sql("SELECT user_id, CAST(SUM(delta) AS BIGINT) FROM ledger WHERE hand_id = $1 GROUP BY user_id ORDER BY user_id")
+            .bind(hand_id)
+            .all(&self.pool)
+            .await
+            .ctx("reading a hand's nets")
+    }
+
     /// Gives every user back what they put into a live hand (`refund` rows)
     /// and marks it refunded. A hand that is not live refunds nothing, so a
     /// second call is harmless. Returns (user, chips) refunded.

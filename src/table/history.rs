@@ -1,6 +1,7 @@
 //! What `/history` may show of a stored hand: its public log always, and
 //! every seat's cards only once the hand is over (never while it is live).
 
+use crate::engine::export::export;
 use crate::engine::fair::{fair_deck, Seed};
 use crate::engine::rules::DealPlan;
 use crate::engine::{Card, Event, Hand, HandValue, Rules};
@@ -57,6 +58,22 @@ pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
         status,
         revealed,
     })
+}
+
+/// A finished hand as a hand script (`teenpatti-bot replay` plays it to the same end), the seats named by
+/// `names`; `None` while it is live or once refunded (a refunded hand was cut off: it has no end to replay to).
+pub fn hand_script(record: &HandRecord, names: &[String]) -> Option<Result<String, String>> {
+    if record.summary.status != HandStatus::Finished {
+        return None;
+    }
+    let actions: Vec<_> = record.actions.iter().map(|a| (a.seat, a.action)).collect();
+    let s = &record.summary;
+    let mut comments = vec![format!(
+        "Teen Patti hand #{} (server {}, channel {}): play it with `teenpatti-bot replay hand-{}.tp`",
+        s.id, s.guild, s.channel, s.id
+    )];
+    comments.extend(s.users.iter().enumerate().map(|(seat, u)| format!("seat {}: user {u}", seat + 1)));
+    Some(export(&record.setup, &actions, names, &comments).map_err(|e| e.to_string()))
 }
 
 /// What `/verify` finds of a stored hand's deal.

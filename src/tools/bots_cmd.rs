@@ -128,19 +128,7 @@ pub fn run(args: &BotsArgs) -> ExitCode {
 /// The rules the hands are played under: the variant, then every `--set` option (any rule option a table takes,
 /// as `/table open rules:` does), with the boot; refused as a table would refuse them.
 fn table_rules(args: &BotsArgs) -> Result<Rules, String> {
-    let mut rules = Rules { boot: args.boot as Chips, ..Rules::default() };
-    if let Some(v) = &args.variant {
-        rules.set("variant", v).map_err(|e| format!("--variant: {e}"))?;
-    }
-    for item in &args.set {
-        let Some((name, value)) = item.split_once('=') else {
-            return Err(format!("--set `{}`: expected OPTION=VALUE, e.g. show_tie=split", crate::echo::cut(item, 40)));
-        };
-        rules.set(name, value).map_err(|e| format!("--set {}: {e}", crate::echo::cut(item, 40)))?;
-    }
-    rules.validate().map_err(|e| e.to_string())?;
-    rules.parts().map_err(|e| e.to_string())?;
-    Ok(rules)
+    super::rules_from(Rules { boot: args.boot as Chips, ..Rules::default() }, args.variant.as_deref(), &args.set)
 }
 
 /// The mean of `xs` and the half-width of its 95% confidence interval (normal approximation).

@@ -75,6 +75,7 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         tables: args.tables,
         players: args.players,
         seed: args.seed,
+        rules: sim::default_rules(),
         stop: Stop::After(Duration::from_secs(args.seconds)),
         rate: (args.rate > 0.0).then_some(args.rate),
         progress: Some(Duration::from_secs(1)),

@@ -58,3 +58,24 @@ pub fn run_async<F: Future<Output = anyhow::Result<bool>>>(tool: F) -> ExitCode 
         Err(e) => fatal(EXIT_REFUSED, format_args!("{e:#}")),
     }
 }
+
+/// `base` with `--variant` and every `--set OPTION=VALUE` applied (any rule option a table takes, as
+/// `/table open rules:` does), refused as a table would refuse them.
+pub(crate) fn rules_from(
+    mut rules: crate::engine::Rules,
+    variant: Option<&str>,
+    set: &[String],
+) -> Result<crate::engine::Rules, String> {
+    if let Some(v) = variant {
+        rules.set("variant", v).map_err(|e| format!("--variant: {e}"))?;
+    }
+    for item in set {
+        let Some((name, value)) = item.split_once('=') else {
+            return Err(format!("--set `{}`: expected OPTION=VALUE, e.g. show_tie=split", crate::echo::cut(item, 40)));
+        };
+        rules.set(name, value).map_err(|e| format!("--set {}: {e}", crate::echo::cut(item, 40)))?;
+    }
+    rules.validate().map_err(|e| e.to_string())?;
+    rules.parts().map_err(|e| e.to_string())?;
+    Ok(rules)
+}

@@ -29,6 +29,13 @@ pub struct SimulateArgs {
     /// Seed for shuffles and choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The tables' variant (default classic; not dealers_choice: simulated players do not pick)
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Any other rule option a table takes, as name=value (repeatable); the defaults are boot 10,
+    /// chaal_limit 640, pot_limit 8000
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub set: Vec<String>,
 }
 
 pub fn run(args: &SimulateArgs) -> ExitCode {
@@ -36,6 +43,11 @@ pub fn run(args: &SimulateArgs) -> ExitCode {
 }
 
 async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
+    let rules =
+        super::rules_from(sim::default_rules(), args.variant.as_deref(), &args.set).map_err(anyhow::Error::msg)?;
+    if rules.variant == crate::engine::Variant::DealersChoice {
+        anyhow::bail!("--variant dealers_choice: simulated players do not pick a game");
+    }
     let store = Store::open(&args.database_url).await?;
     let recovered = sim::recover(&store).await?;
     if recovered.hands > 0 || recovered.tables > 0 {
@@ -48,6 +60,7 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         tables: args.tables,
         players: args.players,
         seed: args.seed,
+        rules,
         stop: Stop::Hands(args.hands),
         rate: None,
         progress: None,

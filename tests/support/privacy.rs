@@ -144,7 +144,10 @@ impl Privacy {
         let all = w.fake.requests();
         for r in &all[self.checked..] {
             let Some(aud) = self.audience(w, r, &all) else { continue };
-            let text = r.body.as_ref().map(Value::to_string).unwrap_or_default();
+            let mut text = r.body.as_ref().map(Value::to_string).unwrap_or_default();
+            for f in r.files.iter().filter(|f| f.filename.ends_with(".tp")) {
+                text.push_str(&String::from_utf8_lossy(&f.bytes));
+            }
             let leaked = self.finder.find(&text, &self.allowed(aud));
             assert!(leaked.is_empty(), "{step}: {} to {aud:?} reveals {leaked:?}:\n{text}", r.route);
             // A picture shows exactly the cards its description names, and the description was just scanned.
@@ -195,7 +198,8 @@ pub fn rows_of_description(alt: &str) -> Result<Vec<Row>, String> {
 pub fn pictures_show_their_descriptions(r: &RecordedRequest) -> Result<(), String> {
     let Some(body) = r.body.as_ref() else { return Ok(()) };
     let list = body.get("data").and_then(|d| d.get("attachments")).or_else(|| body.get("attachments"));
-    for f in &r.files {
+    // A hand's replay script (`/history hand:N`) is text, scanned with the rest of the request.
+    for f in r.files.iter().filter(|f| !f.filename.ends_with(".tp")) {
         let index: u64 = f.field.trim_start_matches("files[").trim_end_matches(']').parse().map_err(|_| "field")?;
         let entry = list
             .and_then(Value::as_array)

@@ -133,7 +133,18 @@ async fn say(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
 
 /// An ephemeral reply with pictures.
 async fn say_with(ctx: Context<'_>, text: impl Into<String>, pictures: Vec<render::Picture>) -> Result<(), Error> {
-    ctx.send(with_pictures(CreateReply::default().content(cap::content(text)).ephemeral(true), pictures)).await?;
+    say_with_files(ctx, text, pictures, Vec::new()).await
+}
+
+/// A private reply with pictures and other files.
+async fn say_with_files(
+    ctx: Context<'_>,
+    text: impl Into<String>,
+    pictures: Vec<render::Picture>,
+    files: Vec<serenity::CreateAttachment>,
+) -> Result<(), Error> {
+    let reply = with_pictures(CreateReply::default().content(cap::content(text)).ephemeral(true), pictures);
+    ctx.send(files.into_iter().fold(reply, |r, f| r.attachment(f))).await?;
     Ok(())
 }
 

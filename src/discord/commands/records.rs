@@ -2,17 +2,18 @@
 
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
+use serenity::CreateAttachment;
 
 use super::{
-    channel, guild, lang, player, say, say_public_with, say_with, table_or_default_rules, user_id, Context, Error,
+    channel, guild, lang, player, say, say_public_with, say_with_files, table_or_default_rules, user_id, Context, Error,
 };
 use crate::discord::{cap, render};
 use crate::engine::rank::{evaluate, RankError};
 use crate::engine::{cards, Rank};
 use crate::i18n::Msg;
-use crate::ids::HandId;
+use crate::ids::{HandId, UserId};
 use crate::store::{LeaderBy, LEDGER_MAX_PAGE};
-use crate::table::history::{hand_history, verify as verify_deal};
+use crate::table::history::{hand_history, hand_script, verify as verify_deal};
 use crate::table::{UserError, INTERNAL_ERROR};
 
 const PAGE_SIZE: u32 = 10;
@@ -111,7 +112,32 @@ pub async fn history(
     })?;
     let lang = lang(ctx).await;
     let text = render::hand_history(lang, &history);
-    say_with(ctx, text, render::history_picture(lang, &history).into_iter().collect()).await
+    let pictures = render::history_picture(lang, &history).into_iter().collect();
+    let names: Vec<String> = record.summary.users.iter().map(|&u| script_name(ctx, u)).collect();
+    let script = match hand_script(&record, &names) {
+        Some(Ok(script)) => Some(CreateAttachment::bytes(script.into_bytes(), format!("hand-{id}.tp"))),
+        Some(Err(e)) => {
+            // The history above still says everything; only the file is missing.
+            tracing::error!(hand = id, error = %e, "stored hand cannot be written as a script");
+            None
+        }
+        None => None,
+    };
+    say_with_files(ctx, text, pictures, script.into_iter().collect()).await
+}
+
+/// A seat's name in an exported hand: the player's Discord name when the bot knows it (its cache: no request),
+/// `Bot1`... for computer players; the export writes `P<seat>` where there is none.
+fn script_name(ctx: Context<'_>, user: UserId) -> String {
+    if let Some((_, slot)) = user.as_bot() {
+        return format!("Bot{}", slot + 1);
+    }
+    let id = serenity::UserId::new(user.0.max(1));
+    ctx.serenity_context()
+        .cache
+        .user(id)
+        .map(|u| u.global_name.clone().unwrap_or_else(|| u.name.clone()))
+        .unwrap_or_default()
 }
 
 /// Checks a hand's provably fair deal: its seed against the commitment shown at the deal, and the deck.
