@@ -119,7 +119,15 @@ const HOUSE: u64 = 1 << 40;
 const BOT_BASE: u64 = 1 << 41;
 const SYNTHETIC_END: u64 = 1 << 48;
 
+/// Discord's epoch (the first second of 2015) in unix milliseconds: a snowflake's top 42 bits count from it.
+pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
 impl UserId {
+    /// When the Discord account was made, in unix seconds (from the snowflake's timestamp).
+    pub fn created_at_unix(self) -> i64 {
+        (((self.0 >> 22) + DISCORD_EPOCH_MS) / 1000) as i64
+    }
+
     /// The house of every server: its wallet stakes the computer players, and takes their chips back.
     pub const HOUSE: UserId = UserId(HOUSE);
     /// The first id that could be a Discord user's (for queries that leave the house and computer players out).

@@ -70,3 +70,109 @@ async fn a_finished_hand_is_exported_and_replays_to_the_same_result() {
     }
     w.assert_audit().await;
 }
+
+/// A snowflake for an account made `days_ago` days ago.
+fn snowflake_days_ago(days_ago: u64) -> u64 {
+    let now_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as u64;
+    (now_ms - teenpatti::ids::DISCORD_EPOCH_MS - days_ago * 86_400_000) << 22
+}
+
+fn now_unix() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_transfer_and_each_of_its_refusals() {
+    let w = World::start().await;
+    let [asha, bilal] = w.users(["asha", "bilal"]);
+    let boss = w.fake.add_admin("boss");
+    // An account made two days ago, in the server since 2024; an old account that joined an hour ago; someone
+    // who is not in the server.
+    let newbie = w.fake.add_user_as("newbie", snowflake_days_ago(2), Some(1_704_067_200), false);
+    let joiner = w.fake.add_user_as("joiner", snowflake_days_ago(900), Some(now_unix() - 3600), false);
+    let stranger = w.fake.add_user_as("stranger", snowflake_days_ago(800), None, false);
+    let start = w.balance(asha).await;
+
+    let given = w.public_reply(asha, "give", json!({"user": bilal, "amount": 100})).await;
+    assert!(given.content.contains(&format!("<@{asha}> gave <@{bilal}> **100** chips")), "{}", given.content);
+    assert_eq!(w.balances(&[asha, bilal]).await, vec![start - 100, start + 100]);
+    let ledger = w.ephemeral_reply(bilal, "ledger", json!({})).await;
+    assert!(ledger.lines().nth(1).is_some_and(|l| l.contains("transfer") && l.contains("+100")), "{ledger}");
+
+    let refused = |user: u64, to: u64, amount: i64| {
+        let w = &w;
+        async move { w.ephemeral_reply(user, "give", json!({"user": to, "amount": amount})).await }
+    };
+    let r = refused(asha, asha, 10).await;
+    assert!(r.contains("yourself"), "{r}");
+    let r = refused(asha, newbie, 10).await;
+    assert!(r.contains(&format!("<@{newbie}>'s Discord account is younger than 7 days")), "{r}");
+    assert!(r.contains("give_min_account_days"), "{r}");
+    let r = refused(newbie, asha, 10).await;
+    assert!(r.contains("Your Discord account is younger than 7 days"), "{r}");
+    let r = refused(asha, joiner, 10).await;
+    assert!(r.contains(&format!("<@{joiner}> joined this server less than 24 hours ago")), "{r}");
+    let r = refused(joiner, asha, 10).await;
+    assert!(r.contains("You joined this server less than 24 hours ago") && r.contains("give_min_member_hours"), "{r}");
+    let r = refused(asha, stranger, 10).await;
+    assert!(r.contains("is not a member of this server"), "{r}");
+    let r = refused(asha, w.fake.application_id(), 10).await;
+    assert!(r.contains("Bots and computer players"), "{r}");
+    let r = refused(asha, bilal, 5_000).await;
+    assert!(r.contains(&format!("You have only {} chips", start - 100)), "{r}");
+
+    // The daily cap counts the last 24 hours' gifts.
+    w.ephemeral_reply(boss, "config set", json!({"option": "give_daily_cap", "value": "300"})).await;
+    w.public_reply(asha, "give", json!({"user": bilal, "amount": 150})).await;
+    let r = refused(asha, bilal, 100).await;
+    assert!(
+        r.contains("You can give 50 more chips in the next 24 hours") && r.contains("give_daily_cap is 300"),
+        "{r}"
+    );
+    // A fee goes to the house.
+    w.ephemeral_reply(boss, "config set", json!({"option": "give_fee_percent", "value": "10"})).await;
+    let house = w.store().await.balance(w.guild(), teenpatti::ids::UserId::HOUSE).await.unwrap();
+    let fee = w.public_reply(asha, "give", json!({"user": bilal, "amount": 50})).await;
+    assert!(fee.content.contains("**45** chips; 5 went to the house"), "{}", fee.content);
+    assert_eq!(w.balances(&[asha, bilal]).await, vec![start - 300, start + 295]);
+    let house_now = w.store().await.balance(w.guild(), teenpatti::ids::UserId::HOUSE).await.unwrap();
+    assert_eq!(house_now, house + 5);
+    let ledger = w.ephemeral_reply(asha, "ledger", json!({})).await;
+    assert!(ledger.lines().nth(1).is_some_and(|l| l.contains("transfer fee") && l.contains("-5")), "{ledger}");
+    // Transfers off.
+    w.ephemeral_reply(boss, "config set", json!({"option": "give_daily_cap", "value": "0"})).await;
+    let r = refused(bilal, asha, 1).await;
+    assert!(r.contains("Transfers are off") && r.contains("give_daily_cap is 0"), "{r}");
+
+    // The account-age gate of /daily.
+    w.ephemeral_reply(boss, "config set", json!({"option": "daily_min_account_days", "value": "30"})).await;
+    let r = w.ephemeral_reply(newbie, "daily", json!({})).await;
+    assert!(r.contains("younger than 30 days") && r.contains("daily_min_account_days"), "{r}");
+    let r = w.ephemeral_reply(asha, "daily", json!({})).await;
+    assert!(r.contains("You claimed"), "{r}");
+    let view = w.ephemeral_reply(boss, "config view", json!({})).await;
+    assert!(view.contains("`give_fee_percent` = 10") && view.contains("`daily_min_account_days` = 30"), "{view}");
+    w.assert_audit().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bets_over_the_servers_caps_are_refused() {
+    let w = World::start().await;
+    let [asha, bilal] = w.users(["asha", "bilal"]);
+    let boss = w.fake.add_admin("boss");
+    w.ephemeral_reply(boss, "config set", json!({"option": "max_boot", "value": "50"})).await;
+    w.ephemeral_reply(boss, "config set", json!({"option": "max_bet", "value": "40"})).await;
+    let r = w.slash(asha, "table open", json!({"boot": 60})).await;
+    assert!(r.ephemeral && r.content.contains("caps the boot at 50 chips"), "{r:?}");
+    let r = w.slash(asha, "table open", json!({"boot": 25})).await;
+    assert!(r.ephemeral && r.content.contains("caps a single bet at 40 chips"), "{r:?}");
+    w.open_and_start(&[asha, bilal], json!({"boot": 10})).await;
+    assert_eq!(w.table().await.rules.chaal_limit, Some(40));
+    // Blind, the first to act may bet at most half the cap; seen, at most the cap.
+    let mut refused = Vec::new();
+    for user in [asha, bilal] {
+        refused.push(w.slash(user, "bet", json!({"amount": 100})).await.content);
+    }
+    assert!(refused.iter().any(|r| r.contains("A bet must be from 10 to 20")), "{refused:?}");
+    w.assert_audit().await;
+}

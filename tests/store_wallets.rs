@@ -38,6 +38,19 @@ async fn guilds_are_independent_and_settings_apply(store: Store) {
         default_rules: Rules { boot: 5, ..Rules::default() },
         turn_seconds: 30,
         language: teenpatti::i18n::Lang::Hi,
+        // Every economy setting round-trips through its JSON column.
+        economy: teenpatti::store::Economy {
+            give_min_account_days: 3,
+            give_min_member_hours: 5,
+            give_daily_cap: 700,
+            give_fee_percent: 7,
+            daily_min_account_days: 2,
+            max_boot: 90,
+            max_bet: 400,
+            season_reset: true,
+            season_channel: Some(1_234_567_890_123),
+            season_days: 30,
+        },
     };
     store.set_guild_settings(G2, &custom).await.unwrap();
     assert_eq!(store.guild_settings(G2).await.unwrap(), custom);
@@ -177,6 +190,48 @@ async fn the_ledger_pages_back_from_the_balance(store: Store) {
     assert_eq!((fresh.rows[0].0.reason, fresh.rows[0].1), (Reason::StartingGrant, 1000));
 }
 
+/// `/give` (issue 18): a transfer row on each side, the daily cap over the last 24 hours (fees included), the
+/// fee to the house as a fee row on each side, an overdraft refused; `/daily`'s account-age gate.
+async fn gifts_are_ledgered_capped_and_charged(store: Store) {
+    use teenpatti::store::Give;
+    let given = store.give(G, ALICE, BOB, 100).await.unwrap();
+    assert_eq!(given, Give::Given { received: 100, fee: 0, balance: 900, receiver_balance: 1100 });
+    let bob = store.ledger(G, BOB, 1).await.unwrap();
+    assert_eq!((bob[0].delta, bob[0].reason, bob[0].actor), (100, Reason::Transfer, Some(ALICE)));
+    let mut s = store.guild_settings(G).await.unwrap();
+    s.economy.give_daily_cap = 250;
+    store.set_guild_settings(G, &s).await.unwrap();
+    assert!(matches!(store.give(G, ALICE, BOB, 100).await.unwrap(), Give::Given { .. }));
+    assert_eq!(store.give(G, ALICE, BOB, 100).await.unwrap(), Give::OverCap { cap: 250, left: 50 });
+    // Another sender's cap is their own; another server's too.
+    assert!(matches!(store.give(G, BOB, ALICE, 100).await.unwrap(), Give::Given { .. }));
+    assert!(matches!(store.give(G2, ALICE, BOB, 200).await.unwrap(), Give::Given { .. }));
+    s.economy.give_daily_cap = 10_000;
+    s.economy.give_fee_percent = 10;
+    store.set_guild_settings(G, &s).await.unwrap();
+    let house = store.balance(G, UserId::HOUSE).await.unwrap();
+    let given = store.give(G, ALICE, BOB, 55).await.unwrap();
+    assert_eq!(given, Give::Given { received: 50, fee: 5, balance: 845, receiver_balance: 1150 });
+    assert_eq!(store.balance(G, UserId::HOUSE).await.unwrap(), house + 5);
+    let alice = store.ledger(G, ALICE, 2).await.unwrap();
+    assert_eq!((alice[0].delta, alice[0].reason, alice[0].actor), (-5, Reason::Fee, Some(UserId::HOUSE)));
+    assert_eq!((alice[1].delta, alice[1].reason), (-50, Reason::Transfer));
+    match store.give(G, ALICE, BOB, 5_000).await {
+        Err(StoreError::InsufficientFunds { have: 845, .. }) => {}
+        other => panic!("an overdraft: {other:?}"),
+    }
+    assert_eq!(store.balance(G, ALICE).await.unwrap(), 845, "a refused gift moves nothing");
+    assert!(matches!(store.give(G, ALICE, ALICE, 5).await, Err(StoreError::Invalid(_))));
+    // /daily's account-age gate: an account made a day ago, against one from 2017.
+    s.economy.daily_min_account_days = 30;
+    store.set_guild_settings(G, &s).await.unwrap();
+    let now = teenpatti::clock::now_unix();
+    let young = UserId((((now as u64) * 1000 - teenpatti::ids::DISCORD_EPOCH_MS - 86_400_000) << 22) | 1);
+    assert_eq!(store.claim_daily(G, young, now).await.unwrap(), DailyClaim::TooNew { days: 30 });
+    assert!(matches!(store.claim_daily(G, ALICE, now).await.unwrap(), DailyClaim::Claimed { .. }));
+    assert_books(&store).await;
+}
+
 /// Under a steady stream of commits the background checkpoints never catch up with the last commit, so SQLite
 /// would never start the WAL over; the writer lets it, between two batches, once it is past its size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -211,5 +266,6 @@ on_both_backends!(
     the_schema_refuses_a_negative_balance,
     the_audit_sees_a_tampered_balance,
     the_house_stakes_computer_players_within_its_bankroll,
-    the_ledger_pages_back_from_the_balance
+    the_ledger_pages_back_from_the_balance,
+    gifts_are_ledgered_capped_and_charged
 );

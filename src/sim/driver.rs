@@ -39,7 +39,7 @@ const DOUBLE_ONE_IN: u32 = 20;
 /// since 2015 in the high bits), so ids grow with time across all tables, as
 /// the keys the bot stores do.
 fn interaction_id() -> u64 {
-    const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+    use crate::ids::DISCORD_EPOCH_MS;
     static NEXT: OnceLock<AtomicU64> = OnceLock::new();
     let next = NEXT.get_or_init(|| {
         let now_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);

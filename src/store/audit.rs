@@ -37,7 +37,7 @@ pub struct Audit {
     pub total_balances: i64,
     /// Chips in the pots of live hands.
     pub live_pots: i64,
-    /// starting_grant + daily + admin_grant rows, signed.
+    /// starting_grant + daily + admin_grant + season_reset rows, signed.
     pub total_granted: i64,
     /// Sum of transfer rows (always zero when the books are right).
     pub transfers_net: i64,
@@ -121,13 +121,14 @@ async fn audit(tx: &mut Held) -> Result<Audit, StoreError> {
             .await
             .ctx("auditing pots")?;
     let (granted, transfers): (Option<i64>, Option<i64>) =
-        sql("SELECT CAST(SUM(CASE WHEN reason IN ($1, $2, $3) THEN delta ELSE 0 END) AS BIGINT), \
+        sql("SELECT CAST(SUM(CASE WHEN reason IN ($1, $2, $3, $5) THEN delta ELSE 0 END) AS BIGINT), \
                     CAST(SUM(CASE WHEN reason = $4 THEN delta ELSE 0 END) AS BIGINT) \
              FROM ledger")
         .bind(Reason::StartingGrant)
         .bind(Reason::Daily)
         .bind(Reason::AdminGrant)
         .bind(Reason::Transfer)
+        .bind(Reason::SeasonReset)
         .one(&mut *tx)
         .await
         .ctx("auditing grants")?;

@@ -39,10 +39,10 @@ pub use error::StoreError;
 pub use hands::{ActionRow, FairDeal, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use leases::{new_token, Fence, LeaseRefusal};
 pub use open::shown_url;
-pub use settings::GuildSettings;
+pub use settings::{CapBreach, Economy, GiveRefusal, GuildSettings, Member};
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
-pub use wallets::{DailyClaim, LedgerPage, LedgerRow, HOUSE_START, LEDGER_MAX_PAGE};
+pub use wallets::{DailyClaim, Give, LedgerPage, LedgerRow, HOUSE_START, LEDGER_MAX_PAGE};
 
 use crate::ids::{GuildId, HandId, UserId};
 use db::{sql, Conn, Pool, Sql};
@@ -336,6 +336,15 @@ db::stored_names! {
         /// Chips moved between two wallets of a server (the house staking a
         /// computer player, and back); the audit checks such rows sum to zero.
         Transfer => "transfer",
+        /// A new season put the balance back to the server's starting balance (`season_reset` setting): chips
+        /// created or taken away, like a grant.
+        SeasonReset => "season_reset",
+        /// A transfer's fee (`/give`, `give_fee_percent`), paid by the sender to the house.
+        Fee => "fee",
+        /// A tournament's buy-in, from the player to the tournament's prize pool.
+        BuyIn => "buy_in",
+        /// A tournament's prize, from its pool to the player.
+        Prize => "prize",
     }
 }
 

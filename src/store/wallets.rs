@@ -17,6 +17,10 @@ pub enum DailyClaim {
     TooSoon {
         next_at: i64,
     },
+    /// The Discord account is younger than the server's `daily_min_account_days`.
+    TooNew {
+        days: i64,
+    },
 }
 
 /// One ledger row, as read back.
@@ -35,6 +39,18 @@ pub struct LedgerRow {
     pub note: Option<String>,
     pub created_at: i64,
 }
+
+/// What a `/give` did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Give {
+    /// `received` chips reached the receiver and `fee` went to the house (`received + fee` is the amount given).
+    Given { received: i64, fee: i64, balance: i64, receiver_balance: i64 },
+    /// Over the sender's `give_daily_cap`: only `left` more chips may be given before 24 hours pass.
+    OverCap { cap: i64, left: i64 },
+}
+
+/// The note on every ledger row of a `/give` (the daily cap counts the sender's rows that carry it).
+const GIVE_NOTE: &str = "/give";
 
 /// The chips a server's house starts with (a `starting_grant` row like a player's); admins change it with
 /// [`Store::set_house`].
@@ -175,6 +191,9 @@ impl Store {
             .write(move |conn| {
                 Box::pin(async move {
                     let s = settings::load(&mut *conn, guild).await?;
+                    if !s.economy.may_claim_daily(user, now_unix) {
+                        return Ok(DailyClaim::TooNew { days: s.economy.daily_min_account_days });
+                    }
                     ensure(&mut *conn, guild, user, now_unix).await?;
                     let claimed = sql("UPDATE wallets SET last_daily_at = $1 WHERE guild_id = $2 AND user_id = $3 \
                          AND (last_daily_at IS NULL OR last_daily_at + $4 <= $1)")
@@ -227,6 +246,65 @@ impl Store {
                     };
                     let balance = apply(&mut *conn, &entry).await?;
                     Ok(balance)
+                })
+            })
+            .await
+    }
+
+    /// Moves `amount` chips from `from` to `to` (`/give`), the server's fee going to the house: a `transfer` row on
+    /// each side for what the receiver gets, and a `fee` row on each side of the sender's and the house's for the
+    /// fee, all in one transaction with the daily cap's check (chips given in the last 24 hours, fees included).
+    /// The anti-abuse rules that need Discord's word (account age, membership) are checked before
+    /// ([`super::Economy::may_give`]). Refuses an amount the sender does not have ([`StoreError::InsufficientFunds`]).
+    #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
+    pub async fn give(&self, guild: GuildId, from: UserId, to: UserId, amount: i64) -> Result<Give, StoreError> {
+        if amount <= 0 || amount > crate::engine::rules::MAX_AMOUNT as i64 || from == to {
+            return Err(StoreError::Invalid(format!("cannot give {amount} chips")));
+        }
+        let now = now_unix();
+        self.writer
+            .write(move |conn| {
+                Box::pin(async move {
+                    let economy = settings::load(&mut *conn, guild).await?.economy;
+                    let have = ensure(&mut *conn, guild, from, now).await?;
+                    ensure(&mut *conn, guild, to, now).await?;
+                    // `reason <> 'bet'` spelled out: SQLite then reads the sender's rows through the partial index.
+                    let given: Option<i64> = sql("SELECT CAST(-SUM(delta) AS BIGINT) FROM ledger \
+                         WHERE guild_id = $1 AND user_id = $2 AND reason <> 'bet' AND reason IN ($3, $4) \
+                         AND note = $5 AND delta < 0 AND created_at > $6")
+                    .bind(guild)
+                    .bind(from)
+                    .bind(Reason::Transfer)
+                    .bind(Reason::Fee)
+                    .bind(GIVE_NOTE)
+                    .bind(now - 86_400)
+                    .scalar(&mut *conn)
+                    .await
+                    .ctx("reading the chips given today")?;
+                    let given = given.unwrap_or(0);
+                    let cap = economy.give_daily_cap;
+                    if given.saturating_add(amount) > cap {
+                        return Ok(Give::OverCap { cap, left: (cap - given).max(0) });
+                    }
+                    if have < amount {
+                        return Err(StoreError::InsufficientFunds { user: from, need: amount, have });
+                    }
+                    let fee = economy.fee(amount);
+                    let received = amount - fee;
+                    move_chips(conn, guild, from, to, received, GIVE_NOTE, now).await?;
+                    if fee > 0 {
+                        ensure(&mut *conn, guild, UserId::HOUSE, now).await?;
+                        let pay = |user, delta, actor| Entry {
+                            actor: Some(actor),
+                            note: Some(GIVE_NOTE),
+                            ..Entry::new(guild, user, delta, Reason::Fee, now)
+                        };
+                        apply(&mut *conn, &pay(from, -fee, UserId::HOUSE)).await?;
+                        apply(&mut *conn, &pay(UserId::HOUSE, fee, from)).await?;
+                    }
+                    let balance = current(&mut *conn, guild, from).await?.unwrap_or(0);
+                    let receiver_balance = current(&mut *conn, guild, to).await?.unwrap_or(0);
+                    Ok(Give::Given { received, fee, balance, receiver_balance })
                 })
             })
             .await

@@ -284,8 +284,15 @@ impl TableService {
     }
 
     /// Opens a table in a channel (one per channel) and seats the opener.
-    pub async fn open(&self, req: NewTable) -> Result<Update, UserError> {
+    pub async fn open(&self, mut req: NewTable) -> Result<Update, UserError> {
         let opener = Player { id: req.opener, admin: false };
+        // The server's bet caps: a boot over `max_boot` is refused, the chaal limit lowered to `max_bet`.
+        let economy =
+            self.deps.store.guild_settings(req.guild).await.map_err(|e| internal("reading settings", e))?.economy;
+        req.rules = economy.cap_rules(&req.rules).map_err(|breach| match breach {
+            crate::store::CapBreach::Boot { cap } => UserError::said(i18n::Msg::new("error-boot-cap").arg("cap", cap)),
+            crate::store::CapBreach::Bet { cap } => UserError::said(i18n::Msg::new("error-bet-cap").arg("cap", cap)),
+        })?;
         let row = self.deps.store.open_table(req).await.map_err(|e| match e {
             StoreError::TableExists { .. } => UserError::said(i18n::Msg::new("error-channel-has-table")),
             StoreError::Invalid(m) => UserError::new(m),

@@ -356,9 +356,15 @@ impl FakeDiscord {
     }
 
     fn insert_user(&self, name: &str, admin: bool) -> u64 {
-        let mut st = self.lock();
-        let id = st.new_id();
-        st.users.insert(id, UserRec { id, name: name.into(), admin, bot: false, dm_block: None, dm_channel: None });
+        let id = self.lock().new_id();
+        self.add_user_as(name, id, Some(model::JOINED_AT), admin)
+    }
+
+    /// A user with this id (a snowflake: its timestamp is when the account was made) who joined the default guild
+    /// at `joined_at` (unix seconds; None: not a member of it).
+    pub fn add_user_as(&self, name: &str, id: u64, joined_at: Option<i64>, admin: bool) -> u64 {
+        let rec = UserRec { id, name: name.into(), admin, bot: false, dm_block: None, dm_channel: None, joined_at };
+        self.lock().users.insert(id, rec);
         id
     }
 
@@ -590,7 +596,22 @@ impl FakeDiscord {
                 data["guild_id"] = json!(g.to_string());
             }
             if !resolved_users.is_empty() {
-                data["resolved"] = json!({"users": resolved_users});
+                // Discord resolves a user option to the user and, for a member of the guild, a partial member
+                // (without `user`, `deaf` and `mute`).
+                let mut members = serde_json::Map::new();
+                for id in resolved_users.keys() {
+                    let joined = id.parse::<u64>().ok().and_then(|u| st.users.get(&u)).and_then(|u| u.joined_at);
+                    if let (Some(_), Ok(uid)) = (joined, id.parse::<u64>()) {
+                        let mut m = st.member_json(uid);
+                        if let Some(o) = m.as_object_mut() {
+                            for key in ["user", "deaf", "mute"] {
+                                o.remove(key);
+                            }
+                        }
+                        members.insert(id.clone(), m);
+                    }
+                }
+                data["resolved"] = json!({"users": resolved_users, "members": members});
             }
             let (id, token, v) = Self::base_interaction(&mut st, 2, user, channel, data);
             st.interactions.insert(id, new_interaction(id, &token, 2, user, channel, None));

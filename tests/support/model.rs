@@ -53,7 +53,12 @@ pub struct UserRec {
     /// Discord error code answered (403) when the bot DMs this user.
     pub dm_block: Option<u32>,
     pub dm_channel: Option<u64>,
+    /// When the user joined the guild (unix seconds); None: not a member (no member object is sent for them).
+    pub joined_at: Option<i64>,
 }
+
+/// When the stand-in's members joined their guild unless a test says otherwise: 2024-01-01.
+pub const JOINED_AT: i64 = 1_704_067_200;
 
 #[derive(Clone, Debug)]
 pub struct ChannelRec {
@@ -220,7 +225,15 @@ impl State {
         let app = st.app_id;
         st.users.insert(
             app,
-            UserRec { id: app, name: "teenpatti".into(), admin: false, bot: true, dm_block: None, dm_channel: None },
+            UserRec {
+                id: app,
+                name: "teenpatti".into(),
+                admin: false,
+                bot: true,
+                dm_block: None,
+                dm_channel: None,
+                joined_at: Some(JOINED_AT),
+            },
         );
         st
     }
@@ -263,13 +276,15 @@ impl State {
 
     pub fn member_json(&self, id: u64) -> Value {
         let admin = self.users.get(&id).is_some_and(|u| u.admin);
+        let joined = self.users.get(&id).and_then(|u| u.joined_at).unwrap_or(JOINED_AT);
+        let joined = chrono_like(joined);
         let perms = if admin { PERM_MEMBER | PERM_MANAGE_GUILD } else { PERM_MEMBER };
         json!({
             "user": self.user_json(id),
             "nick": null,
             "avatar": null,
             "roles": [],
-            "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "joined_at": joined,
             "premium_since": null,
             "deaf": false,
             "mute": false,
@@ -495,4 +510,21 @@ pub fn check_with_serenity<T: DeserializeOwned>(value: &Value) -> Result<(), Str
 
 pub fn since(t: Instant) -> Duration {
     Instant::now().saturating_duration_since(t)
+}
+
+/// Unix seconds as Discord writes a timestamp (ISO 8601, UTC).
+fn chrono_like(unix: i64) -> String {
+    let days = unix.div_euclid(86_400);
+    let secs = unix.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.000000+00:00", secs / 3600, secs % 3600 / 60, secs % 60)
 }

@@ -50,7 +50,7 @@ pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
 )]
 pub async fn config_set(
     ctx: Context<'_>,
-    #[description = "starting_balance, daily_amount, daily_cooldown, turn_seconds, language, or a rule option (boot...)"]
+    #[description = "A setting (starting_balance, give_daily_cap, max_bet, season_reset...) or a rule option (boot...)"]
     option: String,
     #[description = "The new value"] value: String,
 ) -> Result<(), Error> {
@@ -66,6 +66,30 @@ pub async fn config_set(
         "daily_amount" => s.daily_amount = number(0, MAX_SETTING_CHIPS)?,
         "daily_cooldown" | "daily_cooldown_secs" => s.daily_cooldown_secs = number(0, MAX_DAILY_COOLDOWN)?,
         "turn_seconds" => s.turn_seconds = number(*TURN_SECONDS.start(), *TURN_SECONDS.end())?,
+        "give_min_account_days" => s.economy.give_min_account_days = number(0, 3650)?,
+        "give_min_member_hours" => s.economy.give_min_member_hours = number(0, 87_600)?,
+        "give_daily_cap" => s.economy.give_daily_cap = number(0, MAX_AMOUNT as i64)?,
+        "give_fee_percent" => s.economy.give_fee_percent = number(0, 50)?,
+        "daily_min_account_days" => s.economy.daily_min_account_days = number(0, 3650)?,
+        "max_boot" => s.economy.max_boot = number(0, MAX_AMOUNT as i64)?,
+        "max_bet" => s.economy.max_bet = number(0, MAX_AMOUNT as i64)?,
+        "season_days" => s.economy.season_days = number(0, 3650)?,
+        "season_reset" => {
+            s.economy.season_reset = match value.trim().to_ascii_lowercase().as_str() {
+                "reset" | "true" | "yes" | "on" => true,
+                "carry" | "false" | "no" | "off" => false,
+                _ => return Err(UserError::said(Msg::new("setting-season-reset")).into()),
+            }
+        }
+        "season_channel" => {
+            let v = value.trim().trim_start_matches("<#").trim_end_matches('>');
+            s.economy.season_channel = match v.to_ascii_lowercase().as_str() {
+                "none" | "off" | "here" => None,
+                _ => Some(v.parse::<u64>().ok().filter(|&c| c > 0).ok_or_else(|| {
+                    UserError::said(Msg::new("setting-season-channel").arg("value", crate::echo::echo(&value)))
+                })?),
+            }
+        }
         "language" => {
             s.language = Lang::parse(&value).ok_or_else(|| UserError::said(render::language_not_valid(&value)))?
         }

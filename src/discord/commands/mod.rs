@@ -35,6 +35,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         play::odds(),
         chips::balance(),
         chips::daily(),
+        chips::give(),
         records::leaderboard(),
         records::stats(),
         records::ledger(),

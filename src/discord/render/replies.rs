@@ -233,6 +233,23 @@ pub fn settings(lang: Lang, s: &GuildSettings) -> String {
         format!("`turn_seconds` = {}", s.turn_seconds),
         format!("`language` = {}", s.language),
     ];
+    let e = &s.economy;
+    let cap = |n: i64| if n == 0 { tr!(lang, "settings-no-cap") } else { n.to_string() };
+    lines.extend([
+        format!("`give_min_account_days` = {}", e.give_min_account_days),
+        format!("`give_min_member_hours` = {}", e.give_min_member_hours),
+        format!("`give_daily_cap` = {}", e.give_daily_cap),
+        format!("`give_fee_percent` = {}", e.give_fee_percent),
+        format!("`daily_min_account_days` = {}", e.daily_min_account_days),
+        format!("`max_boot` = {}", cap(e.max_boot)),
+        format!("`max_bet` = {}", cap(e.max_bet)),
+        format!("`season_reset` = {}", if e.season_reset { "reset" } else { "carry" }),
+        format!(
+            "`season_channel` = {}",
+            e.season_channel.map_or_else(|| tr!(lang, "settings-no-cap"), |c| format!("<#{c}>"))
+        ),
+        format!("`season_days` = {}", cap(e.season_days)),
+    ]);
     lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")));
     format!("{}\n{}", tr!(lang, "settings"), lines.join("\n"))
 }
@@ -258,6 +275,34 @@ pub fn granted(lang: Lang, admin: UserId, user: UserId, amount: i64, balance: i6
         tr!(lang, "granted", admin = admin, amount = abs, balance = balance, player = player)
     } else {
         tr!(lang, "took", admin = admin, amount = abs, balance = balance, player = player)
+    }
+}
+
+/// Why `/give` was refused, naming the server's rule.
+pub fn give_refused(refusal: crate::store::GiveRefusal, receiver: UserId) -> Msg {
+    use crate::store::GiveRefusal as R;
+    match refusal {
+        R::Off => Msg::new("error-give-off"),
+        R::ToSelf => Msg::new("error-give-self"),
+        R::NotMember => Msg::new("error-give-not-member").arg("player", mention(receiver)),
+        R::AccountAge { sender: true, days } => Msg::new("error-give-sender-young").arg("days", days),
+        R::AccountAge { sender: false, days } => {
+            Msg::new("error-give-receiver-young").arg("days", days).arg("player", mention(receiver))
+        }
+        R::Membership { sender: true, hours } => Msg::new("error-give-sender-new").arg("hours", hours),
+        R::Membership { sender: false, hours } => {
+            Msg::new("error-give-receiver-new").arg("hours", hours).arg("player", mention(receiver))
+        }
+    }
+}
+
+/// `/give`, said in the channel.
+pub fn given(lang: Lang, from: UserId, to: UserId, received: i64, fee: i64) -> String {
+    let (from, to) = (mention(from), mention(to));
+    if fee > 0 {
+        tr!(lang, "given-fee", from = from, to = to, amount = received, fee = fee)
+    } else {
+        tr!(lang, "given", from = from, to = to, amount = received)
     }
 }
 
@@ -330,5 +375,9 @@ fn reason_text(lang: Lang, reason: crate::store::Reason) -> String {
         R::Refund => tr!(lang, "reason-refund"),
         R::AdminGrant => tr!(lang, "reason-admin-grant"),
         R::Transfer => tr!(lang, "reason-transfer"),
+        R::SeasonReset => tr!(lang, "reason-season-reset"),
+        R::Fee => tr!(lang, "reason-fee"),
+        R::BuyIn => tr!(lang, "reason-buy-in"),
+        R::Prize => tr!(lang, "reason-prize"),
     }
 }
