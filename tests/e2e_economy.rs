@@ -176,3 +176,46 @@ async fn bets_over_the_servers_caps_are_refused() {
     assert!(refused.iter().any(|r| r.contains("A bet must be from 10 to 20")), "{refused:?}");
     w.assert_audit().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset() {
+    let w = World::start().await;
+    let [asha, bilal] = w.users(["asha", "bilal"]);
+    let boss = w.fake.add_admin("boss");
+    let hall = w.fake.add_channel("hall-of-fame");
+    w.public_reply(boss, "grant", json!({"user": asha, "amount": 500})).await;
+    w.balance(bilal).await;
+
+    // Carried over, the board posted in the chosen channel.
+    w.ephemeral_reply(boss, "config set", json!({"option": "season_channel", "value": format!("<#{hall}>")})).await;
+    let said = w.ephemeral_reply(boss, "season new", json!({})).await;
+    assert!(said.contains(&format!("Season 1's final leaderboard is posted in <#{hall}>")), "{said}");
+    let posted = w.fake.channel_messages(hall);
+    let board = posted.last().and_then(|m| m["content"].as_str()).unwrap_or_default().to_string();
+    assert!(board.starts_with("**Season 1 is over.**"), "{board}");
+    let first = board.lines().nth(1).unwrap_or_default();
+    assert!(first.contains(&format!("<@{asha}>")) && first.contains("1500"), "{board}");
+    assert!(board.contains("Season 2 begins now: every balance carries over"), "{board}");
+    assert_eq!(w.balances(&[asha, bilal]).await, vec![1500, 1000]);
+    let kept = w.public_reply(bilal, "leaderboard", json!({"season": 1})).await.content;
+    assert!(kept.contains("**Season 1**") && kept.contains(first), "{kept}");
+
+    // Reset, the board said here.
+    w.ephemeral_reply(boss, "config set", json!({"option": "season_channel", "value": "none"})).await;
+    w.ephemeral_reply(boss, "config set", json!({"option": "season_reset", "value": "reset"})).await;
+    let said = w.public_reply(boss, "season new", json!({})).await.content;
+    assert!(said.starts_with("**Season 2 is over.**"), "{said}");
+    assert!(said.contains("Season 3 begins now: every balance is back to 1000 chips (1 changed)"), "{said}");
+    assert_eq!(w.balances(&[asha, bilal]).await, vec![1000, 1000]);
+    let ledger = w.ephemeral_reply(asha, "ledger", json!({})).await;
+    assert!(ledger.lines().nth(1).is_some_and(|l| l.contains("season reset") && l.contains("-500")), "{ledger}");
+    let r = w.ephemeral_reply(bilal, "leaderboard", json!({"season": 3})).await;
+    assert!(r.contains("Season 3 is still in play"), "{r}");
+    let r = w.ephemeral_reply(bilal, "leaderboard", json!({"season": 9})).await;
+    assert!(r.contains("no season 9"), "{r}");
+    // Only Manage Server starts a season.
+    let r = w.slash(asha, "season new", json!({})).await;
+    assert!(r.ephemeral, "{r:?}");
+    assert_eq!(w.store().await.current_season(w.guild()).await.unwrap().0, 3);
+    w.assert_audit().await;
+}

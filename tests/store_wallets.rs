@@ -232,6 +232,45 @@ async fn gifts_are_ledgered_capped_and_charged(store: Store) {
     assert_books(&store).await;
 }
 
+/// Seasons (issue 18): the final board kept, balances carried over or reset with a `season_reset` row each (the
+/// house left alone), a schedule's tick ending only the season it names, and the schedule's due date.
+async fn seasons_keep_their_board_and_reset_or_carry(store: Store) {
+    store.admin_grant(G, ALICE, 500, ADMIN, "win").await.unwrap();
+    store.balance(G, BOB).await.unwrap();
+    let house = store.balance(G, UserId::HOUSE).await.unwrap();
+    let (number, _) = store.current_season(G).await.unwrap();
+    assert_eq!(number, 1);
+    let end = store.new_season(G, None, Some(ADMIN)).await.unwrap().unwrap();
+    assert_eq!((end.ended.number, end.number, end.reset_to, end.resets), (1, 2, None, 0));
+    let board: Vec<(UserId, i64)> = end.ended.board.iter().map(|s| (s.user, s.balance)).collect();
+    assert_eq!(board, vec![(ALICE, 1500), (BOB, 1000)], "the house is not on the board");
+    assert_eq!(store.balance(G, ALICE).await.unwrap(), 1500, "carried over");
+    let kept = store.season(G, 1).await.unwrap().unwrap();
+    assert_eq!(kept.board, end.ended.board);
+    assert!(store.season(G, 2).await.unwrap().unwrap().ended_at.is_none());
+    assert!(store.season(G, 3).await.unwrap().is_none());
+
+    let mut s = store.guild_settings(G).await.unwrap();
+    s.economy.season_reset = true;
+    s.economy.season_days = 1;
+    store.set_guild_settings(G, &s).await.unwrap();
+    let now = teenpatti::clock::now_unix();
+    assert!(store.seasons_due(now).await.unwrap().is_empty(), "season 2 just began");
+    assert_eq!(store.seasons_due(now + 86_400).await.unwrap(), vec![(G, 2)]);
+    let end = store.new_season(G, Some(2), None).await.unwrap().unwrap();
+    assert_eq!((end.number, end.reset_to, end.resets), (3, Some(1000), 1));
+    assert_eq!(store.balances(G, &[ALICE, BOB]).await.unwrap(), vec![1000, 1000]);
+    assert_eq!(store.balance(G, UserId::HOUSE).await.unwrap(), house, "the house is not reset");
+    let row = &store.ledger(G, ALICE, 1).await.unwrap()[0];
+    assert_eq!((row.delta, row.reason, row.note.as_deref()), (-500, Reason::SeasonReset, Some("season 3")));
+    // A second tick for season 2 (another process) finds it over and does nothing.
+    assert_eq!(store.new_season(G, Some(2), None).await.unwrap(), None);
+    assert_eq!(store.current_season(G).await.unwrap().0, 3);
+    // Another server's seasons are its own.
+    assert_eq!(store.current_season(G2).await.unwrap().0, 1);
+    assert_books(&store).await;
+}
+
 /// Under a steady stream of commits the background checkpoints never catch up with the last commit, so SQLite
 /// would never start the WAL over; the writer lets it, between two batches, once it is past its size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -267,5 +306,6 @@ on_both_backends!(
     the_audit_sees_a_tampered_balance,
     the_house_stakes_computer_players_within_its_bankroll,
     the_ledger_pages_back_from_the_balance,
-    gifts_are_ledgered_capped_and_charged
+    gifts_are_ledgered_capped_and_charged,
+    seasons_keep_their_board_and_reset_or_carry
 );

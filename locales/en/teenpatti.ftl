@@ -553,3 +553,17 @@ error-bet-cap = This server caps a single bet at { $cap } chips (its max_bet): t
 settings-no-cap = none
 setting-season-reset = season_reset is reset (every balance back to the starting balance) or carry.
 setting-season-channel = `{ $value }` is not a channel: write #channel, its id, or none.
+
+## Seasons (issue 18)
+cmd-season = season
+cmd-season-desc = Seasons of the server's leaderboard (Manage Server).
+cmd-season-new = new
+cmd-season-new-desc = End this season: its final leaderboard is posted and kept; balances carry over or reset.
+cmd-leaderboard-season-desc = An ended season's final leaderboard
+season-over = **Season { $number } is over.** Its final leaderboard:
+season-reset = Season { $number } begins now: every balance is back to { $start } chips ({ $wallets } changed).
+season-carry = Season { $number } begins now: every balance carries over.
+season-board = **Season { $number }** ({ $from } to { $to }), its final leaderboard:
+season-posted = Season { $number }'s final leaderboard is posted in { $channel }.
+season-in-play = Season { $number } is still in play: /leaderboard shows it as it stands.
+season-none = This server has had no season { $number }.

@@ -546,3 +546,17 @@ error-bet-cap = Is server par ek daav zyada se zyada { $cap } chips hai (iska ma
 settings-no-cap = koi nahi
 setting-season-reset = season_reset ya to reset hai (har balance starting balance par) ya carry.
 setting-season-channel = `{ $value }` koi channel nahi hai: #channel, uski id, ya none likho.
+
+## Seasons (issue 18)
+cmd-season = season
+cmd-season-desc = Server ke leaderboard ke season (Manage Server).
+cmd-season-new = new
+cmd-season-new-desc = Yeh season khatam karo: final leaderboard post hokar rakha jata hai; balance aage jaate ya reset hote hain.
+cmd-leaderboard-season-desc = Kisi khatam hue season ka final leaderboard
+season-over = **Season { $number } khatam hua.** Uska final leaderboard:
+season-reset = Season { $number } ab shuru: har balance wapas { $start } chips par ({ $wallets } badle).
+season-carry = Season { $number } ab shuru: har balance aage jaata hai.
+season-board = **Season { $number }** ({ $from } se { $to }), uska final leaderboard:
+season-posted = Season { $number } ka final leaderboard { $channel } mein post hua.
+season-in-play = Season { $number } abhi chal raha hai: /leaderboard use abhi jaisa hai dikhata hai.
+season-none = Is server ka koi season { $number } nahi raha.

@@ -546,3 +546,17 @@ error-bet-cap = इस सर्वर पर एक दाँव ज़्य�
 settings-no-cap = कोई नहीं
 setting-season-reset = season_reset या तो reset है (हर बैलेंस शुरुआती बैलेंस पर) या carry।
 setting-season-channel = `{ $value }` कोई चैनल नहीं है: #चैनल, उसकी id, या none लिखें।
+
+## Seasons (issue 18)
+cmd-season = सीज़न
+cmd-season-desc = सर्वर के लीडरबोर्ड के सीज़न (Manage Server)।
+cmd-season-new = नया
+cmd-season-new-desc = यह सीज़न खत्म करें: अंतिम लीडरबोर्ड पोस्ट होकर रखा जाता है; बैलेंस आगे जाते हैं या रीसेट होते हैं।
+cmd-leaderboard-season-desc = किसी खत्म हुए सीज़न का अंतिम लीडरबोर्ड
+season-over = **सीज़न { $number } खत्म हुआ।** उसका अंतिम लीडरबोर्ड:
+season-reset = सीज़न { $number } अब शुरू: हर बैलेंस वापस { $start } चिप्स पर ({ $wallets } बदले)।
+season-carry = सीज़न { $number } अब शुरू: हर बैलेंस आगे जाता है।
+season-board = **सीज़न { $number }** ({ $from } से { $to }), उसका अंतिम लीडरबोर्ड:
+season-posted = सीज़न { $number } का अंतिम लीडरबोर्ड { $channel } में पोस्ट हुआ।
+season-in-play = सीज़न { $number } अभी चल रहा है: /leaderboard उसे अभी जैसा है दिखाता है।
+season-none = इस सर्वर का कोई सीज़न { $number } नहीं रहा।

@@ -238,10 +238,51 @@ fn framework(
                 // Only this process's shards' tables: another process runs (and resumes) the others.
                 let restored = service.restore_where(|guild| shards.owns_guild(guild.get())).await?;
                 tracing::info!(tables = restored, "tables restored");
+                tokio::spawn(season_schedule(store.clone(), ctx.http.clone(), shards));
                 Ok(Data { service, store, standing })
             })
         })
         .build()
+}
+
+/// Posts a season's final leaderboard in `channel`; a failure is logged (the board is kept: `/leaderboard season:N`).
+pub(crate) async fn post_season(http: &serenity::Http, channel: u64, text: &str) {
+    let message = serenity::CreateMessage::new().content(cap::content(text));
+    if let Err(e) = serenity::ChannelId::new(channel.max(1)).send_message(http, message).await {
+        tracing::warn!(channel, error = %e, "could not post a season's leaderboard");
+    }
+}
+
+/// How often the season schedule (`season_days`) is looked at.
+const SEASON_TICK: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Rolls over the seasons the schedule says are due, on this process's shards, and posts each final leaderboard
+/// in the server's `season_channel` (none set: kept, not posted). Two processes ticking at once roll a season
+/// over once ([`Store::new_season`] with the season expected).
+async fn season_schedule(store: Store, http: Arc<serenity::Http>, shards: crate::config::Shards) {
+    loop {
+        tokio::time::sleep(SEASON_TICK).await;
+        let due = match store.seasons_due(crate::clock::now_unix()).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the season schedule");
+                continue;
+            }
+        };
+        for (guild, number) in due.into_iter().filter(|(g, _)| shards.owns_guild(g.get())) {
+            match store.new_season(guild, Some(number), None).await {
+                Ok(Some(end)) => {
+                    tracing::info!(guild = %guild, season = end.number, "a new season by the schedule");
+                    let settings = store.guild_settings(guild).await.unwrap_or_default();
+                    if let Some(channel) = settings.economy.season_channel {
+                        post_season(&http, channel, &render::season_over(settings.language, &end)).await;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(guild = %guild, error = %e, "could not begin a scheduled season"),
+            }
+        }
+    }
 }
 
 async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, event: &FullEvent) -> Result<(), Error> {

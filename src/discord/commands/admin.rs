@@ -1,4 +1,4 @@
-//! Server admins (Manage Server): `/config view | set`, `/grant`, `/house`.
+//! Server admins (Manage Server): `/config view | set`, `/grant`, `/house`, `/season new`.
 
 use poise::serenity_prelude as serenity;
 
@@ -161,5 +161,47 @@ pub async fn house(
             let chips = store.set_house(g, amount, user_id(ctx.author())).await?;
             say_public(ctx, crate::tr!(lang, "house-set", chips = chips, admin = user_id(ctx.author()).mention())).await
         }
+    }
+}
+
+/// Seasons of the server's leaderboard (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD",
+    subcommands("season_new"),
+    subcommand_required
+)]
+pub async fn season(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// End this season: its final leaderboard is posted and kept; balances carry over or reset.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "new",
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn season_new(ctx: Context<'_>) -> Result<(), Error> {
+    let g = guild(ctx)?;
+    let store = &ctx.data().store;
+    let settings = store.guild_settings(g).await?;
+    let Some(end) = store.new_season(g, None, Some(user_id(ctx.author()))).await? else {
+        // Only a schedule's tick names the season it ends; this cannot be refused.
+        return Err(UserError::standing(crate::table::INTERNAL_ERROR).into());
+    };
+    let text = render::season_over(settings.language, &end);
+    let here = ctx.channel_id().get();
+    match settings.economy.season_channel.filter(|&c| c != here) {
+        Some(channel) => {
+            super::super::post_season(ctx.http(), channel, &text).await;
+            let lang = settings.language;
+            say(ctx, crate::tr!(lang, "season-posted", number = end.ended.number, channel = format!("<#{channel}>")))
+                .await
+        }
+        None => say_public(ctx, text).await,
     }
 }

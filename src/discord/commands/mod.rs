@@ -46,6 +46,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         admin::config(),
         admin::grant(),
         admin::house(),
+        admin::season(),
     ];
     for command in &mut commands {
         bound_turn_seconds(command);

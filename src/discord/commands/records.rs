@@ -38,8 +38,22 @@ pub async fn leaderboard(
     #[min = 1]
     #[max = 100000]
     page: Option<i64>,
+    #[description = "An ended season's final leaderboard"]
+    #[min = 1]
+    season: Option<i64>,
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
+    if let Some(number) = season {
+        let lang = lang(ctx).await;
+        return match ctx.data().store.season(g, number).await? {
+            Some(s) if s.ended_at.is_some() => {
+                ctx.send(CreateReply::default().content(cap::content(render::season_leaderboard(lang, &s)))).await?;
+                Ok(())
+            }
+            Some(_) => Err(UserError::said(Msg::new("season-in-play").arg("number", number)).into()),
+            None => Err(UserError::said(Msg::new("season-none").arg("number", number)).into()),
+        };
+    }
     let by = by.unwrap_or(BoardBy::Balance);
     let page = page.unwrap_or(1).clamp(1, 100_000) as u32;
     let key = match by {

@@ -141,6 +141,38 @@ pub fn leaderboard(lang: Lang, by: LeaderBy, rows: &[LeaderRow], page: u32, page
     )))
 }
 
+/// A season's final leaderboard: richest first.
+fn season_board(lang: Lang, season: &crate::store::Season) -> String {
+    if season.board.is_empty() {
+        return tr!(lang, "leaderboard-nobody");
+    }
+    let rows = season.board.iter().enumerate();
+    rows.map(|(i, s)| format!("**{}.** {} · {}", i + 1, mention(s.user), s.balance)).collect::<Vec<_>>().join("\n")
+}
+
+/// The end of a season, said where it is posted: its final leaderboard and what became of the balances.
+pub fn season_over(lang: Lang, end: &crate::store::SeasonEnd) -> String {
+    let head = tr!(lang, "season-over", number = end.ended.number);
+    let tail = match end.reset_to {
+        Some(start) => tr!(lang, "season-reset", number = end.number, start = start, wallets = end.resets),
+        None => tr!(lang, "season-carry", number = end.number),
+    };
+    format!("{head}\n{}\n{tail}", season_board(lang, &end.ended))
+}
+
+/// `/leaderboard season:N` of an ended season.
+pub fn season_leaderboard(lang: Lang, season: &crate::store::Season) -> String {
+    let ended = season.ended_at.unwrap_or(season.started_at);
+    let head = tr!(
+        lang,
+        "season-board",
+        number = season.number,
+        from = format!("<t:{}:d>", season.started_at),
+        to = format!("<t:{ended}:d>")
+    );
+    format!("{head}\n{}", season_board(lang, season))
+}
+
 pub fn stats(lang: Lang, user: UserId, s: &Stats) -> String {
     tr!(
         lang,
