@@ -196,6 +196,12 @@ async fn a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset
     let first = board.lines().nth(1).unwrap_or_default();
     assert!(first.contains(&format!("<@{asha}>")) && first.contains("1500"), "{board}");
     assert!(board.contains("Season 2 begins now: every balance carries over"), "{board}");
+    // Nobody on the board is pinged.
+    let path = format!("/channels/{hall}/messages");
+    let requests = w.fake.requests();
+    let post = requests.iter().rev().find(|r| r.method == "POST" && r.path == path).expect("the board's request");
+    let body = post.body.clone().unwrap_or_default();
+    assert_eq!(body["allowed_mentions"]["parse"], json!([]), "{body}");
     assert_eq!(w.balances(&[asha, bilal]).await, vec![1500, 1000]);
     let kept = w.public_reply(bilal, "leaderboard", json!({"season": 1})).await.content;
     assert!(kept.contains("**Season 1**") && kept.contains(first), "{kept}");

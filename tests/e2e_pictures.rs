@@ -22,8 +22,10 @@ fn attachments(m: &Value) -> Vec<Value> {
 }
 
 /// The one picture of a stored message: its filename, description and size, checked as Discord would show it.
+/// (`/history` of a finished hand also attaches its replay script, `hand-N.tp`: not a picture.)
 fn picture(m: &Value, name: &str) -> (String, usize) {
-    let list = attachments(m);
+    let list: Vec<Value> =
+        attachments(m).into_iter().filter(|a| !a["filename"].as_str().is_some_and(|f| f.ends_with(".tp"))).collect();
     assert_eq!(list.len(), 1, "one picture expected on:\n{}", render_message(m));
     let a = &list[0];
     assert_eq!(a["filename"], name, "{a}");
@@ -54,11 +56,16 @@ fn same_cards(a: &[Card], b: &[Card]) -> bool {
     a == b
 }
 
-/// Every request that carried a file: each a PNG part with its content type, within Discord's limits.
+/// Every request that carried a file: each a PNG part with its content type, within Discord's limits (or a
+/// finished hand's replay script, text, with `/history`).
 fn uploads(w: &World) -> Vec<RecordedRequest> {
     let with_files: Vec<RecordedRequest> = w.fake.requests().into_iter().filter(|r| !r.files.is_empty()).collect();
     for r in &with_files {
         for f in &r.files {
+            if f.filename.ends_with(".tp") {
+                assert!(f.bytes.starts_with(b"# Teen Patti hand #"), "{} is not a hand script", f.filename);
+                continue;
+            }
             assert_eq!(f.content_type, "image/png", "{} {}", r.route, f.filename);
             assert!(f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is not a PNG", f.filename);
             assert!(f.bytes.len() < HAND_BUDGET, "{} is {} bytes", f.filename, f.bytes.len());
@@ -153,6 +160,8 @@ async fn pictures_arrive_where_people_look_at_cards() {
     let reply = w.slash(b, "history", json!({"hand": hand_id})).await;
     let history = reply.message.unwrap();
     let (alt, _) = picture(&history, "hand.png");
+    let script = format!("hand-{hand_id}.tp");
+    assert!(attachments(&history).iter().any(|a| a["filename"] == script.as_str()), "no {script}: {history}");
     assert!(same_cards(&cards_of(&alt), &cards.concat()), "{alt}");
     // /rank pictures the cards asked about, in the channel.
     let ranked = w.slash(a, "rank", json!({"cards": "As 10h Qd"})).await.message.unwrap();

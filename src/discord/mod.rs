@@ -247,7 +247,10 @@ fn framework(
 
 /// Posts a season's final leaderboard in `channel`; a failure is logged (the board is kept: `/leaderboard season:N`).
 pub(crate) async fn post_season(http: &serenity::Http, channel: u64, text: &str) {
-    let message = serenity::CreateMessage::new().content(cap::content(text));
+    // The board names up to 25 players: none of them is pinged.
+    let message = serenity::CreateMessage::new()
+        .content(cap::content(text))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = serenity::ChannelId::new(channel.max(1)).send_message(http, message).await {
         tracing::warn!(channel, error = %e, "could not post a season's leaderboard");
     }
