@@ -119,6 +119,23 @@ const HOUSE: u64 = 1 << 40;
 const BOT_BASE: u64 = 1 << 41;
 const SYNTHETIC_END: u64 = 1 << 48;
 
+/// The first guild id of the tournaments' purses: below 2^33, a snowflake of the first two seconds of 2015, which
+/// no Discord server can have.
+const PURSE_BASE: u64 = 1 << 32;
+
+impl GuildId {
+    /// The purse of tournament `id`: the guild id its tournament chips are kept under (wallets, ledger, hands),
+    /// apart from the server's chips.
+    pub fn purse(tournament: i64) -> GuildId {
+        GuildId(PURSE_BASE + tournament.clamp(0, PURSE_BASE as i64 - 1) as u64)
+    }
+
+    /// The tournament whose purse this is, if it is one.
+    pub fn as_purse(self) -> Option<i64> {
+        (PURSE_BASE..2 * PURSE_BASE).contains(&self.0).then(|| (self.0 - PURSE_BASE) as i64)
+    }
+}
+
 /// Discord's epoch (the first second of 2015) in unix milliseconds: a snowflake's top 42 bits count from it.
 pub const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
 
@@ -132,6 +149,17 @@ impl UserId {
     pub const HOUSE: UserId = UserId(HOUSE);
     /// The first id that could be a Discord user's (for queries that leave the house and computer players out).
     pub const FIRST_REAL: UserId = UserId(SYNTHETIC_END);
+
+    /// The prize pool of tournament `id`: a wallet of the server that holds the buy-ins until the prizes are paid.
+    /// Between the house and the computer players, so leaderboards leave it out with them.
+    pub fn pool(tournament: i64) -> UserId {
+        UserId(HOUSE + 1 + (tournament.clamp(0, (BOT_BASE - HOUSE - 2) as i64) as u64))
+    }
+
+    /// Whether this is a tournament's prize pool.
+    pub fn is_pool(self) -> bool {
+        (HOUSE + 1..BOT_BASE).contains(&self.0)
+    }
 
     /// The computer player in `slot` (0 to 9) of `table`, playing at `level` (0 to 3): its id says all three,
     /// so a seat row needs no more columns, and two tables' computer players never share a wallet.

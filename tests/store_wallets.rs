@@ -271,6 +271,78 @@ async fn seasons_keep_their_board_and_reset_or_carry(store: Store) {
     assert_books(&store).await;
 }
 
+/// Tournaments (issue 18): buy-ins into the pool (`buy_in` rows), registration's refusals, tournament chips in
+/// the purse, the prizes paid by the split once (`prize` rows), a cancellation refunding every buy-in (`refund`
+/// rows), a tournament's channel closed to other tables, and the stats.
+async fn tournaments_escrow_buy_ins_and_pay_the_pool(store: Store) {
+    use teenpatti::engine::tournament::{Every, Plan};
+    use teenpatti::ids::{ChannelId, GuildId};
+    use teenpatti::store::{NewTable, NewTournament, OpenRefusal, Registration, TournamentStatus};
+    let carol = UserId(300_000_000_000_000_003);
+    let channel = ChannelId(77);
+    let plan = Plan::new("10,20", Every::Hands(2), None, 2).unwrap();
+    let new = |seats: u32, buy_in: i64| NewTournament {
+        guild: G,
+        channel,
+        opener: ADMIN,
+        buy_in,
+        seats,
+        stack: 500,
+        turn_seconds: 60,
+        plan: plan.clone(),
+    };
+    let t = store.open_tournament(new(2, 100)).await.unwrap().unwrap();
+    assert_eq!(store.open_tournament(new(2, 100)).await.unwrap(), Err(OpenRefusal::TournamentHere));
+    let cash = NewTable { guild: G, channel, opener: BOB, rules: Rules::default(), max_players: 6, turn_seconds: 60 };
+    assert!(
+        matches!(store.open_table(cash.clone()).await, Err(StoreError::TournamentHere { tournament, .. }) if tournament == t.id)
+    );
+    // carol cannot pay: 1000 - 950.
+    store.admin_grant(G, carol, -950, ADMIN, "poor").await.unwrap();
+    assert_eq!(store.register(t.id, carol).await.unwrap(), Registration::Funds { have: 50 });
+    assert_eq!(store.register(t.id, ALICE).await.unwrap(), Registration::Registered { count: 1, full: false });
+    assert_eq!(store.register(t.id, ALICE).await.unwrap(), Registration::Already);
+    assert_eq!(store.register(t.id, BOB).await.unwrap(), Registration::Registered { count: 2, full: true });
+    assert_eq!(store.register(t.id, carol).await.unwrap(), Registration::Full);
+    assert_eq!(store.balance(G, UserId::pool(t.id)).await.unwrap(), 200);
+    let row = &store.ledger(G, ALICE, 1).await.unwrap()[0];
+    assert_eq!((row.delta, row.reason), (-100, Reason::BuyIn));
+    assert_eq!(store.full_tournaments().await.unwrap().len(), 1, "full but not begun");
+
+    let table = store.open_table_for(cash, Some(t.id)).await.unwrap();
+    assert_eq!(table.wallet_guild(), GuildId::purse(t.id));
+    assert_eq!(store.begin_tournament(t.id, table.id).await.unwrap(), vec![ALICE, BOB]);
+    assert_eq!(store.begin_tournament(t.id, table.id).await.unwrap(), vec![ALICE, BOB], "a second begin deals nothing");
+    assert_eq!(store.balances(GuildId::purse(t.id), &[ALICE, BOB]).await.unwrap(), vec![500, 500]);
+    assert!(store.full_tournaments().await.unwrap().is_empty());
+    assert_eq!(store.register(t.id, carol).await.unwrap(), Registration::Closed);
+    assert!(!store.unregister(t.id, ALICE).await.unwrap(), "no unregistering once begun");
+    store.knock_out(t.id, vec![(BOB, 2)]).await.unwrap();
+    let results = store.finish_tournament(t.id, ALICE).await.unwrap();
+    let places: Vec<(UserId, Option<i64>, i64)> = results.iter().map(|e| (e.user, e.place, e.prize)).collect();
+    assert_eq!(places, vec![(ALICE, Some(1), 200), (BOB, Some(2), 0)], "two seats: the winner takes all");
+    store.finish_tournament(t.id, ALICE).await.unwrap();
+    assert_eq!(store.balances(G, &[ALICE, BOB]).await.unwrap(), vec![1100, 900], "paid once");
+    assert_eq!(store.balance(G, UserId::pool(t.id)).await.unwrap(), 0);
+    assert_eq!(store.tournament(t.id).await.unwrap().unwrap().status, TournamentStatus::Finished);
+    let stats = store.tournament_stats(G, ALICE).await.unwrap();
+    assert_eq!((stats.played, stats.won, stats.prizes), (1, 1, 200));
+    assert!(store.cancel_tournament(t.id).await.unwrap().is_empty(), "a finished one cannot be cancelled");
+    store.close_table(table.id).await.unwrap();
+
+    // Cancelled while registering: every buy-in back.
+    let t2 = store.open_tournament(new(3, 250)).await.unwrap().unwrap();
+    store.register(t2.id, ALICE).await.unwrap();
+    store.register(t2.id, BOB).await.unwrap();
+    assert_eq!(store.cancel_tournament(t2.id).await.unwrap(), vec![ALICE, BOB]);
+    assert_eq!(store.balances(G, &[ALICE, BOB]).await.unwrap(), vec![1100, 900]);
+    assert_eq!(store.balance(G, UserId::pool(t2.id)).await.unwrap(), 0);
+    let row = &store.ledger(G, BOB, 1).await.unwrap()[0];
+    assert_eq!((row.delta, row.reason), (250, Reason::Refund));
+    assert!(store.tournament_in_channel(channel).await.unwrap().is_none());
+    assert_books(&store).await;
+}
+
 /// Under a steady stream of commits the background checkpoints never catch up with the last commit, so SQLite
 /// would never start the WAL over; the writer lets it, between two batches, once it is past its size.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -307,5 +379,6 @@ on_both_backends!(
     the_house_stakes_computer_players_within_its_bankroll,
     the_ledger_pages_back_from_the_balance,
     gifts_are_ledgered_capped_and_charged,
-    seasons_keep_their_board_and_reset_or_carry
+    seasons_keep_their_board_and_reset_or_carry,
+    tournaments_escrow_buy_ins_and_pay_the_pool
 );

@@ -238,6 +238,11 @@ fn framework(
                 // Only this process's shards' tables: another process runs (and resumes) the others.
                 let restored = service.restore_where(|guild| shards.owns_guild(guild.get())).await?;
                 tracing::info!(tables = restored, "tables restored");
+                // A tournament whose last seat was taken just before a stop begins now.
+                let begun = service.resume_tournaments(|guild| shards.owns_guild(guild.get())).await?;
+                if begun > 0 {
+                    tracing::info!(tournaments = begun, "full tournaments begun");
+                }
                 tokio::spawn(season_schedule(store.clone(), ctx.http.clone(), shards));
                 Ok(Data { service, store, standing })
             })

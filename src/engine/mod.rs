@@ -13,6 +13,7 @@ pub mod pot;
 pub mod rank;
 pub mod rules;
 pub mod script;
+pub mod tournament;
 
 pub use agent::RandomAgent;
 pub use cards::{Card, Rank, Suit};

@@ -66,6 +66,9 @@ pub enum StoreError {
     /// A channel already has an open table.
     #[error("channel {channel} already has an open table (#{table_id})")]
     TableExists { channel: ChannelId, table_id: TableId },
+    /// A channel has a tournament registering or playing: no other table opens there.
+    #[error("channel {channel} has tournament #{tournament} registering or playing")]
+    TournamentHere { channel: ChannelId, tournament: i64 },
     #[error("table #{0} is full")]
     TableFull(TableId),
     #[error("table #{0} is closed")]

@@ -278,6 +278,17 @@ impl Store {
         .ctx("reading a hand's contributions")
     }
 
+    /// Hands played to the end at a table (a tournament's boot schedule counts them).
+    pub async fn hands_played_at(&self, table: crate::ids::TableId) -> Result<u64, StoreError> {
+        let n: i64 = sql("SELECT COUNT(*) FROM hands WHERE table_id = $1 AND status = $2")
+            .bind(table)
+            .bind(HandStatus::Finished)
+            .scalar(&self.pool)
+            .await
+            .ctx("counting a table's hands")?;
+        Ok(n.max(0) as u64)
+    }
+
     /// Each user's net chips from this hand per the ledger (every row of the hand: bets, pots won, refunds).
     pub async fn hand_nets(&self, hand_id: HandId) -> Result<Vec<(UserId, i64)>, StoreError> {
         sql("SELECT user_id, CAST(SUM(delta) AS BIGINT) FROM ledger WHERE hand_id = $1 GROUP BY user_id ORDER BY user_id")

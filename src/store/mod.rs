@@ -24,6 +24,7 @@ mod seasons;
 mod settings;
 mod stats;
 mod tables;
+mod tournaments;
 mod wallets;
 mod writer;
 
@@ -44,6 +45,9 @@ pub use seasons::{Season, SeasonEnd, Standing, SEASON_BOARD};
 pub use settings::{CapBreach, Economy, GiveRefusal, GuildSettings, Member};
 pub use stats::{LeaderBy, LeaderRow, Stats};
 pub use tables::{NewTable, SeatRow, TableRow, TableStatus};
+pub use tournaments::{
+    Entrant, NewTournament, OpenRefusal, Registration, TournamentRow, TournamentStats, TournamentStatus,
+};
 pub use wallets::{DailyClaim, Give, LedgerPage, LedgerRow, HOUSE_START, LEDGER_MAX_PAGE};
 
 use crate::ids::{GuildId, HandId, UserId};

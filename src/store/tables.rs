@@ -46,6 +46,15 @@ pub struct TableRow {
     pub status: TableStatus,
     pub created_at: i64,
     pub closed_at: Option<i64>,
+    /// The tournament this table plays for (its chips are the tournament's purse); None: the server's chips.
+    pub tournament_id: Option<i64>,
+}
+
+impl TableRow {
+    /// The guild id whose wallets this table's hands bet from: a tournament's purse, or the server.
+    pub fn wallet_guild(&self) -> GuildId {
+        self.tournament_id.map_or(self.guild, GuildId::purse)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -66,7 +75,8 @@ pub struct SeatRow {
 }
 
 const TABLE_COLS: &str =
-    "id, guild_id, channel_id, opener_id, rules, max_players, turn_seconds, message_id, status, created_at, closed_at";
+    "id, guild_id, channel_id, opener_id, rules, max_players, turn_seconds, message_id, status, created_at, closed_at, \
+     tournament_id";
 
 const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at, owed_post, entropy";
 
@@ -75,6 +85,13 @@ impl Store {
     /// the channel already has an open one.
     #[tracing::instrument(level = "info", skip(self, new), fields(guild = %new.guild, channel = %new.channel), err(level = "debug"))]
     pub async fn open_table(&self, new: NewTable) -> Result<TableRow, StoreError> {
+        self.open_table_for(new, None).await
+    }
+
+    /// Opens a table as [`Store::open_table`] does, for `tournament` (its own table, in its channel) or for the
+    /// server's chips (None): then a channel with a tournament registering or playing is refused
+    /// ([`StoreError::TournamentHere`]).
+    pub async fn open_table_for(&self, new: NewTable, tournament: Option<i64>) -> Result<TableRow, StoreError> {
         let max = new.max_players as usize;
         if !(MIN_SEATS..=MAX_SEATS).contains(&max) {
             return Err(StoreError::Invalid(format!("a table seats {MIN_SEATS} to {MAX_SEATS} players")));
@@ -95,10 +112,20 @@ impl Store {
                 if let Some(table_id) = existing {
                     return Err(StoreError::TableExists { channel: new.channel, table_id });
                 }
+                let here: Option<i64> = sql("SELECT id FROM tournaments WHERE channel_id = $1 AND status IN ($2, $3)")
+                    .bind(new.channel)
+                    .bind(super::TournamentStatus::Registering)
+                    .bind(super::TournamentStatus::Running)
+                    .scalar_optional(&mut *conn)
+                    .await
+                    .ctx("opening a table")?;
+                if let Some(t) = here.filter(|&t| Some(t) != tournament) {
+                    return Err(StoreError::TournamentHere { channel: new.channel, tournament: t });
+                }
                 let rules = json_arg(&new.rules).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?;
                 let table: TableRow = sql(format!(
                     "INSERT INTO game_tables (guild_id, channel_id, opener_id, rules, max_players, turn_seconds, status, \
-                     created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING {TABLE_COLS}"
+                     created_at, tournament_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {TABLE_COLS}"
                 ))
                 .bind(new.guild)
                 .bind(new.channel)
@@ -108,6 +135,7 @@ impl Store {
                 .bind(new.turn_seconds)
                 .bind(TableStatus::Open)
                 .bind(now_unix())
+                .bind(tournament)
                 .one(&mut *conn)
                 .await
                 .ctx("opening a table")?;

@@ -93,7 +93,8 @@ pub(crate) async fn ensure(conn: &mut Conn, guild: GuildId, user: UserId, now: i
     // given a player's starting balance.
     let start = if user == UserId::HOUSE {
         HOUSE_START
-    } else if user.is_bot() {
+    } else if user.is_bot() || user.is_pool() || guild.as_purse().is_some() {
+        // A tournament's pool holds only buy-ins, and tournament chips are only the stacks dealt at its start.
         0
     } else {
         settings::load(&mut *conn, guild).await?.starting_balance.max(0)

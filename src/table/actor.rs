@@ -294,11 +294,24 @@ impl Table {
             responder.respond(Err(UserError::standing(DISK_FULL))).await;
             return;
         }
+        let lobby = matches!(
+            command,
+            Command::Join | Command::Leave | Command::Close | Command::AddBot(_) | Command::RemoveBot
+        );
+        if lobby && self.tournament().is_some() {
+            if let Err(e) = self.tournament_refusal(player, command == Command::Join).await {
+                responder.respond(Err(e.in_lang(self.lang))).await;
+                return;
+            }
+        }
         let result = match command {
             Command::Join => self.join(player).await,
             Command::Leave => self.leave(player, key).await,
             Command::Start => self.start(player).await,
             Command::Close => self.close(player).await,
+            Command::EndTournament => {
+                self.close_now().await.map(|notice| self.update(Vec::new(), Vec::new(), Some(notice)))
+            }
             Command::Back => self.back(player).await,
             Command::Status => Ok(self.update(Vec::new(), Vec::new(), None)),
             Command::Cards => self.cards(player, button),

@@ -69,6 +69,7 @@ fn tag(command: Command) -> Option<&'static str> {
         | Command::AddBot(_)
         | Command::RemoveBot
         | Command::Odds
+        | Command::EndTournament
         | Command::Play(Action::Timeout) => return None,
     })
 }

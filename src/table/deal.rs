@@ -93,6 +93,12 @@ impl Table {
             return Err(UserError::said(Msg::new("error-need-person")));
         }
         self.stake_bots().await;
+        if let Some(id) = self.tournament() {
+            return match self.tournament_deal(id).await? {
+                Some(rules) => self.deal(rules, None).await,
+                None => Ok(()),
+            };
+        }
         if self.row.rules.variant == crate::engine::Variant::DealersChoice {
             return self.begin_pick().await;
         }
@@ -107,11 +113,14 @@ impl Table {
         let parts = rules.parts().map_err(|e| UserError::said(Msg::new("error-rules-not-dealt").arg("reason", e)))?;
         let boot = rules.boot.saturating_mul(parts.boot_factor);
         let most = MAX_SEATS.min(parts.max_seats());
-        let playing: Vec<UserId> = self.seats.iter().filter(|s| !s.sat_out).map(|s| s.user).collect();
+        // At a tournament's table a player who sat out is dealt in all the same: their timer packs for them until
+        // their chips run out, and the tournament goes on.
+        let tournament = self.tournament().is_some();
+        let playing: Vec<UserId> = self.seats.iter().filter(|s| tournament || !s.sat_out).map(|s| s.user).collect();
         let balances = self
             .deps
             .store
-            .balances(self.row.guild, &playing)
+            .balances(self.row.wallet_guild(), &playing)
             .await
             .map_err(|e| internal("reading the balances", e))?;
         // What a player must be able to pay before the first turn, wherever the deal puts them: the ante (under
@@ -128,8 +137,12 @@ impl Table {
         };
         let pays = |k: usize, balance: i64| balance >= need(k).min(i64::MAX as Chips) as i64;
         // A player who owes a post (`post`) must be able to pay it too.
-        let owed: Vec<i64> =
-            self.seats.iter().filter(|s| !s.sat_out).map(|s| if rules.post { s.owed_post } else { 0 }).collect();
+        let owed: Vec<i64> = self
+            .seats
+            .iter()
+            .filter(|s| tournament || !s.sat_out)
+            .map(|s| if rules.post { s.owed_post } else { 0 })
+            .collect();
         let balances: Vec<i64> = balances.iter().zip(&owed).map(|(&b, &o)| b.saturating_sub(o)).collect();
         let stack_of = |i: usize| balances[i].saturating_add(owed[i]);
         // Under `ante=dealer` the most players k of whom k can ante for k; otherwise as many as the pack deals to.
@@ -259,7 +272,7 @@ impl Table {
     /// This table's last hand as stored, if it has dealt one.
     pub(super) async fn last_hand(&self) -> Result<Option<HandRecord>, StoreError> {
         let store = &self.deps.store;
-        let last = store.recent_hands(self.row.guild, Some(self.row.channel), None, 1).await?;
+        let last = store.recent_hands(self.row.wallet_guild(), Some(self.row.channel), None, 1).await?;
         let Some(h) = last.into_iter().find(|h| h.table_id == self.row.id) else { return Ok(None) };
         store.hand_record(h.id).await
     }
@@ -359,7 +372,7 @@ impl Table {
         let (hand, events) = Hand::start(&setup).map_err(|e| rule_message(&e))?;
         let new = NewHand {
             table_id: self.row.id,
-            guild: self.row.guild,
+            guild: self.row.wallet_guild(),
             channel: self.row.channel,
             users: users.clone(),
             setup: &setup,

@@ -17,7 +17,8 @@ impl Table {
             return Err(UserError::said(Msg::new("error-table-full-of").arg("max", self.row.max_players)));
         }
         let store = &self.deps.store;
-        let balance = store.balance(self.row.guild, player.id).await.map_err(|e| internal("reading a balance", e))?;
+        let balance =
+            store.balance(self.row.wallet_guild(), player.id).await.map_err(|e| internal("reading a balance", e))?;
         let seat = store.add_seat(self.row.id, player.id).await.map_err(|e| match e {
             StoreError::TableFull(_) => UserError::said(Msg::new("error-table-full")),
             other => internal("seating a player", other),
@@ -98,6 +99,12 @@ impl Table {
 
     pub(super) async fn close(&mut self, player: Player) -> Result<Update, UserError> {
         self.require_manager(player, "error-manager-close")?;
+        let notice = self.close_now().await?;
+        Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
+    }
+
+    /// Closes the table: a hand in play is refunded, computer players go back to the house. Returns the notice.
+    pub(super) async fn close_now(&mut self) -> Result<String, UserError> {
         let store = &self.deps.store;
         let mut notice = tr!(self.lang, "notice-closed");
         if let Some(live) = self.in_play() {
@@ -117,7 +124,7 @@ impl Table {
         self.picking = None;
         // The hand message must not keep offering a cancelled hand's buttons (or the next hand's countdown).
         self.redraw("after closing").await;
-        Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
+        Ok(notice)
     }
 
     pub(super) async fn back(&mut self, player: Player) -> Result<Update, UserError> {

@@ -27,6 +27,7 @@ mod play;
 pub mod presenter;
 mod recovery;
 mod timeout;
+mod tournament;
 pub mod view;
 
 use std::collections::HashMap;
@@ -37,7 +38,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tracing::Instrument as _;
 
-use crate::engine::{Action, Variant};
+use crate::engine::{Action, Rules, Variant};
 use crate::i18n::{self, Lang};
 use crate::ids::{ChannelId, GuildId, TableId, UserId};
 use crate::store::{NewTable, Store, StoreError};
@@ -182,6 +183,9 @@ pub enum Command {
     RemoveBot,
     /// My hand's odds now (ephemeral): exact against one unknown hand, sampled against the players still in.
     Odds,
+    /// The table's tournament was cancelled: close the table (a hand in play refunded in tournament chips).
+    /// Sent by the service only, never from Discord.
+    EndTournament,
 }
 
 /// One request to a table.
@@ -283,6 +287,74 @@ impl TableService {
         Ok(n)
     }
 
+    /// Begins a tournament whose seats are full: its table opened in its channel (its game, the first level's
+    /// boot), the start recorded (tournament chips dealt), every player seated and the first hand dealt. Each
+    /// step is skipped if done, so a start cut off by a restart is finished by calling this again.
+    pub async fn start_tournament(&self, id: i64) -> Result<Update, UserError> {
+        let store = &self.deps.store;
+        let t = store.tournament(id).await.map_err(|e| internal("reading a tournament", e))?;
+        let t = t.ok_or_else(|| UserError::said(i18n::Msg::new("error-no-tournament")))?;
+        let table = match store.table_in_channel(t.channel).await.map_err(|e| internal("reading a table", e))? {
+            Some(row) if row.tournament_id == Some(id) => row,
+            _ => {
+                let boot = t.plan.boots.first().copied().unwrap_or(1);
+                let rules = Rules { variant: t.plan.variant, boot, ..Rules::default() };
+                let seats = u32::try_from(t.seats).unwrap_or(2);
+                let new = NewTable {
+                    guild: t.guild,
+                    channel: t.channel,
+                    opener: t.opener,
+                    rules,
+                    max_players: seats,
+                    turn_seconds: t.turn_seconds,
+                };
+                let row = store.open_table_for(new, Some(id)).await.map_err(|e| match e {
+                    StoreError::TableExists { .. } => UserError::said(i18n::Msg::new("error-channel-has-table")),
+                    other => internal("opening a tournament's table", other),
+                })?;
+                self.actor_with(
+                    row.id,
+                    actor::Start::Opened(actor::Table::new(self.deps.clone(), row.clone(), Vec::new())),
+                );
+                row
+            }
+        };
+        let players = store.begin_tournament(id, table.id).await.map_err(|e| internal("beginning a tournament", e))?;
+        for &user in &players {
+            // Already seated (a start finished after a restart): refused, and that is fine.
+            let _ = self.ask(table.id, Request::new(Player { id: user, admin: false }, Command::Join)).await;
+        }
+        self.ask(table.id, Request::new(Player { id: t.opener, admin: true }, Command::Start)).await
+    }
+
+    /// Cancels a tournament (its opener, or Manage Server): a running one's table is closed (a hand in play
+    /// refunded in tournament chips), then every buy-in goes back. Returns the players refunded.
+    pub async fn cancel_tournament(&self, id: i64, by: Player) -> Result<Vec<UserId>, UserError> {
+        let store = &self.deps.store;
+        let t = store.tournament(id).await.map_err(|e| internal("reading a tournament", e))?;
+        let t = t.ok_or_else(|| UserError::said(i18n::Msg::new("error-no-tournament")))?;
+        if !by.admin && by.id != t.opener {
+            return Err(UserError::said(i18n::Msg::new("error-tournament-cancel").arg("opener", t.opener.mention())));
+        }
+        if let Some(table) = t.table_id {
+            // Closed already (over, or a cancel cut off): nothing to close.
+            let _ = self.ask(table, Request::new(by, Command::EndTournament)).await;
+        }
+        store.cancel_tournament(id).await.map_err(|e| internal("cancelling a tournament", e))
+    }
+
+    /// Starts the tournaments of `owns`' guilds left full but not begun (a restart cut their start off).
+    pub async fn resume_tournaments(&self, owns: impl Fn(GuildId) -> bool) -> Result<usize, StoreError> {
+        let mut n = 0;
+        for t in self.deps.store.full_tournaments().await?.into_iter().filter(|t| owns(t.guild)) {
+            if let Err(e) = self.start_tournament(t.id).await {
+                tracing::warn!(tournament = t.id, error = %e, "could not begin a full tournament");
+            }
+            n += 1;
+        }
+        Ok(n)
+    }
+
     /// Opens a table in a channel (one per channel) and seats the opener.
     pub async fn open(&self, mut req: NewTable) -> Result<Update, UserError> {
         let opener = Player { id: req.opener, admin: false };
@@ -295,6 +367,9 @@ impl TableService {
         })?;
         let row = self.deps.store.open_table(req).await.map_err(|e| match e {
             StoreError::TableExists { .. } => UserError::said(i18n::Msg::new("error-channel-has-table")),
+            StoreError::TournamentHere { tournament, .. } => {
+                UserError::said(i18n::Msg::new("error-channel-has-tournament").arg("number", tournament))
+            }
             StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;

@@ -164,7 +164,7 @@ impl Table {
     /// refusal (by the rules or the wallet) changes nothing.
     pub(super) async fn apply(&mut self, seat: Seat, action: Action, key: Option<&str>) -> Result<Applied, UserError> {
         let turn_duration = self.turn_duration();
-        let guild = self.row.guild;
+        let guild = self.row.wallet_guild();
         let live = self.live.as_mut().ok_or_else(|| UserError::said(Msg::new("error-no-hand")))?;
         let mut next = live.hand.clone();
         let seq = next.actions().len() as i64;

@@ -14,6 +14,7 @@ mod chips;
 mod play;
 mod records;
 mod table;
+mod tournament;
 
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
@@ -27,6 +28,7 @@ use crate::table::{Command, Player, Request, Update, UserError, TURN_SECONDS};
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
         table::table(),
+        tournament::tournament(),
         play::bet(),
         play::see(),
         play::pack(),

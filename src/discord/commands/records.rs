@@ -73,7 +73,14 @@ pub async fn stats(ctx: Context<'_>, #[description = "Whose stats"] user: Option
     let g = guild(ctx)?;
     let who = user_id(user.as_ref().unwrap_or_else(|| ctx.author()));
     let s = ctx.data().store.stats(g, who).await?;
-    say(ctx, render::stats(lang(ctx).await, who, &s)).await
+    let lang = lang(ctx).await;
+    let mut text = render::stats(lang, who, &s);
+    let t = ctx.data().store.tournament_stats(g, who).await?;
+    if t.played > 0 {
+        text.push('\n');
+        text.push_str(&crate::tr!(lang, "stats-tournaments", played = t.played, won = t.won, prizes = t.prizes));
+    }
+    say(ctx, text).await
 }
 
 /// Your chip movements, newest first (Manage Server: anyone's).
@@ -97,6 +104,16 @@ pub async fn ledger(
     say(ctx, render::ledger(lang(ctx).await, who, page, &l)).await
 }
 
+/// Whether a hand's guild is this server, or the purse of one of its tournaments (a tournament's hands bet its
+/// own chips, kept under its purse).
+async fn of_server(ctx: Context<'_>, hand_guild: crate::ids::GuildId, g: crate::ids::GuildId) -> bool {
+    if hand_guild == g {
+        return true;
+    }
+    let Some(t) = hand_guild.as_purse() else { return false };
+    ctx.data().store.tournament(t).await.ok().flatten().is_some_and(|t| t.guild == g)
+}
+
 /// Movements on a page of `/ledger`.
 const LEDGER_PAGE_SIZE: u32 = 10;
 
@@ -117,7 +134,7 @@ pub async fn history(
     let Some(record) = store.hand_record(HandId(id)).await? else {
         return Err(UserError::said(render::no_such_hand(id, false)).into());
     };
-    if record.summary.guild != g {
+    if !of_server(ctx, record.summary.guild, g).await {
         return Err(UserError::said(render::no_such_hand(id, true)).into());
     }
     let history = hand_history(&record).map_err(|e| {
@@ -166,7 +183,7 @@ pub async fn verify(
     let Some(record) = ctx.data().store.hand_record(HandId(hand)).await? else {
         return Err(UserError::said(render::no_such_hand(hand, false)).into());
     };
-    if record.summary.guild != g {
+    if !of_server(ctx, record.summary.guild, g).await {
         return Err(UserError::said(render::no_such_hand(hand, true)).into());
     }
     say(ctx, render::verification(lang(ctx).await, hand, &verify_deal(&record))).await
