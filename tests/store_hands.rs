@@ -123,6 +123,15 @@ async fn a_hand_moves_chips_and_pays_the_winner(store: Store) {
         act(&store, &mut live.clone_for_test(), 0, Action::See, None).await,
         Err(StoreError::HandNotLive(_))
     ));
+    // Each player's net per the ledger, and the hand exported from its record (issue 18) replays to the same.
+    let nets = store.hand_nets(live.id).await.unwrap();
+    assert_eq!(nets, vec![(UserId(1), 20), (UserId(2), -10), (UserId(3), -10)]);
+    let names: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();
+    let script = teenpatti::table::history::hand_script(&rec, &names).unwrap().unwrap();
+    let replay = teenpatti::engine::script::run_script(&script).unwrap();
+    assert!(replay.rejected().is_empty(), "{script}");
+    assert_eq!(replay.nets(), vec![("A".into(), 20), ("B".into(), -10), ("C".into(), -10)], "{script}");
+    assert_eq!(replay.pot(), 50);
     assert_books(&store).await;
     let audit = store.audit().await.unwrap();
     assert_eq!((audit.live_pots, audit.total_balances), (0, 3000));

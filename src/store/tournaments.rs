@@ -116,12 +116,13 @@ pub struct TournamentStats {
 const COLS: &str = "id, guild_id, channel_id, opener_id, buy_in, seats, stack, turn_seconds, plan, status, table_id, \
                     created_at, started_at, ended_at";
 
-async fn row(conn: &mut Conn, id: i64) -> Result<Option<TournamentRow>, StoreError> {
-    sql(format!("SELECT {COLS} FROM tournaments WHERE id = $1"))
-        .bind(id)
-        .optional(conn)
-        .await
-        .ctx("reading a tournament")
+async fn row<'a>(on: impl Into<super::db::On<'a>>, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    sql(format!("SELECT {COLS} FROM tournaments WHERE id = $1")).bind(id).optional(on).await.ctx("reading a tournament")
+}
+
+/// Tournament `id`, which must exist.
+async fn existing(conn: &mut Conn, id: i64) -> Result<TournamentRow, StoreError> {
+    row(conn, id).await?.ok_or_else(|| StoreError::NotFound(format!("tournament #{id}")))
 }
 
 async fn entrants<'a>(on: impl Into<super::db::On<'a>>, id: i64) -> Result<Vec<Entrant>, StoreError> {
@@ -225,11 +226,7 @@ impl Store {
     }
 
     pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
-        sql(format!("SELECT {COLS} FROM tournaments WHERE id = $1"))
-            .bind(id)
-            .optional(&self.pool)
-            .await
-            .ctx("reading a tournament")
+        row(&self.pool, id).await
     }
 
     /// The tournament registering or running in a channel.
@@ -267,9 +264,7 @@ impl Store {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                    let Some(t) = row(&mut *conn, id).await? else {
-                        return Err(StoreError::NotFound(format!("tournament #{id}")));
-                    };
+                    let t = existing(&mut *conn, id).await?;
                     if t.status != TournamentStatus::Registering {
                         return Ok(Registration::Closed);
                     }
@@ -339,9 +334,7 @@ impl Store {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                    let Some(t) = row(&mut *conn, id).await? else {
-                        return Err(StoreError::NotFound(format!("tournament #{id}")));
-                    };
+                    let t = existing(&mut *conn, id).await?;
                     let players: Vec<UserId> = entrants(&mut *conn, id).await?.into_iter().map(|e| e.user).collect();
                     if t.status != TournamentStatus::Registering {
                         return Ok(players);
@@ -414,9 +407,7 @@ impl Store {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                    let Some(t) = row(&mut *conn, id).await? else {
-                        return Err(StoreError::NotFound(format!("tournament #{id}")));
-                    };
+                    let t = existing(&mut *conn, id).await?;
                     if t.status == TournamentStatus::Running {
                         sql("UPDATE tournament_entries SET place = 1 WHERE tournament_id = $1 AND user_id = $2")
                             .bind(id)
