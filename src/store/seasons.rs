@@ -130,8 +130,7 @@ impl Store {
                     if expected.is_some_and(|e| e != number) {
                         return Ok(None);
                     }
-                    let people =
-                        format!("user_id NOT BETWEEN {} AND {}", UserId::HOUSE.get(), UserId::FIRST_REAL.get() - 1);
+                    let people = super::stats::people_only();
                     let board: Vec<(UserId, i64)> = sql(format!(
                         "SELECT user_id, balance FROM wallets WHERE guild_id = $1 AND {people} \
                          ORDER BY balance DESC, user_id LIMIT $2"

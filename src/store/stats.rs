@@ -50,7 +50,7 @@ impl Store {
         let offset = i64::from(page.max(1) - 1) * i64::from(per_page);
         // Winnings are the play rows: bets, pots won and refunds. The house and computer players (every id from
         // `UserId::HOUSE` up to the first a Discord user can have) are left out.
-        let people = format!("user_id NOT BETWEEN {} AND {}", UserId::HOUSE.get(), UserId::FIRST_REAL.get() - 1);
+        let people = people_only();
         let (rows_sql, count_sql, play) = match by {
             LeaderBy::Balance => (
                 format!(
@@ -124,4 +124,10 @@ impl Store {
         let win_rate = if played > 0 { won as f64 / played as f64 } else { 0.0 };
         Ok(Stats { hands_played: played, hands_won: won, biggest_pot: biggest.unwrap_or(0), net, win_rate })
     }
+}
+
+/// The SQL condition that leaves the house, tournaments' pools and computer players out (every id from
+/// `UserId::HOUSE` up to the first a Discord user can have): leaderboards and seasons' boards rank people only.
+pub(super) fn people_only() -> String {
+    format!("user_id NOT BETWEEN {} AND {}", UserId::HOUSE.get(), UserId::FIRST_REAL.get() - 1)
 }

@@ -1,6 +1,6 @@
 //! Tables (at most one open per channel) and their seats.
 
-use super::db::{json_arg, sql, Arg};
+use super::db::{json_arg, sql, Arg, Conn};
 use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
@@ -78,6 +78,16 @@ const TABLE_COLS: &str =
     "id, guild_id, channel_id, opener_id, rules, max_players, turn_seconds, message_id, status, created_at, closed_at, \
      tournament_id";
 
+/// The channel's open table, if any (one at most).
+pub(super) async fn open_in(conn: &mut Conn, channel: ChannelId) -> Result<Option<TableId>, StoreError> {
+    sql("SELECT id FROM game_tables WHERE channel_id = $1 AND status = $2")
+        .bind(channel)
+        .bind(TableStatus::Open)
+        .scalar_optional(conn)
+        .await
+        .ctx("looking for a channel's table")
+}
+
 const SEAT_COLS: &str = "table_id, user_id, position, sat_out, timeouts, joined_at, owed_post, entropy";
 
 impl Store {
@@ -102,23 +112,10 @@ impl Store {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                let existing: Option<TableId> =
-                    sql("SELECT id FROM game_tables WHERE channel_id = $1 AND status = $2")
-                        .bind(new.channel)
-                        .bind(TableStatus::Open)
-                        .scalar_optional(&mut *conn)
-                        .await
-                        .ctx("opening a table")?;
-                if let Some(table_id) = existing {
+                if let Some(table_id) = open_in(&mut *conn, new.channel).await? {
                     return Err(StoreError::TableExists { channel: new.channel, table_id });
                 }
-                let here: Option<i64> = sql("SELECT id FROM tournaments WHERE channel_id = $1 AND status IN ($2, $3)")
-                    .bind(new.channel)
-                    .bind(super::TournamentStatus::Registering)
-                    .bind(super::TournamentStatus::Running)
-                    .scalar_optional(&mut *conn)
-                    .await
-                    .ctx("opening a table")?;
+                let here = super::tournaments::active_in(&mut *conn, new.channel).await?.map(|t| t.id);
                 if let Some(t) = here.filter(|&t| Some(t) != tournament) {
                     return Err(StoreError::TournamentHere { channel: new.channel, tournament: t });
                 }

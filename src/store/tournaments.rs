@@ -8,8 +8,8 @@
 
 use super::db::{json_arg, sql, Conn};
 use super::error::Ctx;
-use super::wallets::{apply, current, ensure};
-use super::{insert_ledger, now_unix, Entry, Reason, Store, StoreError, TableStatus};
+use super::wallets::{current, ensure, move_chips, Move};
+use super::{insert_ledger, now_unix, Entry, Reason, Store, StoreError};
 use crate::engine::tournament::Plan;
 use crate::ids::{ChannelId, GuildId, TableId, UserId};
 
@@ -120,6 +120,20 @@ async fn row<'a>(on: impl Into<super::db::On<'a>>, id: i64) -> Result<Option<Tou
     sql(format!("SELECT {COLS} FROM tournaments WHERE id = $1")).bind(id).optional(on).await.ctx("reading a tournament")
 }
 
+/// The tournament registering or running in a channel (one at most).
+pub(super) async fn active_in<'a>(
+    on: impl Into<super::db::On<'a>>,
+    channel: ChannelId,
+) -> Result<Option<TournamentRow>, StoreError> {
+    sql(format!("SELECT {COLS} FROM tournaments WHERE channel_id = $1 AND status IN ($2, $3)"))
+        .bind(channel)
+        .bind(TournamentStatus::Registering)
+        .bind(TournamentStatus::Running)
+        .optional(on)
+        .await
+        .ctx("reading a channel's tournament")
+}
+
 /// Tournament `id`, which must exist.
 async fn existing(conn: &mut Conn, id: i64) -> Result<TournamentRow, StoreError> {
     row(conn, id).await?.ok_or_else(|| StoreError::NotFound(format!("tournament #{id}")))
@@ -145,28 +159,20 @@ async fn set_status(conn: &mut Conn, id: i64, status: TournamentStatus, now: i64
     Ok(())
 }
 
-/// Moves `amount` between a player and the pool: a row of `reason` on each side.
+/// Moves `amount` between a player and the pool (to the pool for a `buy_in`, from it for a `prize` or `refund`):
+/// a row of `reason` on each side.
 async fn pool_move(
     conn: &mut Conn,
     t: &TournamentRow,
     user: UserId,
-    delta_user: i64,
+    amount: i64,
     reason: Reason,
     now: i64,
 ) -> Result<(), StoreError> {
     let pool = UserId::pool(t.id);
+    let (from, to) = if reason == Reason::BuyIn { (user, pool) } else { (pool, user) };
     let note = format!("tournament #{}", t.id);
-    let out = Entry { actor: Some(user), note: Some(&note), ..Entry::new(t.guild, pool, -delta_user, reason, now) };
-    let side = Entry { actor: Some(pool), note: Some(&note), ..Entry::new(t.guild, user, delta_user, reason, now) };
-    // The side that pays goes first, so an overdraft is refused before anything moves.
-    if delta_user < 0 {
-        apply(&mut *conn, &side).await?;
-        apply(&mut *conn, &out).await?;
-    } else {
-        apply(&mut *conn, &out).await?;
-        apply(&mut *conn, &side).await?;
-    }
-    Ok(())
+    move_chips(conn, &Move { guild: t.guild, from, to, amount, reason, note: &note, now }).await
 }
 
 impl Store {
@@ -180,25 +186,10 @@ impl Store {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
-                    let table: Option<TableId> =
-                        sql("SELECT id FROM game_tables WHERE channel_id = $1 AND status = $2")
-                            .bind(new.channel)
-                            .bind(TableStatus::Open)
-                            .scalar_optional(&mut *conn)
-                            .await
-                            .ctx("opening a tournament")?;
-                    if table.is_some() {
+                    if super::tables::open_in(&mut *conn, new.channel).await?.is_some() {
                         return Ok(Err(OpenRefusal::TableHere));
                     }
-                    let other: Option<i64> =
-                        sql("SELECT id FROM tournaments WHERE channel_id = $1 AND status IN ($2, $3)")
-                            .bind(new.channel)
-                            .bind(TournamentStatus::Registering)
-                            .bind(TournamentStatus::Running)
-                            .scalar_optional(&mut *conn)
-                            .await
-                            .ctx("opening a tournament")?;
-                    if other.is_some() {
+                    if active_in(&mut *conn, new.channel).await?.is_some() {
                         return Ok(Err(OpenRefusal::TournamentHere));
                     }
                     let plan = json_arg(&new.plan).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?;
@@ -231,13 +222,7 @@ impl Store {
 
     /// The tournament registering or running in a channel.
     pub async fn tournament_in_channel(&self, channel: ChannelId) -> Result<Option<TournamentRow>, StoreError> {
-        sql(format!("SELECT {COLS} FROM tournaments WHERE channel_id = $1 AND status IN ($2, $3)"))
-            .bind(channel)
-            .bind(TournamentStatus::Registering)
-            .bind(TournamentStatus::Running)
-            .optional(&self.pool)
-            .await
-            .ctx("reading a tournament")
+        active_in(&self.pool, channel).await
     }
 
     /// The tournaments still registering whose seats are all taken (a restart cut their start off).
@@ -281,7 +266,7 @@ impl Store {
                     }
                     ensure(&mut *conn, t.guild, UserId::pool(id), now).await?;
                     if t.buy_in > 0 {
-                        pool_move(&mut *conn, &t, user, -t.buy_in, Reason::BuyIn, now).await?;
+                        pool_move(&mut *conn, &t, user, t.buy_in, Reason::BuyIn, now).await?;
                     }
                     sql("INSERT INTO tournament_entries (tournament_id, user_id, registered_at) VALUES ($1, $2, $3)")
                         .bind(id)
@@ -326,8 +311,9 @@ impl Store {
             .await
     }
 
-    /// Begins a full tournament at `table`: every player gets the stack in tournament chips (a wallet of the
-    /// purse, with its `starting_grant` row). Returns the players in the order they registered.
+    /// Begins a full tournament at `table` (opened for it: [`Store::open_table_for`]): every player gets the stack
+    /// in tournament chips (a wallet of the purse, with its `starting_grant` row). Returns the players in the order
+    /// they registered.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
     pub async fn begin_tournament(&self, id: i64, table: TableId) -> Result<Vec<UserId>, StoreError> {
         let now = now_unix();
@@ -344,12 +330,6 @@ impl Store {
                         .bind(table)
                         .bind(now)
                         .bind(id)
-                        .execute(&mut *conn)
-                        .await
-                        .ctx("beginning a tournament")?;
-                    sql("UPDATE game_tables SET tournament_id = $1 WHERE id = $2")
-                        .bind(id)
-                        .bind(table)
                         .execute(&mut *conn)
                         .await
                         .ctx("beginning a tournament")?;

@@ -292,16 +292,13 @@ impl Store {
                     }
                     let fee = economy.fee(amount);
                     let received = amount - fee;
-                    move_chips(conn, guild, from, to, received, GIVE_NOTE, now).await?;
+                    let gift =
+                        Move { guild, from, to, amount: received, reason: Reason::Transfer, note: GIVE_NOTE, now };
+                    move_chips(&mut *conn, &gift).await?;
                     if fee > 0 {
                         ensure(&mut *conn, guild, UserId::HOUSE, now).await?;
-                        let pay = |user, delta, actor| Entry {
-                            actor: Some(actor),
-                            note: Some(GIVE_NOTE),
-                            ..Entry::new(guild, user, delta, Reason::Fee, now)
-                        };
-                        apply(&mut *conn, &pay(from, -fee, UserId::HOUSE)).await?;
-                        apply(&mut *conn, &pay(UserId::HOUSE, fee, from)).await?;
+                        let fee = Move { to: UserId::HOUSE, amount: fee, reason: Reason::Fee, ..gift };
+                        move_chips(&mut *conn, &fee).await?;
                     }
                     let balance = current(&mut *conn, guild, from).await?.unwrap_or(0);
                     let receiver_balance = current(&mut *conn, guild, to).await?.unwrap_or(0);
@@ -323,7 +320,16 @@ impl Store {
                     let have = ensure(&mut *conn, guild, bot, now).await?;
                     let amount = up_to.saturating_sub(have).min(house).max(0);
                     if amount > 0 {
-                        move_chips(conn, guild, UserId::HOUSE, bot, amount, "house stake", now).await?;
+                        let stake = Move {
+                            guild,
+                            from: UserId::HOUSE,
+                            to: bot,
+                            amount,
+                            reason: Reason::Transfer,
+                            note: "house stake",
+                            now,
+                        };
+                        move_chips(conn, &stake).await?;
                     }
                     Ok(amount)
                 })
@@ -341,7 +347,16 @@ impl Store {
                     ensure(&mut *conn, guild, UserId::HOUSE, now).await?;
                     let have = ensure(&mut *conn, guild, bot, now).await?;
                     if have > 0 {
-                        move_chips(conn, guild, bot, UserId::HOUSE, have, "back to the house", now).await?;
+                        let back = Move {
+                            guild,
+                            from: bot,
+                            to: UserId::HOUSE,
+                            amount: have,
+                            reason: Reason::Transfer,
+                            note: "back to the house",
+                            now,
+                        };
+                        move_chips(conn, &back).await?;
                     }
                     Ok(have)
                 })
@@ -435,20 +450,25 @@ impl Store {
     }
 }
 
-/// Moves `amount` chips from one wallet to another of the same guild: a `transfer` row on each side, each naming
-/// the other as its actor. Call inside a write transaction.
-async fn move_chips(
-    conn: &mut Conn,
-    guild: GuildId,
-    from: UserId,
-    to: UserId,
-    amount: i64,
-    note: &str,
-    now: i64,
-) -> Result<(), StoreError> {
-    let out = Entry { actor: Some(to), note: Some(note), ..Entry::new(guild, from, -amount, Reason::Transfer, now) };
+/// Chips moved from one wallet to another of the same guild (see [`move_chips`]).
+pub(crate) struct Move<'a> {
+    pub guild: GuildId,
+    pub from: UserId,
+    pub to: UserId,
+    pub amount: i64,
+    /// `transfer` between players or with the house; `fee`, `buy_in`, `prize` or `refund` for those.
+    pub reason: Reason,
+    pub note: &'a str,
+    pub now: i64,
+}
+
+/// Moves chips between two wallets: a row of the move's reason on each side, each naming the other as its actor,
+/// the payer's first (an overdraft is refused before anything moves). Call inside a write transaction.
+pub(crate) async fn move_chips(conn: &mut Conn, m: &Move<'_>) -> Result<(), StoreError> {
+    let Move { guild, from, to, amount, reason, note, now } = *m;
+    let out = Entry { actor: Some(to), note: Some(note), ..Entry::new(guild, from, -amount, reason, now) };
     apply(&mut *conn, &out).await?;
-    let back = Entry { actor: Some(from), note: Some(note), ..Entry::new(guild, to, amount, Reason::Transfer, now) };
+    let back = Entry { actor: Some(from), note: Some(note), ..Entry::new(guild, to, amount, reason, now) };
     apply(&mut *conn, &back).await?;
     Ok(())
 }

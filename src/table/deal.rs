@@ -116,7 +116,8 @@ impl Table {
         // At a tournament's table a player who sat out is dealt in all the same: their timer packs for them until
         // their chips run out, and the tournament goes on.
         let tournament = self.tournament().is_some();
-        let playing: Vec<UserId> = self.seats.iter().filter(|s| tournament || !s.sat_out).map(|s| s.user).collect();
+        let dealt = || self.seats.iter().filter(move |s| tournament || !s.sat_out);
+        let playing: Vec<UserId> = dealt().map(|s| s.user).collect();
         let balances = self
             .deps
             .store
@@ -137,12 +138,7 @@ impl Table {
         };
         let pays = |k: usize, balance: i64| balance >= need(k).min(i64::MAX as Chips) as i64;
         // A player who owes a post (`post`) must be able to pay it too.
-        let owed: Vec<i64> = self
-            .seats
-            .iter()
-            .filter(|s| tournament || !s.sat_out)
-            .map(|s| if rules.post { s.owed_post } else { 0 })
-            .collect();
+        let owed: Vec<i64> = dealt().map(|s| if rules.post { s.owed_post } else { 0 }).collect();
         let balances: Vec<i64> = balances.iter().zip(&owed).map(|(&b, &o)| b.saturating_sub(o)).collect();
         let stack_of = |i: usize| balances[i].saturating_add(owed[i]);
         // Under `ante=dealer` the most players k of whom k can ante for k; otherwise as many as the pack deals to.
