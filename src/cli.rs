@@ -52,7 +52,11 @@ pub enum HandCommand {
 }
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    crate::logs::install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     match cli.command.unwrap_or(CliCommand::Run) {
         CliCommand::Run => run_bot(),
         CliCommand::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
@@ -73,26 +77,32 @@ pub const EXIT_FAILED: u8 = 1;
 /// Discord rejects. Restarting does not help; the configuration must change (docs/process.md).
 pub const EXIT_REFUSED: u8 = 2;
 
-/// Logging for every subcommand: tracing to stderr, filtered by `RUST_LOG` (else `default`), in colour only when
-/// stderr is a terminal and `NO_COLOR` is unset or empty. Logs carry detail; a fatal error is [`fatal`]'s one line.
+/// Logging for every subcommand ([`crate::logs::init`]). Logs carry detail; a fatal error is [`fatal`]'s one line.
 pub fn init_logging(default: &str) {
-    use std::io::IsTerminal;
-    use tracing_subscriber::EnvFilter;
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let ansi = std::io::stderr().is_terminal() && !no_color;
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(ansi)
-        .with_target(false)
-        .try_init();
+    crate::logs::init(default);
 }
 
-/// The one way a command reports a fatal error: one line on stderr, `error: ...`, and the exit status.
+/// The one way a command reports a fatal error: one line on stderr, `error: ...` (redacted and bounded, and
+/// never a panic on a closed stream: [`crate::output::note`]), and the exit status.
 pub fn fatal(status: u8, error: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {error}");
+    crate::output::note(format_args!("error: {error}"));
     ExitCode::from(status)
+}
+
+/// clap's answer to `--help`, `--version` or a bad argument, written without panicking on a closed stream:
+/// help and version on stdout (exit 0), a usage error on stderr (exit 2).
+fn usage(e: &clap::Error) -> ExitCode {
+    use std::io::Write;
+    let text = e.render().to_string();
+    if e.use_stderr() {
+        let _ = std::io::stderr().write_all(crate::redact::text(&text).as_bytes());
+        ExitCode::from(EXIT_REFUSED)
+    } else {
+        match std::io::stdout().write_all(text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => crate::output::exit_for(&e.into()),
+        }
+    }
 }
 
 fn run_bot() -> ExitCode {
@@ -105,7 +115,8 @@ fn run_bot() -> ExitCode {
         Ok(r) => r,
         Err(e) => return fatal(EXIT_FAILED, format_args!("could not start the async runtime: {e}")),
     };
-    tracing::info!(database = %crate::store::shown_url(&config.database_url), api = ?config.api_url, dev_guild = ?config.dev_guild, "starting");
+    let api = config.api_url.as_deref().map_or_else(|| "Discord".to_string(), crate::redact::url);
+    tracing::info!(database = %crate::store::shown_url(&config.database_url), %api, dev_guild = ?config.dev_guild, "starting");
     let result = runtime.block_on(crate::discord::run(config));
     // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the
     // store is already closed (`discord::run` closes it on every path), so nothing that matters is cut short.

@@ -29,7 +29,7 @@ impl fmt::Debug for Config {
         f.debug_struct("Config")
             .field("token", &"<redacted>")
             .field("database_url", &crate::store::shown_url(&self.database_url))
-            .field("api_url", &self.api_url)
+            .field("api_url", &self.api_url.as_deref().map(crate::redact::url))
             .field("dev_guild", &self.dev_guild)
             .field("hand_break", &self.hand_break)
             .field("bot_delay", &self.bot_delay)
@@ -71,29 +71,79 @@ pub fn load_env_file() -> Result<(), ConfigError> {
     Ok(())
 }
 
+/// The most a `.env` file may hold: a few settings take a few hundred bytes; anything near this is not one.
+pub const MAX_ENV_FILE_BYTES: u64 = 64 * 1024;
+
 /// The `NAME=value` pairs of a `.env` file (none if there is no such file). One setting a line, in dotenv's
 /// syntax (quotes, `export`, `#` comments); a value does not run over several lines. A line that does not parse
 /// is named by its number and not echoed (it may hold the token).
+///
+/// Only a regular file of at most [`MAX_ENV_FILE_BYTES`] is read: a `.env` that is a folder, a device
+/// (`/dev/zero` would be read for ever) or a FIFO (whose opening would wait for a writer) is refused before it
+/// is opened, and a file that grows past the bound while it is read is refused too. A NUL byte, which no
+/// environment variable can hold, is refused with its line.
 fn read_env_file(path: &std::path::Path) -> Result<Vec<(String, String)>, ConfigError> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(ConfigError::EnvFile { line: None, why: format!("cannot read it: {e}") }),
+    let refuse = |why: String| Err(ConfigError::EnvFile { line: None, why });
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // A dangling symbolic link is a mistake worth naming; no file at all is the usual case.
+            return match std::fs::symlink_metadata(path) {
+                Ok(_) => refuse("is a symbolic link to a file that does not exist".into()),
+                Err(_) => Ok(Vec::new()),
+            };
+        }
+        Err(e) => return refuse(format!("cannot read it: {e}")),
     };
+    if !meta.is_file() {
+        return refuse("is not a regular file (a folder, a device or a pipe); make it a plain text file".into());
+    }
+    if meta.len() > MAX_ENV_FILE_BYTES {
+        return refuse(format!(
+            "is {} KiB; a settings file holds at most {} KiB",
+            meta.len() / 1024,
+            MAX_ENV_FILE_BYTES / 1024
+        ));
+    }
+    let text = read_bounded(path).map_err(|why| ConfigError::EnvFile { line: None, why })?;
     let mut pairs = Vec::new();
     for (i, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+        let bad = |why: &str| Err(ConfigError::EnvFile { line: Some(i + 1), why: why.to_string() });
+        if line.contains('\0') {
+            return bad("holds a NUL byte, which no setting can hold");
+        }
         match dotenvy::from_read_iter(line.as_bytes()).next() {
             None => {} // blank, or a comment
+            Some(Ok(pair)) if pair.1.contains('\0') => return bad("holds a NUL byte, which no setting can hold"),
             Some(Ok(pair)) => pairs.push(pair),
-            Some(Err(_)) => {
-                return Err(ConfigError::EnvFile {
-                    line: Some(i + 1),
-                    why: "not a NAME=value line (a value with spaces or # goes in quotes, on one line)".into(),
-                })
-            }
+            Some(Err(_)) => return bad("not a NAME=value line (a value with spaces or # goes in quotes, on one line)"),
         }
     }
     Ok(pairs)
+}
+
+/// The file's text, opened without waiting (a FIFO put in its place after the check is not waited on) and read
+/// to at most [`MAX_ENV_FILE_BYTES`].
+fn read_bounded(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+        .open(path)
+        .map_err(|e| format!("cannot read it: {e}"))?;
+    if !file.metadata().map_err(|e| format!("cannot read it: {e}"))?.is_file() {
+        return Err("is not a regular file (a folder, a device or a pipe); make it a plain text file".into());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_ENV_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > MAX_ENV_FILE_BYTES {
+        return Err(format!("holds more than {} KiB; a settings file is a few lines", MAX_ENV_FILE_BYTES / 1024));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let line = 1 + e.as_bytes()[..e.utf8_error().valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        format!("line {line} is not UTF-8 text")
+    })
 }
 
 impl Config {
@@ -106,6 +156,9 @@ impl Config {
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let nonempty = |k: &str| get(k).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         let token = nonempty("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        // From here on no log line, message or panic shows the token (`crate::redact`), nor any credential of the
+        // URLs below.
+        crate::redact::secret(&token);
         let dev_guild = match nonempty("DEV_GUILD_ID") {
             Some(v) => Some(v.parse::<u64>().ok().filter(|&g| g > 0).ok_or_else(|| ConfigError::Invalid {
                 name: "DEV_GUILD_ID",
@@ -115,10 +168,11 @@ impl Config {
         };
         let api_url = nonempty("DISCORD_API_URL").map(|u| u.trim_end_matches('/').to_string());
         if let Some(u) = &api_url {
+            crate::redact::secrets_of_url(u);
             if !(u.starts_with("http://") || u.starts_with("https://")) {
                 return Err(ConfigError::Invalid {
                     name: "DISCORD_API_URL",
-                    why: format!("`{u}` is not an http(s) URL"),
+                    why: format!("`{}` is not an http(s) URL", crate::redact::url(u)),
                 });
             }
         }
@@ -154,16 +208,9 @@ impl Config {
             },
             None => crate::ownership::DEFAULT_LEASE,
         };
-        Ok(Config {
-            token,
-            database_url: nonempty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
-            api_url,
-            dev_guild,
-            hand_break,
-            bot_delay,
-            shards,
-            lease,
-        })
+        let database_url = nonempty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
+        crate::redact::secrets_of_url(&database_url);
+        Ok(Config { token, database_url, api_url, dev_guild, hand_break, bot_delay, shards, lease })
     }
 }
 
@@ -396,5 +443,39 @@ mod tests {
             assert!(e.starts_with(&format!("file .env, line {line}: not a NAME=value line")), "{text:?}: {e}");
         }
         assert!(!env_file("DISCORD_TOKEN secret.value\n").unwrap_err().contains("secret"));
+    }
+
+    #[test]
+    fn a_nul_byte_is_refused_by_line_without_the_value() {
+        for text in ["DISCORD_TOKEN=TOK\0EN\n", "A=1\nDISCORD_TOKEN=\"TOK\0EN\"\n"] {
+            let e = env_file(text).unwrap_err();
+            assert!(e.contains("NUL") && !e.contains("TOK"), "{e}");
+            let line = text.lines().count();
+            assert!(e.starts_with(&format!("file .env, line {line}: ")), "{e}");
+        }
+    }
+
+    #[test]
+    fn only_a_small_regular_file_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(".env");
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let e = read_env_file(&path).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        rustix::fs::mkfifoat(rustix::fs::CWD, &path, rustix::fs::Mode::from_raw_mode(0o600)).unwrap();
+        let e = read_env_file(&path).unwrap_err().to_string();
+        assert!(e.contains("not a regular file"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, format!("A={}\n", "x".repeat(MAX_ENV_FILE_BYTES as usize))).unwrap();
+        let e = read_env_file(&path).unwrap_err().to_string();
+        assert!(e.contains("64 KiB"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("gone"), &path).unwrap();
+        let e = read_env_file(&path).unwrap_err().to_string();
+        assert!(e.contains("does not exist"), "{e}");
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, "A=1\n").unwrap();
+        assert_eq!(read_env_file(&path).unwrap(), vec![("A".to_string(), "1".to_string())]);
     }
 }

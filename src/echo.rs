@@ -44,6 +44,67 @@ pub fn cut(text: &str, max: usize) -> String {
     }
 }
 
+/// Characters of remote text (a Discord or proxy error body, a library's error) a log line or message keeps.
+pub const REMOTE_MAX_CHARS: usize = 200;
+
+/// Text from outside that is not a user's input (an error a server sent, or a library's description of one),
+/// safe to log or show: at most [`REMOTE_MAX_CHARS`] characters of it (formatting stops there, so a 200 KB body
+/// costs nothing), control and text-direction characters (newlines, ESC) shown as "�", known secrets and URL
+/// credentials masked ([`crate::redact::text`]).
+pub fn remote(text: &(impl std::fmt::Display + ?Sized)) -> String {
+    let mut kept = Bounded { text: String::new(), chars: 0, max: REMOTE_MAX_CHARS, cut: false };
+    // An error here is the bound being reached (or the value's own formatting failing): keep what was written.
+    let _ = std::fmt::write(&mut kept, format_args!("{text}"));
+    let mut out = String::with_capacity(kept.text.len() + 4);
+    for c in kept.text.chars() {
+        out.push(if c.is_control() || is_direction_mark(c) { '\u{FFFD}' } else { c });
+    }
+    if kept.cut {
+        out.push('…');
+    }
+    crate::redact::text(&out).into_owned()
+}
+
+/// An error and each of its causes on one line (`a: b: c`, a cause already in the text above it left out),
+/// through [`remote`]: reqwest keeps "connection refused" in a source, not in its message.
+pub fn remote_error(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = remote(e);
+    let mut source = e.source();
+    while let Some(cause) = source {
+        if text.chars().count() >= REMOTE_MAX_CHARS {
+            break;
+        }
+        let more = remote(cause);
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        source = cause.source();
+    }
+    cut(&text, REMOTE_MAX_CHARS)
+}
+
+/// A `fmt::Write` that keeps the first `max` characters and then refuses the rest.
+struct Bounded {
+    text: String,
+    chars: usize,
+    max: usize,
+    cut: bool,
+}
+
+impl std::fmt::Write for Bounded {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for c in s.chars() {
+            if self.chars == self.max {
+                self.cut = true;
+                return Err(std::fmt::Error);
+            }
+            self.text.push(c);
+            self.chars += 1;
+        }
+        Ok(())
+    }
+}
+
 /// Characters that reorder the text around them (bidirectional marks, embeddings, overrides, isolates).
 fn is_direction_mark(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
@@ -78,5 +139,23 @@ mod tests {
         assert!(!e.contains('`'), "{e}");
         assert!(!e.chars().any(|c| c.is_control() || is_direction_mark(c)), "{e:?}");
         assert!(e.contains("'code'") && e.contains("[31mred"), "{e}");
+    }
+
+    #[test]
+    fn remote_text_is_bounded_on_one_line_without_control_bytes() {
+        struct Huge;
+        impl std::fmt::Display for Huge {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                for _ in 0..200_000 {
+                    f.write_str("x\u{1b}[2J\n")?;
+                }
+                Ok(())
+            }
+        }
+        let shown = remote(&Huge);
+        assert!(shown.chars().count() <= REMOTE_MAX_CHARS + 1, "{}", shown.len());
+        assert!(shown.ends_with('…'));
+        assert!(!shown.chars().any(|c| c.is_control()), "{shown:?}");
+        assert_eq!(remote("403: Missing Permissions"), "403: Missing Permissions");
     }
 }

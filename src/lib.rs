@@ -3,6 +3,9 @@
 //! thin poise/serenity layer; `ownership` holds the shard leases that say which tables this process runs.
 //! `echo` quotes user input briefly, for every message that does.
 
+// Standard output and error go through `output` (a closed pipe must not panic): see src/output.rs.
+#![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
+
 pub mod art;
 pub mod cli;
 pub mod clock;
@@ -12,7 +15,11 @@ pub mod echo;
 pub mod engine;
 pub mod i18n;
 pub mod ids;
+pub mod logs;
+pub mod output;
 pub mod ownership;
+pub mod redact;
+pub mod signals;
 pub mod sim;
 pub mod store;
 pub mod table;

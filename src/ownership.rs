@@ -109,9 +109,7 @@ pub async fn keep(store: Store, fence: Fence, lease: Duration, standing: Standin
     loop {
         tokio::select! {
             () = tokio::time::sleep(lease / 3) => {}
-            () = store.fenced() => {
-                return "a write was refused: another process has taken over this process's shards".into();
-            }
+            why = store.fenced() => return why,
         }
         let asked = Instant::now();
         match store.renew_leases(&fence, lease).await {

@@ -175,3 +175,50 @@ async fn non_canonical_button_ids_are_refused_at_the_door() {
     assert_eq!(w.seated(t).await, vec![a, x]);
     w.fake.assert_no_violations();
 }
+
+/// The bot needs Attach Files in a table's channel (the hand message carries `table.png`): the invite asks for
+/// it (README), and a channel where it is missing is named to the opener privately at `/table open` and at
+/// Start rather than failing the first hand. Taken away while the table plays, the next hand is posted without
+/// its picture (Discord refuses the post with it: 403, 50013) and the opener is told by DM which permission is
+/// missing; the hand plays on, nothing refunded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_channel_permission_is_named_to_the_opener_and_no_hand_fails() {
+    use support::model::{PERM_ATTACH_FILES, PERM_BOT};
+    let w = World::start_with_break(Duration::from_millis(300)).await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let invite = teenpatti::discord::permissions::INVITE;
+    assert!(readme.contains(&format!("permissions={invite}")), "the README's invite link asks for {invite}");
+    assert!(readme.contains(&format!("permission integer `{invite}`")), "the README names {invite}");
+
+    w.fake.set_bot_permissions(w.channel, PERM_BOT & !PERM_ATTACH_FILES);
+    let r = w.slash(a, "table open", json!({"boot": 1, "variant": 2})).await;
+    assert!(r.ephemeral && r.content.contains("Attach Files"), "{r:?}");
+    let here = teenpatti::ids::ChannelId(w.channel);
+    assert!(w.store().await.table_in_channel(here).await.unwrap().is_none(), "no table was opened");
+
+    // With the permission, the table opens; without it again, Start is refused the same way.
+    w.fake.set_bot_permissions(w.channel, PERM_BOT);
+    w.open_table(&[a, b], json!({"boot": 1, "variant": 2})).await;
+    w.fake.set_bot_permissions(w.channel, PERM_BOT & !PERM_ATTACH_FILES);
+    let refused = w.click(a, "Start").await;
+    assert!(refused.ephemeral && refused.content.contains("Attach Files"), "{refused:?}");
+    w.fake.set_bot_permissions(w.channel, PERM_BOT);
+    w.act(a, "Start").await;
+    let first = w.wait_hand(1).await;
+    assert!(!first["attachments"].as_array().is_none_or(Vec::is_empty), "a joker hand shows its turned-up card");
+
+    // Taken away mid-table: hand 2 is posted without its picture, and plays.
+    w.fake.set_bot_permissions(w.channel, PERM_BOT & !PERM_ATTACH_FILES);
+    w.act(a, "Pack").await;
+    let second = w.wait_hand(2).await;
+    assert!(second["attachments"].as_array().is_none_or(Vec::is_empty), "{}", render_message(&second));
+    let told = w.wait_dm(a, "Attach Files").await;
+    assert!(told.contains("pictures"), "{told}");
+    assert!(w.fake.dms(b).iter().all(|m| !m["content"].as_str().unwrap_or("").contains("Attach Files")));
+    let live = w.live_hands().await;
+    assert_eq!(live.len(), 1, "hand 2 is in play, not refunded: {live:?}");
+    w.act(b, "Pack").await;
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
+}

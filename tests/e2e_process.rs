@@ -157,3 +157,24 @@ async fn an_outage_at_start_is_retried_with_backoff_then_the_bot_connects() {
     assert!(lines_with(&log, "could not reach Discord").iter().all(|l| l.contains("503")), "{log}");
     fake.assert_no_violations();
 }
+
+/// `run` whose log stream is closed (stdout and stderr a pipe nobody reads any more) used to panic at its first
+/// log line that could not be written (tracing reported the failure with `eprintln!` to the same closed
+/// stream). It keeps serving: a hand is played to its end, and SIGTERM still stops it with exit 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_log_stream_never_stops_the_bot() {
+    let mut w = World::start().await;
+    w.restart_with_closed_log().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    let hand = w.open_and_start(&[a, b], json!({"boot": 1})).await;
+    let n = hand_id_of(&hand);
+    w.act(a, "Blind 1").await;
+    w.act(b, "Pack").await;
+    let over = w.wait_hand_over(n).await;
+    assert!(support::world::is_over(&over));
+    assert_eq!((w.balance(a).await, w.balance(b).await), (1001, 999));
+    assert!(w.bot.is_running(), "the bot is still serving");
+    assert_eq!(w.bot.stop(BOUND), Some(0));
+    w.assert_audit().await;
+    w.fake.assert_no_violations();
+}

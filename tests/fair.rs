@@ -9,11 +9,37 @@ use teenpatti::engine::fair::{fair_deck, Seed};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/verify_deck.py");
 
-/// Runs the offline check; returns its exit status and output.
-fn offline(args: &[&str]) -> (i32, String) {
-    let out = Command::new("python3").arg(SCRIPT).args(args).output().expect("python3 runs (.ci/run installs it)");
+/// Where `python3` is on `path` (a `PATH` value), or the one message a machine without it gets.
+fn python3_in(path: &std::ffi::OsStr) -> Result<std::path::PathBuf, String> {
+    std::env::split_paths(path).map(|dir| dir.join("python3")).find(|p| p.is_file()).ok_or_else(|| {
+        "tests/fair.rs needs python3 (standard library only) to run scripts/verify_deck.py, the provably fair \
+         deal's offline check: install it (Debian: apt-get install python3; .ci/run does)"
+            .to_string()
+    })
+}
+
+/// `python3` on this machine's `PATH`.
+fn python3() -> Result<std::path::PathBuf, String> {
+    python3_in(&std::env::var_os("PATH").unwrap_or_default())
+}
+
+/// A machine without python3 gets this one clear failure; the tests that need it then stop at once, quietly,
+/// rather than fail each with an OS error.
+#[test]
+fn python3_is_installed() {
+    if let Err(why) = python3() {
+        panic!("{why}");
+    }
+    let missing = python3_in(std::ffi::OsStr::new("/nonexistent")).unwrap_err();
+    assert!(missing.contains("needs python3") && missing.contains("apt-get install python3"), "{missing}");
+}
+
+/// Runs the offline check; returns its exit status and output (None without python3: see `python3_is_installed`).
+fn offline(args: &[&str]) -> Option<(i32, String)> {
+    let python = python3().ok()?;
+    let out = Command::new(python).arg(SCRIPT).args(args).output().ok()?;
     let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
+    Some((out.status.code().unwrap_or(-1), text))
 }
 
 #[test]
@@ -29,7 +55,11 @@ fn the_offline_procedure_rebuilds_the_engine_s_deck() {
             let seat0 = format_cards(&[deck[0], deck[3], deck[6]]);
             let expect = format!("0={seat0}");
             let args = ["--seed", &hex, "--commitment", &commitment, "--entropy", entropy, "--jokers", &j];
-            let (code, out) = offline(&[&args[..], &["--players", "3", "--dealer", "2", "--expect", &expect]].concat());
+            let Some((code, out)) =
+                offline(&[&args[..], &["--players", "3", "--dealer", "2", "--expect", &expect]].concat())
+            else {
+                return;
+            };
             assert_eq!(code, 0, "case {i}: {out}");
             assert!(out.contains("commitment ok"), "{out}");
             assert!(
@@ -49,12 +79,12 @@ fn a_tampered_seed_or_deck_fails_the_offline_check() {
     let commitment = seed.commitment();
     // Another seed than the one committed to.
     let other = Seed::random().to_hex();
-    let (code, out) = offline(&["--seed", &other, "--commitment", &commitment]);
+    let Some((code, out)) = offline(&["--seed", &other, "--commitment", &commitment]) else { return };
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("commitment MISMATCH"), "{out}");
     // The right seed, but cards shown that the deck did not deal (two cards swapped with a later position).
     let forged = format!("0={}", format_cards(&[deck[1], deck[3], deck[6]]));
-    let (code, out) = offline(&[
+    let Some((code, out)) = offline(&[
         "--seed",
         &seed.to_hex(),
         "--commitment",
@@ -65,13 +95,17 @@ fn a_tampered_seed_or_deck_fails_the_offline_check() {
         "2",
         "--expect",
         &forged,
-    ]);
+    ]) else {
+        return;
+    };
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("seat 0 MISMATCH"), "{out}");
     // Changed entropy gives another deck: the entropy shown with the seed must be the one used.
-    let (_, out) = offline(&["--seed", &seed.to_hex(), "--commitment", &commitment, "--entropy", "x"]);
+    let Some((_, out)) = offline(&["--seed", &seed.to_hex(), "--commitment", &commitment, "--entropy", "x"]) else {
+        return;
+    };
     assert!(!out.contains(&format_cards(&deck)), "{out}");
     // Not a seed at all.
-    let (code, _) = offline(&["--seed", "abc", "--commitment", &commitment]);
+    let Some((code, _)) = offline(&["--seed", "abc", "--commitment", &commitment]) else { return };
     assert_eq!(code, 2);
 }

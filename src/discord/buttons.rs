@@ -84,6 +84,13 @@ pub async fn on_button(
         Ok(_) => return ephemeral(&http, standing, &ci, tr!(lang().await, "error-table-closed")).await,
         Err(e) => return ephemeral(&http, standing, &ci, e.text_in(lang().await)).await,
     }
+    if button.command == Command::Start {
+        let missing = super::permissions::missing(ci.app_permissions);
+        if !missing.is_empty() {
+            let text = tr!(lang().await, "error-bot-permissions", missing = super::permissions::names(missing));
+            return ephemeral(&http, standing, &ci, text).await;
+        }
+    }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let request =
         Request { button: Some(button), key: Some(ci.id.get().to_string()), ..Request::new(player, button.command) };

@@ -21,9 +21,14 @@ pub const EMBED_TOTAL_MAX: usize = 6000;
 
 pub use crate::echo::cut;
 
-/// A message's content, within [`CONTENT_MAX`].
+/// A message's content, within [`CONTENT_MAX`], through the one redaction ([`crate::redact::text`]: no token or
+/// URL credential is ever sent, whatever a message quotes).
 pub fn content(text: impl Into<String>) -> String {
     let text = text.into();
+    let text = match crate::redact::text(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(redacted) => redacted,
+    };
     if text.chars().count() <= CONTENT_MAX {
         return text;
     }
@@ -43,11 +48,34 @@ pub fn embed(embed: CreateEmbed) -> CreateEmbed {
             return embed;
         }
     };
+    redact(&mut e);
     if !fits(&e) {
         tracing::warn!("an embed was larger than Discord allows; cut");
         shrink(&mut e);
     }
     CreateEmbed::from(e)
+}
+
+/// Every text of an embed through [`crate::redact::text`].
+fn redact(e: &mut Embed) {
+    let clean = |s: &mut String| {
+        if let std::borrow::Cow::Owned(r) = crate::redact::text(s) {
+            *s = r;
+        }
+    };
+    for text in [&mut e.title, &mut e.description].into_iter().flatten() {
+        clean(text);
+    }
+    for f in &mut e.fields {
+        clean(&mut f.name);
+        clean(&mut f.value);
+    }
+    if let Some(f) = &mut e.footer {
+        clean(&mut f.text);
+    }
+    if let Some(a) = &mut e.author {
+        clean(&mut a.name);
+    }
 }
 
 fn chars(s: &Option<String>) -> usize {

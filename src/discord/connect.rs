@@ -75,8 +75,10 @@ pub(super) async fn bounded<T>(
     answer.map_err(|e| {
         let why = match &e {
             // serenity's own message says only "Error while sending HTTP request."; reqwest's names the URL and why.
-            serenity::Error::Http(serenity::HttpError::Request(request)) => format!("{what}: {}", describe(request)),
-            e => format!("{what}: {}", describe(e)),
+            serenity::Error::Http(serenity::HttpError::Request(request)) => {
+                format!("{what}: {}", crate::echo::remote_error(request))
+            }
+            e => format!("{what}: {}", crate::echo::remote_error(e)),
         };
         match (status_of(&e), &e) {
             (Some(401), _) => TryError::Fatal(RunError::BadToken(format!("Discord rejected the token: {why}"))),
@@ -89,20 +91,6 @@ pub(super) async fn bounded<T>(
             _ => TryError::Fatal(RunError::Refused(format!("Discord refused the start-up: {why}"))),
         }
     })
-}
-
-/// An error and its causes on one line (reqwest keeps "connection refused" in a source, not in its message).
-fn describe(e: &(dyn std::error::Error + 'static)) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(cause) = source {
-        let more = cause.to_string();
-        if !text.contains(&more) {
-            text = format!("{text}: {more}");
-        }
-        source = cause.source();
-    }
-    text
 }
 
 /// The waits between tries to reach Discord: 1 s, doubling up to 60 s, each with ±20 % jitter (so that many bots
@@ -142,7 +130,7 @@ impl Stop {
     /// Starts listening (the handlers are registered before this returns: a signal that comes at once is seen).
     pub(super) fn listen() -> Stop {
         let (tx, rx) = watch::channel(false);
-        let signal = signals();
+        let signal = crate::signals::first_stop();
         tokio::spawn(async move {
             let which = signal.await;
             tracing::info!("{which}: stopping");
@@ -158,42 +146,6 @@ impl Stop {
             // The listener is gone without a request (it cannot be): never resolve.
             std::future::pending::<()>().await;
         }
-    }
-}
-
-/// The first stop signal, as a future whose handlers are already registered.
-fn signals() -> impl Future<Output = &'static str> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut term = signal(SignalKind::terminate()).map_err(|e| tracing::warn!(error = %e, "cannot watch SIGTERM"));
-        let mut int = signal(SignalKind::interrupt()).map_err(|e| tracing::warn!(error = %e, "cannot watch Ctrl-C"));
-        async move {
-            let term = async {
-                match &mut term {
-                    Ok(s) => _ = s.recv().await,
-                    Err(()) => std::future::pending().await,
-                }
-            };
-            let int = async {
-                match &mut int {
-                    Ok(s) => _ = s.recv().await,
-                    Err(()) => std::future::pending().await,
-                }
-            };
-            tokio::select! {
-                () = term => "SIGTERM",
-                () = int => "Ctrl-C",
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    async {
-        if let Err(e) = tokio::signal::ctrl_c().await {
-            tracing::warn!(error = %e, "cannot watch Ctrl-C");
-            std::future::pending::<()>().await;
-        }
-        "Ctrl-C"
     }
 }
 

@@ -20,7 +20,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 (ctx, user.text_in(lang))
             }
             None => {
-                tracing::error!(command = %ctx.command().qualified_name, error = ?error, "command failed");
+                tracing::error!(
+                    command = %ctx.command().qualified_name,
+                    error = %crate::echo::remote(&format_args!("{error:#}")),
+                    "command failed"
+                );
                 (ctx, tr!(super::commands::lang(ctx).await, "error-internal"))
             }
         },
@@ -34,18 +38,18 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         F::GuildOnly { ctx, .. } => (ctx, tr!(super::commands::lang(ctx).await, "error-server-only")),
         F::CommandCheckFailed { ctx, error, .. } => {
             if let Some(e) = error {
-                tracing::error!(error = ?e, "command check failed");
+                tracing::error!(error = %crate::echo::remote(&format_args!("{e:#}")), "command check failed");
             }
             (ctx, tr!(super::commands::lang(ctx).await, "error-check-failed"))
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
-                tracing::error!(error = %e, "error while handling an error");
+                tracing::error!(error = %crate::echo::remote_error(&e), "error while handling an error");
             }
             return;
         }
     };
     if let Err(e) = ctx.send(CreateReply::default().content(cap::content(text)).ephemeral(true)).await {
-        tracing::warn!(error = %e, "could not report an error to the user");
+        tracing::warn!(error = %crate::echo::remote_error(&e), "could not report an error to the user");
     }
 }

@@ -15,6 +15,7 @@ pub mod cap;
 pub mod commands;
 mod connect;
 mod errors;
+pub mod permissions;
 pub mod presenter;
 pub mod render;
 pub mod responder;
@@ -120,7 +121,7 @@ pub async fn run(config: Config) -> Result<(), RunError> {
     if result.is_ok() {
         // A clean stop: the shards are free for another process at once (refused, harmlessly, if already lost).
         if let Err(e) = store.release_leases(&fence).await {
-            tracing::warn!(error = %e, "giving up the shard leases");
+            tracing::warn!(error = %crate::echo::remote_error(&e), "giving up the shard leases");
         }
     }
     match tokio::time::timeout(STORE_CLOSE, store.close()).await {
@@ -257,7 +258,7 @@ pub(crate) async fn post_season(http: &serenity::Http, channel: u64, text: &str)
         .content(cap::content(text))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = serenity::ChannelId::new(channel.max(1)).send_message(http, message).await {
-        tracing::warn!(channel, error = %e, "could not post a season's leaderboard");
+        tracing::warn!(channel, error = %crate::echo::remote_error(&e), "could not post a season's leaderboard");
     }
 }
 
@@ -273,7 +274,7 @@ async fn season_schedule(store: Store, http: Arc<serenity::Http>, shards: crate:
         let due = match store.seasons_due(crate::clock::now_unix()).await {
             Ok(due) => due,
             Err(e) => {
-                tracing::warn!(error = %e, "could not read the season schedule");
+                tracing::warn!(error = %crate::echo::remote_error(&e), "could not read the season schedule");
                 continue;
             }
         };
@@ -287,7 +288,9 @@ async fn season_schedule(store: Store, http: Arc<serenity::Http>, shards: crate:
                     }
                 }
                 Ok(None) => {}
-                Err(e) => tracing::warn!(guild = %guild, error = %e, "could not begin a scheduled season"),
+                Err(e) => {
+                    tracing::warn!(guild = %guild, error = %crate::echo::remote_error(&e), "could not begin a scheduled season")
+                }
             }
         }
     }

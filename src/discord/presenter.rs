@@ -26,7 +26,12 @@ pub struct DiscordPresenter {
     /// Users whose DMs were refused (50007/50278): not tried again until they take a seat, since every
     /// refusal counts against Discord's invalid-request limit.
     dm_closed: Mutex<HashSet<UserId>>,
+    /// Channels whose opener was told that the bot cannot attach pictures there (once a channel and process).
+    told_no_pictures: Mutex<HashSet<u64>>,
 }
+
+/// Discord's code for "Missing Permissions": a post with a picture in a channel without Attach Files.
+const MISSING_PERMISSIONS: isize = 50013;
 
 /// Discord's codes for "this user cannot receive a DM from you".
 const DM_CLOSED_CODES: [isize; 2] = [50007, 50278];
@@ -44,6 +49,28 @@ impl DiscordPresenter {
             cache,
             dm_channels: Mutex::new(HashMap::new()),
             dm_closed: Mutex::new(HashSet::new()),
+            told_no_pictures: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// The hand message could not be posted with its picture for want of a permission (Attach Files, taken away
+    /// after the table opened): tells the table's opener by DM, once a channel, which permission is missing.
+    async fn tell_no_pictures(&self, view: &TableView) {
+        if !self.told_no_pictures.lock().unwrap_or_else(|p| p.into_inner()).insert(view.channel.get()) {
+            return;
+        }
+        tracing::warn!(channel = %view.channel, "the bot may not attach files in a table's channel; posting without pictures");
+        let server = self.cache.guild(serenity::GuildId::new(view.guild.get())).map(|g| g.name.clone());
+        let here = crate::tr!(view.lang, "this-server");
+        let text = crate::tr!(
+            view.lang,
+            "dm-picture-permission",
+            channel = view.channel.get().to_string(),
+            server = server.as_deref().unwrap_or(&here).to_string(),
+            missing = super::permissions::names(serenity::Permissions::ATTACH_FILES)
+        );
+        if let Err(e) = self.send_dm(view.opener, text, None).await {
+            tracing::info!(?e, "could not tell a table's opener that pictures cannot be attached");
         }
     }
 
@@ -65,7 +92,7 @@ impl DiscordPresenter {
             if json_code(&e).is_some_and(|c| DM_CLOSED_CODES.contains(&c)) {
                 DmError::Closed
             } else {
-                DmError::Failed(e.to_string())
+                DmError::Failed(crate::echo::remote_error(&e))
             }
         };
         let channel = self.dm_channel(user).await.map_err(classify)?;
@@ -84,16 +111,32 @@ impl Presenter for DiscordPresenter {
     fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<ids::MessageId, String>> {
         let (content, embed, rows) = render::hand_message(view);
         let msg = CreateMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
-        let mut msg = msg.allowed_mentions(mentions_for(view));
-        if let Some(p) = render::hand_picture(view) {
-            msg = msg.add_file(p.attachment());
-        }
+        let plain = msg.allowed_mentions(mentions_for(view));
+        let picture = render::hand_picture(view);
         let channel = ChannelId::new(view.channel.get());
+        let view = view.clone();
         Box::pin(async move {
-            with_retry("posting a hand", CALL_BUDGET, &self.standing, || channel.send_message(&*self.http, msg.clone()))
-                .await
-                .map(|m| ids::MessageId(m.id.get()))
-                .map_err(|e| e.to_string())
+            let post = |msg: CreateMessage| {
+                with_retry("posting a hand", CALL_BUDGET, &self.standing, move || {
+                    channel.send_message(&*self.http, msg.clone())
+                })
+            };
+            let posted = match &picture {
+                Some(p) => match post(plain.clone().add_file(p.attachment())).await {
+                    // No Attach Files here (taken away since the table opened): the hand goes on without its
+                    // picture, and the opener is told which permission is missing.
+                    Err(e) if json_code(&e) == Some(MISSING_PERMISSIONS) => {
+                        let posted = post(plain).await;
+                        if posted.is_ok() {
+                            self.tell_no_pictures(&view).await;
+                        }
+                        posted
+                    }
+                    other => other,
+                },
+                None => post(plain).await,
+            };
+            posted.map(|m| ids::MessageId(m.id.get())).map_err(|e| crate::echo::remote_error(&e))
         })
     }
 
@@ -110,7 +153,7 @@ impl Presenter for DiscordPresenter {
             })
             .await
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::echo::remote_error(&e))
         })
     }
 
@@ -127,7 +170,7 @@ impl Presenter for DiscordPresenter {
             })
             .await
             .map(|m| ids::MessageId(m.id.get()))
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::echo::remote_error(&e))
         })
     }
 
@@ -147,7 +190,7 @@ impl Presenter for DiscordPresenter {
             })
             .await
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::echo::remote_error(&e))
         })
     }
 
@@ -185,14 +228,26 @@ pub(super) fn edit_hand_message(
     let (content, embed, rows) = render::hand_message(view);
     let channel = ChannelId::new(view.channel.get());
     let message = view.message_id.map(|m| MessageId::new(m.get()));
-    let edit = EditMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
-    let edit = with_hand_picture(edit.allowed_mentions(mentions_for(view)), render::hand_picture(view).as_ref());
+    let plain = EditMessage::new().content(cap::content(content)).embed(cap::embed(embed)).components(rows);
+    let plain = plain.allowed_mentions(mentions_for(view));
+    let picture = render::hand_picture(view);
     async move {
         let Some(message) = message else { return Err("the table has no message yet".to_string()) };
-        with_retry("editing a hand", CALL_BUDGET, &standing, || channel.edit_message(&*http, message, edit.clone()))
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        let edit = |edit: EditMessage| {
+            let http = &http;
+            with_retry("editing a hand", CALL_BUDGET, &standing, move || {
+                channel.edit_message(&**http, message, edit.clone())
+            })
+        };
+        let edited = match &picture {
+            Some(p) => match edit(with_hand_picture(plain.clone(), Some(p))).await {
+                // No Attach Files: the message is kept up to date without its picture (see `post_hand`).
+                Err(e) if json_code(&e) == Some(MISSING_PERMISSIONS) => edit(plain).await,
+                other => other,
+            },
+            None => edit(plain).await,
+        };
+        edited.map(|_| ()).map_err(|e| crate::echo::remote_error(&e))
     }
 }
 

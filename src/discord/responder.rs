@@ -46,7 +46,7 @@ async fn ephemeral_with(
             .allowed_mentions(CreateAllowedMentions::new()),
     );
     if let Err(e) = answer(http, standing, interaction, reply).await {
-        tracing::warn!(error = %e, "could not answer a button click");
+        tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer a button click");
     }
 }
 
@@ -102,7 +102,7 @@ impl Responder for ComponentResponder {
                         .allowed_mentions(CreateAllowedMentions::new()),
                 );
                 if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
-                    tracing::warn!(error = %e, "could not answer a click with a menu");
+                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer a click with a menu");
                 }
                 return;
             }
@@ -117,7 +117,7 @@ impl Responder for ComponentResponder {
                         .allowed_mentions(CreateAllowedMentions::new()),
                 );
                 if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
-                    tracing::warn!(error = %e, "could not answer the dealer's choice");
+                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer the dealer's choice");
                 }
                 return;
             }
@@ -178,14 +178,14 @@ impl Responder for ComponentResponder {
                     if let Err(e) = r {
                         // Interaction responses are not retried (Discord may have taken the first one).
                         // The change is recorded already: edit the message so its buttons are not stale.
-                        tracing::warn!(error = %e, "could not answer a click; editing the message instead");
+                        tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer a click; editing the message instead");
                         let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
                         if let Err(e) = with_retry("editing after a failed click", CALL_BUDGET, &self.standing, || {
                             channel.edit_message(&*self.http, id, edit.clone())
                         })
                         .await
                         {
-                            tracing::warn!(error = %e, "could not update the table message");
+                            tracing::warn!(error = %crate::echo::remote_error(&e), "could not update the table message");
                         }
                     } else if let Some(text) = private {
                         let f = CreateInteractionResponseFollowup::new()
@@ -198,7 +198,7 @@ impl Responder for ComponentResponder {
                         })
                         .await
                         {
-                            tracing::warn!(error = %e, "could not send an ephemeral follow-up");
+                            tracing::warn!(error = %crate::echo::remote_error(&e), "could not send an ephemeral follow-up");
                         }
                     }
                 }

@@ -69,7 +69,7 @@ where
                     && matches!(status_of(&e), Some(429 | 500..=599))
                     && start.elapsed() + delay < budget =>
             {
-                tracing::warn!(what, attempt, error = %e, "Discord call failed; retrying");
+                tracing::warn!(what, attempt, error = %crate::echo::remote_error(&e), "Discord call failed; retrying");
                 tokio::time::sleep(delay).await;
                 delay *= 2;
                 attempt += 1;

@@ -5,7 +5,6 @@
 //! (the same interaction twice at once) and illegal clicks (out of turn, on
 //! a stale button, a bet out of range), each of which must be turned away.
 
-use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -18,7 +17,7 @@ use tokio::time::Instant;
 use super::faults::Faults;
 use super::pace::Pace;
 use super::stats::{Count, Refusal, Stats};
-use super::{table_users, Recorder, SimConfig, SIM_ADMIN, SIM_CHANNEL_BASE, SIM_GUILD};
+use super::{table_users, Halt, Halted, Recorder, SimConfig, SIM_ADMIN, SIM_CHANNEL_BASE, SIM_GUILD};
 use crate::engine::{Action, Legal, RandomAgent, Rules};
 use crate::ids::{ChannelId, HandId, TableId, UserId};
 use crate::store::NewTable;
@@ -94,16 +93,17 @@ impl Next {
     }
 }
 
-/// When a table's players stop.
-#[derive(Clone, Copy, Debug)]
+/// When a table's players stop: after some hands, at a time, or when the run is halted.
+#[derive(Clone, Debug)]
 pub(super) struct Until {
     pub hands: Option<u64>,
     pub at: Option<Instant>,
+    pub halt: Halt,
 }
 
 impl Until {
     fn reached(&self, hands: u64) -> bool {
-        self.hands.is_some_and(|n| hands >= n) || self.at.is_some_and(|at| Instant::now() >= at)
+        self.hands.is_some_and(|n| hands >= n) || self.at.is_some_and(|at| Instant::now() >= at) || self.halt.is_set()
     }
 }
 
@@ -182,6 +182,8 @@ pub(super) struct TableDriver {
     stopped: bool,
     /// Print each acknowledged action to stdout ([`SimConfig::ack_log`]).
     ack_log: bool,
+    /// The run's halt: a closed standard output halts it.
+    halt: Halt,
 }
 
 impl TableDriver {
@@ -223,6 +225,7 @@ impl TableDriver {
             hands: 0,
             stopped: false,
             ack_log: cfg.ack_log,
+            halt: cfg.halt.clone(),
         };
         for &user in &driver.users[1..] {
             // Already seated after an interrupted run: refused, and that is fine.
@@ -262,7 +265,12 @@ impl TableDriver {
                 None => Box::pin(self.look()).await,
                 Some(Next::Act(turn)) => {
                     if let Some(pace) = &mut self.pace {
-                        if !Box::pin(pace.wait(&mut self.rng, until.at)).await {
+                        let waited = tokio::select! {
+                            biased;
+                            _ = until.halt.halted() => false,
+                            waited = Box::pin(pace.wait(&mut self.rng, until.at)) => waited,
+                        };
+                        if !waited {
                             break;
                         }
                     }
@@ -377,11 +385,9 @@ impl TableDriver {
                 turn.hand, turn.seq
             ));
         }
-        let mut out = std::io::stdout().lock();
-        let written = writeln!(out, "ack hand={} seq={} key={}", turn.hand, turn.seq, key.unwrap_or("-"))
-            .and_then(|()| out.flush());
+        let written = crate::out!("ack hand={} seq={} key={}", turn.hand, turn.seq, key.unwrap_or("-"));
         if let Err(e) = written {
-            tracing::warn!(error = %e, "could not write an ack line");
+            self.halt.set(Halted::Output(e.to_string()));
         }
     }
 

@@ -46,7 +46,6 @@ pub mod rss;
 mod soak;
 mod stats;
 
-use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -98,6 +97,77 @@ pub struct SimConfig {
     pub soak: bool,
     /// The tables' rules ([`default_rules`] unless `simulate --variant/--set` changed them).
     pub rules: crate::engine::Rules,
+    /// Stops play early when set (a signal, a closed output; the run sets it itself when another process takes
+    /// the database over). The run then closes its tables and reports what ran, as at its end.
+    pub halt: Halt,
+}
+
+/// Why a run stopped before its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Halted {
+    /// SIGTERM or Ctrl-C: what ran is reported, the books checked, as at the end.
+    #[error("stopped by {0}")]
+    Signal(&'static str),
+    /// Standard output closed or failed (`--ack-log`): the tool ends quietly, or with the error.
+    #[error("{0}")]
+    Output(String),
+    /// Another process changed the database's hands ([`Store::taken_over`]): nothing this run writes can be
+    /// trusted; it stops with this one line and exit 1.
+    #[error("{0}")]
+    TakenOver(String),
+}
+
+/// The way to stop a run early ([`SimConfig::halt`]); the first reason given is kept. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Halt(watch::Sender<Option<Halted>>);
+
+impl Default for Halt {
+    fn default() -> Halt {
+        Halt(watch::Sender::new(None))
+    }
+}
+
+impl Halt {
+    /// Stops the run (a later reason is ignored).
+    pub fn set(&self, why: Halted) {
+        self.0.send_if_modified(|held| {
+            let first = held.is_none();
+            held.get_or_insert(why);
+            first
+        });
+    }
+
+    pub fn is_set(&self) -> bool {
+        self.0.borrow().is_some()
+    }
+
+    /// Why the run was stopped, if it was.
+    pub fn reason(&self) -> Option<Halted> {
+        self.0.borrow().clone()
+    }
+
+    /// Resolves once the run is stopped.
+    pub async fn halted(&self) -> Halted {
+        let mut rx = self.0.subscribe();
+        let why = rx.wait_for(Option::is_some).await.map(|why| why.clone().unwrap_or(Halted::Signal("a stop request")));
+        match why {
+            Ok(why) => why,
+            // The sender lives in `self`: it cannot be gone.
+            Err(_) => std::future::pending().await,
+        }
+    }
+
+    /// Sets the halt on the first SIGTERM or Ctrl-C (the handlers are registered before this returns; from then
+    /// on these signals no longer end the process by themselves). A task of the current runtime.
+    pub fn on_signals(&self) {
+        let halt = self.clone();
+        let signal = crate::signals::first_stop();
+        tokio::spawn(async move {
+            let which = signal.await;
+            crate::note!("{which}: stopping (the tables are closed and what ran is summed up)");
+            halt.set(Halted::Signal(which));
+        });
+    }
 }
 
 /// When the tables stop playing.
@@ -221,7 +291,11 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
                 drop(permit);
                 ready.wait().await;
                 let driver = seated?;
-                let until = go.wait_for(Option::is_some).await?.unwrap_or(Until { hands: Some(0), at: None });
+                let until = go.wait_for(Option::is_some).await?.clone().unwrap_or(Until {
+                    hands: Some(0),
+                    at: None,
+                    halt: Halt::default(),
+                });
                 anyhow::Ok((driver, until))
             })
             .await?;
@@ -232,10 +306,18 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     ready.wait().await;
     let started = Instant::now();
     let until = match cfg.stop {
-        Stop::Hands(n) => Until { hands: Some(n), at: None },
-        Stop::After(d) => Until { hands: None, at: Some(started + d) },
+        Stop::Hands(n) => Until { hands: Some(n), at: None, halt: cfg.halt.clone() },
+        Stop::After(d) => Until { hands: None, at: Some(started + d), halt: cfg.halt.clone() },
     };
-    go.send_replace(Some(until));
+    // A table that finds its hand changed by another process stops the whole run (see `Store::taken_over`).
+    let taken = {
+        let (store, halt) = (store.clone(), cfg.halt.clone());
+        tokio::spawn(async move {
+            let why = store.fenced().await;
+            halt.set(Halted::TakenOver(why));
+        })
+    };
+    go.send_replace(Some(until.clone()));
     if let Some(faults) = &cfg.faults {
         faults.arm(true);
     }
@@ -256,7 +338,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     if let Some(faults) = &cfg.faults {
         faults.arm(false);
     }
-    for task in [progress, batches].into_iter().flatten() {
+    for task in [progress, batches, Some(taken)].into_iter().flatten() {
         task.abort();
         // Gone before the tasks are counted (an aborted task's result is its cancellation).
         let _ = task.await;
@@ -266,6 +348,11 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         None => None,
     };
     let rss_peak_kib = rss::peak_kib();
+    if let Some(taken @ Halted::TakenOver(_)) = cfg.halt.reason() {
+        // Closing would write into another process's hands: stop here.
+        service.shutdown().await;
+        return Err(taken.into());
+    }
     futures::future::join_all(closers.into_iter().map(Closer::close)).await;
     service.shutdown().await;
     let soak = match (tasks_before, rss_samples) {
@@ -304,9 +391,9 @@ async fn writer_batches(store: Store) {
     loop {
         tick.tick().await;
         let w = store.write_stats();
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = writeln!(out, "writer batches={} writes={}", w.batches, w.writes).and_then(|()| out.flush()) {
-            tracing::warn!(error = %e, "could not write a writer line");
+        if crate::out!("writer batches={} writes={}", w.batches, w.writes).is_err() {
+            // The ack lines stop the run on the same closed output.
+            return;
         }
     }
 }
@@ -319,7 +406,7 @@ async fn progress(stats: Arc<Stats>, every: Duration, started: Instant) {
     loop {
         tick.tick().await;
         let (c, l) = (stats.counts(), stats.latencies());
-        eprintln!(
+        crate::note!(
             "progress t={:.0}s actions={} actions_per_s={:.0} refused={} errors={} p99_ms={:.2}",
             started.elapsed().as_secs_f64(),
             c.actions,

@@ -16,10 +16,11 @@ pub enum StoreError {
          point DATABASE_URL at a new file or at the bot's own database"
     )]
     NotOurs { path: String, found: String },
-    /// Another process has this SQLite file open (it holds `<file>.lock`).
+    /// Another process (or this one) has this SQLite file open, under this or another name (it holds the
+    /// file's lock: `open::guard`).
     #[error(
-        "another teenpatti-bot process is using {path} (it holds {path}.lock): stop it first; to run several \
-         processes, use PostgreSQL (DATABASE_URL=postgres://…, see docs/scale-out.md)"
+        "another teenpatti-bot process is using {path} (under this or another name of the same file): stop it \
+         first; to run several processes, use PostgreSQL (DATABASE_URL=postgres://…, see docs/scale-out.md)"
     )]
     InUse { path: String },
     /// PostgreSQL: the server does not answer, or refuses this user or database (`url` has no password).
@@ -130,6 +131,28 @@ pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
 }
 
 impl StoreError {
+    /// A short fixed description of the kind of failure, for logs that count repeats (`logs::Repeated`): the
+    /// same kind is one state, however its detail varies.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            StoreError::DiskFull { .. } | StoreError::NoSpace { .. } => "the disk is full",
+            StoreError::Fenced => "fenced off by another process",
+            StoreError::WriterStopped => "the writer has stopped",
+            StoreError::Batch { .. } => "a batch failed",
+            StoreError::Database { source, .. } => match sqlite_code(source) {
+                Some(SQLITE_IOERR) => "an I/O error",
+                Some(SQLITE_CORRUPT) | Some(SQLITE_NOTADB) => "the database is damaged",
+                Some(SQLITE_READONLY) => "the database cannot be written",
+                Some(_) => "an SQLite error",
+                None => "a database error",
+            },
+            StoreError::Corrupt(_) | StoreError::Damaged { .. } | StoreError::NotADatabase { .. } => {
+                "the database is damaged"
+            }
+            _ => "a refused write",
+        }
+    }
+
     /// Whether SQLite may have rolled the whole transaction back on this
     /// error (its "Response To Errors Within A Transaction": a full disk, an
     /// I/O error, a busy or interrupted statement, no memory), rather than

@@ -160,9 +160,18 @@ impl Store {
         self.writer.set_fence(fence);
     }
 
-    /// Returns once a write has been refused with [`StoreError::Fenced`].
-    pub async fn fenced(&self) {
-        self.writer.fenced().await;
+    /// Returns once this process must stop writing, with why: a write was refused with [`StoreError::Fenced`], or
+    /// a table found its hand changed by another process ([`Store::taken_over`]).
+    pub async fn fenced(&self) -> String {
+        self.writer.fenced().await
+    }
+
+    /// A table found a hand it plays ended or changed by another process: on SQLite another process has the
+    /// file (through a name the file lock did not cover), on PostgreSQL another process runs this one's shards.
+    /// Either way nothing this process writes can be trusted to be the only writer's: [`Store::fenced`] resolves,
+    /// and the process stops with that one line rather than fail every click after.
+    pub fn taken_over(&self, why: String) {
+        self.writer.taken_over(why);
     }
 
     /// The lease rows as stored: (shard, count, owner, token, expires in ms from now). For tools and tests.

@@ -93,7 +93,7 @@ pub struct OpenOptions {
     pub faults: Option<FaultPlan>,
     /// Time the integrity check at open may take before it is stopped (see `open.rs`). SQLite only.
     pub integrity_budget: Duration,
-    /// Test hook: do not take the SQLite file's lock (`open::lock_file`). The end-to-end tests read the bot's
+    /// Test hook: do not take the SQLite file's lock (`open::guard`). The end-to-end tests read the bot's
     /// database from beside the running bot; nothing else may, as two processes on one file harm each other.
     #[doc(hidden)]
     pub beside_the_bot: bool,
@@ -120,8 +120,8 @@ impl Default for OpenOptions {
 pub struct Store {
     pool: Pool,
     writer: Writer,
-    /// SQLite: the lock that keeps other processes off the file (see `open::lock_file`), let go at close.
-    lock: Option<std::sync::Arc<std::fs::File>>,
+    /// SQLite: the lock that keeps other processes off the file (see `open::guard`), let go at close.
+    lock: Option<std::sync::Arc<open::FileGuard>>,
 }
 
 impl Store {
@@ -137,6 +137,8 @@ impl Store {
     /// server that answers, a database that is ours).
     #[tracing::instrument(level = "info", skip_all, fields(url = %open::shown_url(url)), err(level = "debug"))]
     pub async fn open_with(url: &str, opts: OpenOptions) -> Result<Store, StoreError> {
+        // Whatever the URL's credentials, no log line or message shows them from now on.
+        crate::redact::secrets_of_url(url);
         if pg::is_postgres_url(url) {
             let (pool, conn) = pg::open(url, &opts).await?;
             let writer = Writer::start(Conn::Pg(conn), Pool::Pg(pool.clone()), opts.wal_restart_frames, opts.faults)?;
@@ -144,8 +146,27 @@ impl Store {
         }
         let target = open::parse_url(url)?;
         open::check_folder(&target)?;
+        let guard = if opts.beside_the_bot { None } else { Some(std::sync::Arc::new(open::guard(&target)?)) };
+        match Store::open_sqlite(&target, opts, guard.clone()).await {
+            Ok(store) => Ok(store),
+            Err(e) => {
+                if let Some(guard) = &guard {
+                    guard.discard_if_new();
+                    guard.release();
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// The SQLite half of [`Store::open_with`], once `guard` holds the file: what the file is is read without
+    /// writing a byte, then the file is opened for the bot.
+    async fn open_sqlite(
+        target: &open::Target,
+        opts: OpenOptions,
+        guard: Option<std::sync::Arc<open::FileGuard>>,
+    ) -> Result<Store, StoreError> {
         let path = target.path.as_str();
-        let lock = if opts.beside_the_bot { None } else { Some(open::lock_file(path)?) };
         let mut connect = target
             .connect
             .clone()
@@ -158,33 +179,32 @@ impl Store {
         if let Some(pages) = opts.max_page_count {
             connect = connect.pragma("max_page_count", pages.to_string());
         }
+        let mut look = target.connect.clone().read_only(true).busy_timeout(BUSY_TIMEOUT);
         if let Some(vfs) = opts.vfs {
-            connect = connect.vfs(vfs);
+            connect = connect.vfs(vfs.clone());
+            look = look.vfs(vfs);
         }
         if opts.synchronous_normal {
             connect = connect.synchronous(SqliteSynchronous::Normal);
         }
+        // What the file holds, read on a read-only connection that sets no journal mode (finding 1 of
+        // docs/failure-model.md): another application's database is refused exactly as it was found.
+        let look = SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(look)
+            .await
+            .map_err(|e| open::classify(path, "opening the database", e))?;
+        let checked = refuse_foreign_file(&look, path).await;
+        look.close().await;
+        checked?;
         let pool = SqlitePoolOptions::new()
             .max_connections(opts.max_connections.max(1))
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(connect.clone())
             .await
             .map_err(|e| open::classify(path, "opening the database", e))?;
-        // A garbage file may open lazily; make SQLite read the header now.
-        sqlx::query("SELECT count(*) FROM sqlite_master")
-            .execute(&pool)
-            .await
-            .map_err(|e| open::classify(path, "reading the schema", e))?;
-        let tables: Vec<String> = sqlx::query_scalar(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' \
-             ORDER BY name",
-        )
-        .fetch_all(&pool)
-        .await
-        .map_err(|e| open::classify(path, "reading the schema", e))?;
         let readers = Pool::Sqlite(pool.clone());
-        refuse_foreign(&readers, &SQLITE_MIGRATOR, path, &tables, |e| open::classify(path, "reading the schema", e))
-            .await?;
         // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
         let mut write_conn = connect
             .clone()
@@ -198,7 +218,7 @@ impl Store {
         open::check_writable(&mut write_conn, path).await?;
         tracing::info!(%path, "database ready");
         let writer = Writer::start(Conn::Sqlite(write_conn), readers.clone(), opts.wal_restart_frames, opts.faults)?;
-        Ok(Store { pool: readers, writer, lock: lock.map(std::sync::Arc::new) })
+        Ok(Store { pool: readers, writer, lock: guard })
     }
 
     /// Which database this store runs on.
@@ -280,11 +300,27 @@ impl Store {
         self.writer.close().await;
         self.pool.close().await;
         if let Some(lock) = &self.lock {
-            if let Err(e) = lock.unlock() {
-                tracing::warn!(error = %e, "letting go of the database's lock file");
-            }
+            lock.release();
         }
     }
+}
+
+/// What an SQLite file holds, read on `look` (read-only): SQLite's header (a file that is not SQLite fails
+/// here), then its tables, refused by [`refuse_foreign`] unless they are this bot's.
+async fn refuse_foreign_file(look: &SqlitePool, path: &str) -> Result<(), StoreError> {
+    // A garbage file may open lazily; make SQLite read the header now.
+    sqlx::query("SELECT count(*) FROM sqlite_master")
+        .execute(look)
+        .await
+        .map_err(|e| open::classify(path, "reading the schema", e))?;
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )
+    .fetch_all(look)
+    .await
+    .map_err(|e| open::classify(path, "reading the schema", e))?;
+    let pool = Pool::Sqlite(look.clone());
+    refuse_foreign(&pool, &SQLITE_MIGRATOR, path, &tables, |e| open::classify(path, "reading the schema", e)).await
 }
 
 /// A database is ours if it is empty (new) or its migrations start with this

@@ -230,36 +230,175 @@ fn free_text(path: &str) -> String {
     }
 }
 
-/// Takes the file lock that keeps a second process off an SQLite database (`<file>.lock` beside it, an advisory
-/// lock of the system's, let go when the process ends however it ends). Two processes on one SQLite file would
-/// harm each other (the second one's start-up recovery would refund the first one's live hands): a second
-/// process is refused at once, naming the way to run several (PostgreSQL).
-pub(crate) fn lock_file(path: &str) -> Result<std::fs::File, StoreError> {
-    let lock = format!("{path}.lock");
-    // A lock needs no write access to the lock file: one another user made is opened for reading.
-    let opened = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&lock);
-    let opened = match opened {
-        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => std::fs::File::open(&lock).map_err(|_| e),
-        other => other,
-    };
-    let file = opened.map_err(|e| match e.kind() {
-        // The folder cannot be written: neither can the database's -wal and -shm files.
-        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
-            StoreError::ReadOnly { path: path.to_string(), detail: format!("{lock}: {e}") }
+/// The hold this process has on its SQLite file: an advisory lock (`flock`) on the database file itself, so it
+/// holds for every name of the same file (a symbolic link, a hard link, a `..` path, a bind mount: the lock
+/// belongs to the file, not to a name), taken before SQLite opens it and let go when the process ends however it
+/// ends. Two processes on one SQLite file would harm each other (the second one's start-up recovery would refund
+/// the first one's live hands): a second is refused at once, naming the way to run several (PostgreSQL).
+///
+/// Why on the file and not on a lock file beside it: a lock file is found by a name, and another name of the
+/// same database (a symbolic link elsewhere, a bind mount) finds another lock file. Why `flock` and not a POSIX
+/// lock: SQLite holds POSIX locks on the file, and closing *any* descriptor of it drops every POSIX lock the
+/// process holds on it (SQLite's "How To Corrupt", §2.2). A `flock` is separate from them; but its descriptor is
+/// a descriptor of the file too, so it is opened before SQLite's connections and closed only after the last of
+/// them (the store holds it until [`Store::close`](super::Store::close) has closed every connection), and a
+/// second open in this process is refused from [`HELD`] before any descriptor is opened.
+#[derive(Debug)]
+pub(crate) struct FileGuard {
+    file: std::fs::File,
+    id: (u64, u64),
+    /// The path as given, and whether this open created the file (removed again if the open fails).
+    path: std::path::PathBuf,
+    created: bool,
+}
+
+/// The files (device, inode) this process holds: a second open of one is refused without opening it again.
+static HELD: std::sync::Mutex<Vec<(u64, u64)>> = std::sync::Mutex::new(Vec::new());
+
+fn held() -> std::sync::MutexGuard<'static, Vec<(u64, u64)>> {
+    HELD.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl FileGuard {
+    /// Lets the lock go now (every connection is closed); the descriptor closes when the last holder drops it.
+    pub(crate) fn release(&self) {
+        if let Err(e) = self.file.unlock() {
+            tracing::warn!(error = %e, "letting go of the database file's lock");
         }
-        _ => StoreError::CannotOpen { path: lock.clone(), detail: e.to_string() },
-    })?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse { path: path.to_string() }),
-        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::CannotOpen { path: lock, detail: e.to_string() }),
+        held().retain(|id| *id != self.id);
+    }
+
+    /// The open failed: a file this open created (with whatever SQLite began in it) is removed, so a refused
+    /// start leaves nothing behind; a file that was there before is left as it was.
+    pub(crate) fn discard_if_new(&self) {
+        if !self.created {
+            return;
+        }
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut name = self.path.clone().into_os_string();
+            name.push(suffix);
+            let _ = std::fs::remove_file(name);
+        }
     }
 }
 
-/// A database URL as logs and messages show it: a PostgreSQL URL's password is replaced by `***`, and at most
-/// 200 characters of it.
+impl Drop for FileGuard {
+    fn drop(&mut self) {
+        held().retain(|id| *id != self.id);
+    }
+}
+
+/// Takes the hold of [`FileGuard`] on the file `target` names, creating the file if it is missing (and
+/// `mode=rw` does not forbid it) once there is room for it. Refused, each with one line: a name that is a
+/// folder, a device or a dangling symbolic link; a file with more than one hard link (each name would keep a
+/// WAL of its own, and a crash would leave committed writes in the one the next start does not read); a disk
+/// too full for a new file; a file another process (or this one) holds.
+pub(crate) fn guard(target: &Target) -> Result<FileGuard, StoreError> {
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let path = target.connect.get_filename().to_path_buf();
+    let shown = target.path.clone();
+    let refuse = |detail: String| StoreError::CannotOpen { path: shown.clone(), detail };
+    let cannot = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
+            StoreError::ReadOnly { path: shown.clone(), detail: e.to_string() }
+        }
+        _ => refuse(e.to_string()),
+    };
+    let mut created = false;
+    let meta = match std::fs::metadata(&path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Ok(link) = std::fs::read_link(&path) {
+                return Err(refuse(format!(
+                    "it is a symbolic link to {}, which does not exist: create the file it points to, or point the \
+                     URL at a file",
+                    crate::echo::cut(&link.display().to_string(), 120)
+                )));
+            }
+            if !target.create {
+                return Err(refuse("the file does not exist, and `mode=rw` does not create it".into()));
+            }
+            // Room first: a full disk refuses a new database before anything is created.
+            if free_space(&target.path).is_some_and(|free| free < LOW_SPACE) {
+                return Err(StoreError::NoSpace { free: free_text(&target.path), path: shown });
+            }
+            match std::fs::OpenOptions::new().read(true).write(true).create_new(true).mode(0o644).open(&path) {
+                Ok(_) => created = true,
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(cannot(e)),
+            }
+            std::fs::metadata(&path).map_err(cannot)?
+        }
+        Err(e) => return Err(cannot(e)),
+    };
+    if meta.is_dir() {
+        return Err(refuse(
+            "it is a folder, not a database file: name a file in it, e.g. sqlite://folder/teenpatti.db".into(),
+        ));
+    }
+    if !meta.is_file() {
+        return Err(refuse("it is not a regular file (a device, a pipe or a socket)".into()));
+    }
+    if meta.nlink() > 1 {
+        return Err(refuse(hard_links(&path, &meta)));
+    }
+    let id = (meta.dev(), meta.ino());
+    if held().contains(&id) {
+        return Err(StoreError::InUse { path: shown });
+    }
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+        .open(&path)
+        .map_err(cannot)?;
+    let opened = file.metadata().map_err(cannot)?;
+    if (opened.dev(), opened.ino()) != id || !opened.is_file() {
+        return Err(refuse("the file was replaced while it was being opened; start again".into()));
+    }
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => return Err(StoreError::InUse { path: shown }),
+        Err(std::fs::TryLockError::Error(e)) => return Err(refuse(format!("cannot lock it: {e}"))),
+    }
+    held().push(id);
+    Ok(FileGuard { file, id, path, created })
+}
+
+/// The refusal of a file with several hard links, naming the others found in its folder.
+fn hard_links(path: &Path, meta: &std::fs::Metadata) -> String {
+    use std::os::unix::fs::MetadataExt;
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.metadata().is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino()))
+                .map(|e| e.path().display().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let elsewhere = (meta.nlink() as usize).saturating_sub(names.len());
+    let shown: Vec<String> = names.iter().take(5).map(|n| crate::echo::cut(n, 80)).collect();
+    let mut list = shown.join(", ");
+    if names.len() > 5 {
+        list.push_str(&format!(" and {} more here", names.len() - 5));
+    }
+    if elsewhere > 0 {
+        list.push_str(&format!(", and {elsewhere} in other folders"));
+    }
+    format!(
+        "the file has {} hard links ({list}); each name would keep its own -wal file, and writes left in one would \
+         be lost when the bot is started through another: keep one name (remove the others), or `cp` the file to \
+         give another process a database of its own",
+        meta.nlink()
+    )
+}
+
+/// A database URL as logs and messages show it: its credentials masked (a password, a password-like parameter:
+/// [`crate::redact::url`]), and at most 200 characters of it.
 pub fn shown_url(url: &str) -> String {
-    cut(&super::pg::redact(url))
+    crate::redact::url(url)
 }
 
 /// At most 200 characters of something the user typed (a database URL, a parameter), for a message.

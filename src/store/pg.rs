@@ -24,20 +24,6 @@ pub(crate) fn is_postgres_url(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
 
-/// The URL with its password (if any) replaced by `***`, for logs and messages.
-pub(crate) fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((userinfo, host)) => match userinfo.split_once(':') {
-            Some((user, _password)) => format!("{scheme}://{user}:***@{host}{tail}"),
-            None => url.to_string(),
-        },
-        None => url.to_string(),
-    }
-}
-
 /// How long a session may sit in an open transaction doing nothing before the server ends it. Every transaction
 /// of the store runs its statements back to back, so only a frozen or cut-off process reaches it.
 const IDLE_IN_TRANSACTION: &str = "10s";
@@ -124,17 +110,4 @@ pub(crate) async fn next_hand_ids(conn: &mut PgConnection, n: usize) -> Result<V
         .bind(n as i64)
         .fetch_all(conn)
         .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn passwords_never_show() {
-        assert_eq!(redact("postgres://bot:s3cret@db:5432/tp"), "postgres://bot:***@db:5432/tp");
-        assert_eq!(redact("postgresql://bot:p@ss@db/tp?sslmode=require"), "postgresql://bot:***@db/tp?sslmode=require");
-        assert_eq!(redact("postgres://bot@127.0.0.1:55432/postgres"), "postgres://bot@127.0.0.1:55432/postgres");
-        assert_eq!(redact("sqlite://teenpatti.db"), "sqlite://teenpatti.db");
-    }
 }

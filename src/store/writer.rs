@@ -34,12 +34,14 @@ use std::time::Duration;
 use futures::future::BoxFuture;
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot, watch};
+use tracing::Level;
 
 use super::actions::{self, ActionWrite, HandIds, Mode, Refused, StartWrite};
 use super::db::{sql, Backend, Conn, Pool};
 use super::leases::{check_fence, Fence};
 use super::{Recorded, StoreError};
 use crate::ids::HandId;
+use crate::logs::Repeated;
 
 /// The most jobs one transaction takes. Larger batches amortize the fsync
 /// further but make the first job of the batch wait longer.
@@ -210,8 +212,9 @@ pub(crate) struct Writer {
 struct Fencing {
     /// This process's shard leases, checked at the start of every batch once set (see `leases.rs`).
     fence: std::sync::Mutex<Option<Arc<Fence>>>,
-    /// Set once a batch was refused by the fence: this process must stop (`ownership::keep` waits on it).
-    refused: watch::Sender<bool>,
+    /// Why this process must stop writing, once it must: a batch was refused by the fence, or a table found
+    /// its hand changed by another process ([`Writer::taken_over`]). `ownership::keep` and the tools wait on it.
+    refused: watch::Sender<Option<String>>,
 }
 
 impl Fencing {
@@ -297,7 +300,7 @@ impl Writer {
             .build()
             .map_err(|e| StoreError::Invalid(format!("cannot start the writer's runtime: {e}")))?;
         let job_counts = counts.clone();
-        let fencing = Arc::new(Fencing { fence: std::sync::Mutex::new(None), refused: watch::Sender::new(false) });
+        let fencing = Arc::new(Fencing { fence: std::sync::Mutex::new(None), refused: watch::Sender::new(None) });
         let job_fencing = fencing.clone();
         let span = tracing::Span::current();
         std::thread::Builder::new()
@@ -313,11 +316,27 @@ impl Writer {
         Ok(Writer { tx, counts, fencing })
     }
 
-    /// Returns once a write batch has been refused by the fence (another process took this one's shards over).
-    pub async fn fenced(&self) {
+    /// Returns once this process must stop writing (see [`Fencing::refused`]), with why.
+    pub async fn fenced(&self) -> String {
         let mut seen = self.fencing.refused.subscribe();
         // An error here means the sender is gone, which cannot happen while `self` holds it.
-        let _ = seen.wait_for(|fenced| *fenced).await;
+        let why = seen.wait_for(Option::is_some).await.map(|why| why.clone().unwrap_or_default());
+        match why {
+            Ok(why) => why,
+            Err(_) => std::future::pending().await,
+        }
+    }
+
+    /// Another process has written this database's hands (a hand this process plays was ended, or had actions
+    /// added, by someone else): this process must stop, as when it is fenced. The first reason given is kept.
+    pub fn taken_over(&self, why: String) {
+        self.fencing.refused.send_if_modified(|held| {
+            if held.is_some() {
+                return false;
+            }
+            *held = Some(why);
+            true
+        });
     }
 
     /// Every batch from now on first checks `fence` (see `leases.rs`).
@@ -453,6 +472,7 @@ async fn run(
     let mut closers = Vec::new();
     let mut restarted = std::time::Instant::now();
     let mut hand_ids = HandIds::default();
+    let (batch_failed, checkpoint_failed) = (batch_failures(), checkpoint_failures());
     while closers.is_empty() && rx.recv_many(&mut queued, MAX_BATCH).await > 0 {
         for msg in queued.drain(..) {
             match msg {
@@ -473,10 +493,18 @@ async fn run(
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
             if matches!(e, StoreError::Fenced) {
-                fencing.refused.send_replace(true);
+                fencing.refused.send_if_modified(|held| {
+                    let first = held.is_none();
+                    held.get_or_insert_with(|| {
+                        "a write was refused: another process has taken over this process's shards".into()
+                    });
+                    first
+                });
             }
             hand_ids.forget();
-            tracing::error!(error = %e, jobs = batch.len(), "a write batch failed; nothing in it was written");
+            batch_failed.failed(e.kind(), e);
+        } else {
+            batch_failed.succeeded();
         }
         batch.finish(outcome.as_ref().map(|_| ()));
         // The WAL is SQLite's: PostgreSQL checkpoints by itself.
@@ -492,7 +520,7 @@ async fn run(
                 Ok(_) => {}
                 Err(e) => {
                     restarted = std::time::Instant::now();
-                    tracing::warn!(error = %e, "checkpointing the WAL");
+                    checkpoint_failed.failed(checkpoint_kind(&e), &e);
                 }
             }
         }
@@ -506,6 +534,27 @@ async fn run(
     }
     for done in closers {
         let _ = done.send(());
+    }
+}
+
+/// Failed write batches, logged once per kind of failure while they go on (a full disk refuses every batch until
+/// space is freed; see `logs::Repeated`). One gate a writer.
+fn batch_failures() -> Repeated {
+    Repeated::new("a write batch failed; nothing in it was written", "write batches are committed", Level::ERROR)
+}
+
+/// Failed WAL checkpoints, likewise (one gate a writer, one for its background checkpoints).
+fn checkpoint_failures() -> Repeated {
+    Repeated::new("checkpointing the WAL failed", "the WAL is checkpointed", Level::WARN)
+}
+
+/// The kind of a checkpoint's failure, for [`CHECKPOINT_FAILED`].
+fn checkpoint_kind(e: &sqlx::Error) -> &'static str {
+    match super::error::sqlite_code(e) {
+        Some(super::error::SQLITE_FULL) => "the disk is full",
+        Some(super::error::SQLITE_IOERR) => "an I/O error",
+        Some(_) => "a database error",
+        None => "no connection",
     }
 }
 
@@ -531,6 +580,7 @@ async fn checkpoint<'c, E: sqlx::SqliteExecutor<'c>>(conn: E) -> Result<Checkpoi
 /// tells the writer how large the WAL is.
 async fn checkpoints(readers: SqlitePool, counts: Arc<Counts>) {
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+    let failed = checkpoint_failures();
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
@@ -538,10 +588,13 @@ async fn checkpoints(readers: SqlitePool, counts: Arc<Counts>) {
             return;
         }
         match checkpoint(&readers).await {
-            Ok(Checkpoint { busy: false, frames, .. }) => counts.wal_frames.store(frames, Ordering::Relaxed),
+            Ok(Checkpoint { busy: false, frames, .. }) => {
+                counts.wal_frames.store(frames, Ordering::Relaxed);
+                failed.succeeded();
+            }
             Ok(_) => {}
             Err(_) if readers.is_closed() => return,
-            Err(e) => tracing::warn!(error = %e, "checkpointing the WAL"),
+            Err(e) => _ = failed.failed(checkpoint_kind(&e), &e),
         }
     }
 }

@@ -139,11 +139,21 @@ mod known_tests {
 }
 
 pub(crate) fn internal<E: std::fmt::Display + 'static>(context: &str, e: E) -> UserError {
-    if let Some(StoreError::DiskFull { .. }) = (&e as &dyn std::any::Any).downcast_ref::<StoreError>() {
-        tracing::warn!(error = %e, "{context}");
+    // Once per kind while it lasts (`logs::Repeated`): a failing disk or database refuses every click, and each
+    // must not be a line of its own.
+    static REFUSED: std::sync::LazyLock<crate::logs::Repeated> = std::sync::LazyLock::new(|| {
+        crate::logs::Repeated::new("a request failed", "requests are answered", tracing::Level::ERROR)
+    });
+    static DISK_FULL_SAID: std::sync::LazyLock<crate::logs::Repeated> = std::sync::LazyLock::new(|| {
+        crate::logs::Repeated::new("a change was refused", "changes are written", tracing::Level::WARN)
+    });
+    let store_error = (&e as &dyn std::any::Any).downcast_ref::<StoreError>();
+    if let Some(StoreError::DiskFull { .. }) = store_error {
+        DISK_FULL_SAID.failed(&format!("{context}: the disk is full"), &e);
         return UserError::standing(DISK_FULL);
     }
-    tracing::error!(error = %e, "{context}");
+    let kind = store_error.map_or("an error", StoreError::kind);
+    REFUSED.failed(&format!("{context}: {kind}"), &e);
     UserError::standing(INTERNAL_ERROR)
 }
 

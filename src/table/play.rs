@@ -175,6 +175,12 @@ impl Table {
             StoreError::InsufficientFunds { need, have, .. } => {
                 UserError::said(Msg::new("error-wallet").arg("need", need).arg("have", have))
             }
+            // This actor holds the hand live at this sequence: only another process can have ended it or added to
+            // its log. Stop, once, rather than fail every click after (see `Store::taken_over`).
+            e @ (StoreError::HandNotLive(_) | StoreError::OutOfOrder { .. }) => {
+                self.deps.store.taken_over(format!("another process has changed this database: {e}"));
+                internal("recording an action", e)
+            }
             other => internal("recording an action", other),
         })?;
         if recorded == Recorded::Duplicate {

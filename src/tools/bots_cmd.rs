@@ -52,12 +52,16 @@ pub struct BotsArgs {
 }
 
 pub fn run(args: &BotsArgs) -> ExitCode {
+    super::finish(bots(args))
+}
+
+fn bots(args: &BotsArgs) -> Result<ExitCode, crate::output::OutputError> {
     let (Some(a), Some(b)) = (Strategy::parse(&args.a), Strategy::parse(&args.b)) else {
-        return fatal(EXIT_REFUSED, "--a and --b take easy, hard, baseline or random");
+        return Ok(fatal(EXIT_REFUSED, "--a and --b take easy, hard, baseline or random"));
     };
     let rules = match table_rules(args) {
         Ok(r) => r,
-        Err(e) => return fatal(EXIT_REFUSED, e),
+        Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut brain = Brain::default();
@@ -80,7 +84,7 @@ pub fn run(args: &BotsArgs) -> ExitCode {
         for (seats, mine) in [(&seats_ab, 0), (&seats_ba, 1)] {
             let hand = match play_hand(&setup, seats, &mut brain, &mut rng) {
                 Ok(h) => h,
-                Err(e) => return fatal(EXIT_FAILED, format_args!("deal {deal}: {e}")),
+                Err(e) => return Ok(fatal(EXIT_FAILED, format_args!("deal {deal}: {e}"))),
             };
             actions += hand.actions().len();
             let nets = hand.nets();
@@ -89,9 +93,9 @@ pub fn run(args: &BotsArgs) -> ExitCode {
                 let cards: Vec<String> = (0..n)
                     .map(|s| hand.own_cards(s).map(|c| crate::engine::cards::pretty_cards(&c)).unwrap_or_default())
                     .collect();
-                println!("deal {deal} {names:?} {cards:?}");
-                println!("  {:?}", hand.actions());
-                println!("  nets {nets:?}");
+                crate::out!("deal {deal} {names:?} {cards:?}")?;
+                crate::out!("  {:?}", hand.actions())?;
+                crate::out!("  nets {nets:?}")?;
             }
             let ours: Vec<i64> = nets.iter().enumerate().filter(|(i, _)| i % 2 == mine).map(|(_, &v)| v).collect();
             total += ours.iter().sum::<i64>() as f64 / ours.len().max(1) as f64;
@@ -100,29 +104,29 @@ pub fn run(args: &BotsArgs) -> ExitCode {
     }
     let (mean, ci) = mean_ci95(&results);
     let secs = started.elapsed().as_secs_f64();
-    println!(
+    crate::out!(
         "{} against {} at {n} seats, {} deals played twice (seats swapped), {} rules, boot {}, stacks of 100 boots:",
         a.name(),
         b.name(),
         args.deals,
         rules.variant,
         rules.boot
-    );
-    println!(
+    )?;
+    crate::out!(
         "{} wins {mean:+.2} chips a hand (95% CI ± {ci:.2}), {:+.3} boots; {:.1} actions a hand; {:.1} s",
         a.name(),
         mean / rules.boot as f64,
         actions as f64 / (2.0 * f64::from(args.deals)),
         secs
-    );
-    println!(
+    )?;
+    crate::out!(
         "bots a={} b={} players={n} deals={} mean={mean:.4} ci95={ci:.4} boots_per_hand={:.4}",
         a.name(),
         b.name(),
         args.deals,
         mean / rules.boot as f64
-    );
-    ExitCode::SUCCESS
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The rules the hands are played under: the variant, then every `--set` option (any rule option a table takes,

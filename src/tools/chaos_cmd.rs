@@ -26,6 +26,10 @@ pub struct ChaosArgs {
 }
 
 pub fn run(args: &ChaosArgs) -> ExitCode {
+    super::finish(chaos(args))
+}
+
+fn chaos(args: &ChaosArgs) -> Result<ExitCode, crate::output::OutputError> {
     // Quiet unless asked: every injected fault is logged as the failure it stands for.
     super::init_logging("off");
     let mut failed = 0u64;
@@ -33,27 +37,27 @@ pub fn run(args: &ChaosArgs) -> ExitCode {
         let verdict = match chaos::check_seed(seed, args.steps, &std::env::temp_dir()) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("error: seed {seed} could not run: {e:#}");
-                return ExitCode::from(2);
+                return Ok(crate::cli::fatal(
+                    crate::cli::EXIT_REFUSED,
+                    format_args!("seed {seed} could not run: {e:#}"),
+                ))
             }
         };
         if args.trace {
             for line in &verdict.run.trace {
-                println!("{line}");
+                crate::out!("{line}")?;
             }
         }
-        println!("{}", verdict.summary());
+        crate::out!("{}", verdict.summary())?;
         if !verdict.ok() {
             failed += 1;
-            eprint!("{}", verdict.failure_report());
+            for line in verdict.failure_report().lines() {
+                crate::note!("{line}");
+            }
         }
     }
     if args.seeds > 1 {
-        println!("chaos seeds={} failed={failed}", args.seeds);
+        crate::out!("chaos seeds={} failed={failed}", args.seeds)?;
     }
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }

@@ -14,13 +14,18 @@
 //!
 //! Exit status: 0, or 1 when the audit failed, any unexplained internal error was seen, or a soak check failed,
 //! or 2 when it could not run.
+//!
+//! SIGTERM or Ctrl-C stops play early: the tables are closed, the books checked and the summary printed for what
+//! ran, the temporary database removed, and the status is as above (docs/process.md). The temporary database
+//! lives in `$TMPDIR/teenpatti-loadtest-<pid>-…/`; one left by a run that was killed (SIGKILL) is removed by the
+//! next run.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::sim::{self, Faults, SimConfig, SimReport, SoakReport, Stop};
+use crate::sim::{self, Faults, Halt, Halted, SimConfig, SimReport, SoakReport, Stop};
 use crate::store::{shown_url, OpenOptions, Store};
 
 #[derive(Args, Debug)]
@@ -71,6 +76,8 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         anyhow::bail!("--seconds must be at least 1");
     }
     let faults = args.faults.map(|rate| Faults::new(rate, args.seed)).transpose()?;
+    let halt = Halt::default();
+    halt.on_signals();
     let cfg = SimConfig {
         tables: args.tables,
         players: args.players,
@@ -82,35 +89,55 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
         ack_log: args.ack_log,
         faults: faults.clone(),
         soak: args.soak || faults.is_some(),
+        halt: halt.clone(),
     };
     // Removed on drop, after the store is closed.
     let mut temporary = None;
     let url = match &args.database_url {
         Some(url) => url.clone(),
         None => {
-            let dir = tempfile::Builder::new().prefix("teenpatti-loadtest-").tempdir()?;
+            remove_stale_temporaries();
+            let dir = tempfile::Builder::new().prefix(&format!("{TEMP_PREFIX}{}-", std::process::id())).tempdir()?;
             let url = format!("sqlite://{}", dir.path().join("loadtest.db").display());
             temporary = Some(dir);
             url
         }
     };
-    eprintln!("loadtest: database {}{}", shown_url(&url), if temporary.is_some() { " (temporary)" } else { "" });
+    crate::note!("loadtest: database {}{}", shown_url(&url), if temporary.is_some() { " (temporary)" } else { "" });
     let options = OpenOptions { faults: faults.as_ref().map(Faults::plan), ..OpenOptions::default() };
+    // A refused open returns here; the temporary folder is removed as it drops.
     let store = Store::open_with(&url, options).await?;
     let played = sim::run(&store, &cfg).await;
-    let audit = store.audit().await;
+    // After another process took the database over, nothing more is read or written.
+    let taken = matches!(halt.reason(), Some(Halted::TakenOver(_)));
+    let audit = if taken { None } else { Some(store.audit().await) };
     store.close().await;
-    drop(temporary);
-    let (report, audit) = (played?, audit?);
+    if let Some(dir) = temporary {
+        let path = dir.path().display().to_string();
+        if let Err(e) = dir.close() {
+            crate::note!("loadtest: could not remove the temporary database {path}: {e}");
+        }
+    }
+    let report = played?;
+    let audit = audit.ok_or_else(|| anyhow::anyhow!("the database was taken over"))??;
     let c = &report.counts;
     let ok = audit.ok() && c.failed_checks == 0;
     if !audit.ok() {
-        eprintln!("audit {audit}");
+        crate::note!("audit {audit}");
     }
     if c.failed_checks > 0 {
-        eprintln!("{} answers the table service must never give (logged above)", c.failed_checks);
+        crate::note!("{} answers the table service must never give (logged above)", c.failed_checks);
     }
-    println!("{}", summary(args, &report, ok));
+    match halt.reason() {
+        Some(Halted::Signal(which)) => crate::note!(
+            "loadtest: stopped by {which} after {:.1} s of the {} s asked; the summary is of what ran",
+            report.elapsed.as_secs_f64(),
+            args.seconds
+        ),
+        Some(Halted::Output(why)) => return Err(crate::output::OutputError::from(std::io::Error::other(why)).into()),
+        _ => {}
+    }
+    crate::out!("{}", summary(args, &report, ok))?;
     let soak_ok = report.soak.as_ref().is_none_or(|soak| soak_verdict(soak, &report, faults.as_deref(), ok));
     Ok(ok && c.errors == 0 && soak_ok)
 }
@@ -118,7 +145,7 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
 /// Prints the soak line on stderr (and a line for each failed check); true when every check held.
 fn soak_verdict(soak: &SoakReport, report: &SimReport, faults: Option<&Faults>, audit_ok: bool) -> bool {
     if !soak.rss_ok() {
-        eprintln!(
+        crate::note!(
             "soak FAILED: memory grew from {} KiB (median of the first quartile of the samples) to {} KiB (of the \
              last quartile), over the bound {} KiB (10% + 4 MiB)",
             soak.rss_first_kib,
@@ -127,14 +154,15 @@ fn soak_verdict(soak: &SoakReport, report: &SimReport, faults: Option<&Faults>, 
         );
     }
     if !soak.tasks_ok() {
-        eprintln!(
+        crate::note!(
             "soak FAILED: {} tasks alive after the tables closed, {} before they opened: a task was left behind",
-            soak.tasks_after, soak.tasks_before
+            soak.tasks_after,
+            soak.tasks_before
         );
     }
     let ok = soak.ok() && audit_ok && report.counts.errors == 0;
     let injected = |f: fn(&Faults) -> u64| faults.map_or(0, f);
-    eprintln!(
+    crate::note!(
         "soak samples={} rss_first_kib={} rss_last_kib={} rss_bound_kib={} tasks_before={} tasks_after={} \
          store_faults={} discord_faults={} faulted={} audit={} verdict={}",
         soak.samples,
@@ -150,6 +178,29 @@ fn soak_verdict(soak: &SoakReport, report: &SimReport, faults: Option<&Faults>, 
         if ok { "ok" } else { "FAILED" }
     );
     ok
+}
+
+/// The folders of temporary databases: `<prefix><pid>-<random>`.
+const TEMP_PREFIX: &str = "teenpatti-loadtest-";
+
+/// Removes the temporary databases of runs that were killed (their process is gone), so that a SIGKILL does not
+/// leave one behind for good. Only where `/proc` tells which processes live.
+fn remove_stale_temporaries() {
+    if !std::path::Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(TEMP_PREFIX)).and_then(|r| r.split('-').next())
+        else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        if pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// The one summary line, for scripts.

@@ -19,13 +19,15 @@ pub(crate) use crate::cli::init_logging;
 use crate::cli::{fatal, EXIT_FAILED, EXIT_REFUSED};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 
-/// The exit of a tool whose output could not be written: quietly for a closed pipe (`| head`), with the
-/// error otherwise.
-pub fn output_failed(e: &std::io::Error) -> ExitCode {
-    if e.kind() != std::io::ErrorKind::BrokenPipe {
-        eprintln!("error: {e}");
-    }
-    ExitCode::FAILURE
+/// The exit of a tool whose output could not be written: quietly (0) for a closed pipe (`| head`), one
+/// `error:` line (1) otherwise ([`crate::output`]).
+pub fn output_failed(e: std::io::Error) -> ExitCode {
+    crate::output::exit_for(&e.into())
+}
+
+/// A tool's exit: its own status, or [`crate::output::exit_for`] when its output failed.
+pub(crate) fn finish(result: Result<ExitCode, crate::output::OutputError>) -> ExitCode {
+    result.unwrap_or_else(|e| crate::output::exit_for(&e))
 }
 
 /// `--players` of `simulate` and `loadtest`: the seats a table has, checked with the other arguments, before
@@ -52,10 +54,17 @@ pub fn run_async<F: Future<Output = anyhow::Result<bool>>>(tool: F) -> ExitCode 
         Ok(rt) => rt,
         Err(e) => return fatal(EXIT_FAILED, format_args!("cannot start the async runtime: {e}")),
     };
-    match runtime.block_on(tool) {
+    let result = runtime.block_on(tool);
+    // Whatever a tool left running (a table's timer) is not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(EXIT_FAILED),
-        Err(e) => fatal(EXIT_REFUSED, format_args!("{e:#}")),
+        Err(e) => match crate::output::exit_if_output(&e) {
+            Some(exit) => exit,
+            None if e.chain().any(|c| c.is::<crate::sim::Halted>()) => fatal(EXIT_FAILED, format_args!("{e:#}")),
+            None => fatal(EXIT_REFUSED, format_args!("{e:#}")),
+        },
     }
 }
 

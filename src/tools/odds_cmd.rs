@@ -36,36 +36,53 @@ pub struct OddsArgs {
 }
 
 pub fn run(args: &OddsArgs) -> ExitCode {
+    super::finish(odds(args))
+}
+
+fn odds(args: &OddsArgs) -> Result<ExitCode, crate::output::OutputError> {
     let rules = match rules_from_args(&RankArgs { variant: args.variant.clone(), set: args.set.clone() }) {
         Ok(r) => r,
-        Err(e) => return fatal(EXIT_REFUSED, e),
+        Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
     };
     let parsed = parse_cards(&args.cards).and_then(|h| Ok((h, parse_cards(args.known.as_deref().unwrap_or(""))?)));
     let (hand, known) = match parsed {
         Ok(p) => p,
-        Err(e) => return fatal(EXIT_REFUSED, e),
+        Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
     };
     let odds = match against_one(&hand, &known, &rules) {
         Ok(o) => o,
-        Err(e) => return fatal(EXIT_REFUSED, e),
+        Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
     };
     let value = evaluate(&hand, &rules, rules.joker.fixed()).map(|v| v.describe()).unwrap_or_default();
-    println!("{}: {value} under {} rules", pretty_cards(&hand), rules.variant);
-    println!(
+    crate::out!("{}: {value} under {} rules", pretty_cards(&hand), rules.variant)?;
+    crate::out!(
         "against one unknown hand ({} possible): win {:.4}, tie {:.4}, lose {:.4}; percentile {:.4}",
-        odds.hands, odds.win, odds.tie, odds.lose, odds.percentile
-    );
+        odds.hands,
+        odds.win,
+        odds.tie,
+        odds.lose,
+        odds.percentile
+    )?;
     if args.players > 2 {
         let opponents = args.players as usize - 1;
         let mut rng = rand_chacha::ChaCha8Rng::from_entropy();
         match against_many(&hand, &known, &rules, opponents, args.samples, &mut rng) {
-            Ok(s) => println!(
+            Ok(s) => crate::out!(
                 "against {opponents} unknown hands (sampled, {} deals): win {:.4} ± {:.4} (95%), tie {:.4}",
-                s.samples, s.win, s.error, s.tie
-            ),
-            Err(e) => return fatal(EXIT_REFUSED, e),
+                s.samples,
+                s.win,
+                s.error,
+                s.tie
+            )?,
+            Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
         }
     }
-    println!("odds win={:.6} tie={:.6} lose={:.6} percentile={:.6}", odds.win, odds.tie, odds.lose, odds.percentile);
-    ExitCode::SUCCESS
+    crate::out!(
+        "odds win={:.6} tie={:.6} lose={:.6} percentile={:.6}",
+        odds.win,
+        odds.tie,
+        odds.lose,
+        odds.percentile
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

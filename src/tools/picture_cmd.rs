@@ -44,10 +44,14 @@ fn row(i: usize, text: &str, args: &PictureArgs) -> Result<Row, String> {
 }
 
 pub fn run(args: &PictureArgs) -> ExitCode {
+    super::finish(picture(args))
+}
+
+fn picture(args: &PictureArgs) -> Result<ExitCode, crate::output::OutputError> {
     let rows: Result<Vec<Row>, String> = args.rows.iter().enumerate().map(|(i, t)| row(i, t, args)).collect();
     let rows = match rows {
         Ok(r) => r,
-        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, e),
+        Err(e) => return Ok(crate::cli::fatal(crate::cli::EXIT_REFUSED, e)),
     };
     let mut times = Vec::new();
     let mut png = Vec::new();
@@ -55,23 +59,23 @@ pub fn run(args: &PictureArgs) -> ExitCode {
         let start = Instant::now();
         png = match art::draw(&rows) {
             Ok(p) => p,
-            Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, e),
+            Err(e) => return Ok(crate::cli::fatal(crate::cli::EXIT_REFUSED, e)),
         };
         times.push(start.elapsed().as_micros());
     }
     times.sort_unstable();
     if let Some(path) = &args.out {
         if let Err(e) = std::fs::write(path, &png) {
-            return crate::cli::fatal(crate::cli::EXIT_FAILED, format!("{}: {e}", path.display()));
+            return Ok(crate::cli::fatal(crate::cli::EXIT_FAILED, format!("{}: {e}", path.display())));
         }
     }
     let be = |i: usize| png.get(i..i + 4).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
-    println!(
+    crate::out!(
         "picture bytes={} width={} height={} draw_us={}",
         png.len(),
         be(16),
         be(20),
         times.get(times.len() / 2).copied().unwrap_or(0)
-    );
-    ExitCode::SUCCESS
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

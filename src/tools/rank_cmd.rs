@@ -187,10 +187,7 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W
 pub fn run(args: &RankArgs) -> ExitCode {
     let rules = match rules_from_args(args) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, e),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -199,6 +196,6 @@ pub fn run(args: &RankArgs) -> ExitCode {
     match result {
         Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
-        Err(e) => super::output_failed(&e),
+        Err(e) => super::output_failed(e),
     }
 }

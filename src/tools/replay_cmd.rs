@@ -43,17 +43,11 @@ fn read_script(args: &ReplayArgs) -> Result<String, String> {
 pub fn run(args: &ReplayArgs) -> ExitCode {
     let text = match read_script(args) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, e),
     };
     let replay = match script::run_script(&text) {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.file.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, format_args!("{}: {e}", args.file.display())),
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -64,6 +58,6 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     };
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => super::output_failed(&e),
+        Err(e) => super::output_failed(e),
     }
 }

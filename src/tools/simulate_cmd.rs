@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::sim::{self, SimConfig, Stop};
+use crate::sim::{self, Halt, Halted, SimConfig, Stop};
 use crate::store::Store;
 
 #[derive(Args, Debug)]
@@ -48,13 +48,24 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
     if rules.variant == crate::engine::Variant::DealersChoice {
         anyhow::bail!("--variant dealers_choice: simulated players do not pick a game");
     }
+    let halt = Halt::default();
+    halt.on_signals();
     let store = Store::open(&args.database_url).await?;
-    let recovered = sim::recover(&store).await?;
+    let result = play(args, rules, &store, &halt).await;
+    store.close().await;
+    result
+}
+
+/// The run on an open store: recover what an interrupted run left, play, report. A stop by signal ends play
+/// early and reports what ran; another process taking the database over ends it with that one error.
+async fn play(args: &SimulateArgs, rules: crate::engine::Rules, store: &Store, halt: &Halt) -> anyhow::Result<bool> {
+    let recovered = sim::recover(store).await?;
     if recovered.hands > 0 || recovered.tables > 0 {
-        println!(
+        crate::out!(
             "recovered {} live hands left by an interrupted run (refunded) and closed its {} tables",
-            recovered.hands, recovered.tables
-        );
+            recovered.hands,
+            recovered.tables
+        )?;
     }
     let cfg = SimConfig {
         tables: args.tables,
@@ -67,11 +78,15 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         ack_log: false,
         faults: None,
         soak: false,
+        halt: halt.clone(),
     };
-    let report = sim::run(&store, &cfg).await?;
+    let report = sim::run(store, &cfg).await?;
     let audit = store.audit().await?;
+    if let Some(Halted::Signal(which)) = halt.reason() {
+        crate::note!("simulate: stopped by {which}; the figures are of what ran");
+    }
     let c = &report.counts;
-    println!(
+    crate::out!(
         "tables {}  players/table {}  hands {}  actions {}  elapsed {:.2}s  actions/s {:.0}",
         cfg.tables,
         cfg.players,
@@ -79,30 +94,35 @@ async fn simulate(args: &SimulateArgs) -> anyhow::Result<bool> {
         c.actions,
         report.elapsed.as_secs_f64(),
         report.actions_per_sec()
-    );
-    println!(
+    )?;
+    crate::out!(
         "refused: bets (wallet spent at another table) {}  starts {}  double clicks {}  illegal clicks {};  \
          top-ups {}  internal errors {}  failed checks {}",
-        c.wallet_refused, c.refused_starts, c.duplicates, c.illegal, c.top_ups, c.errors, c.failed_checks
-    );
+        c.wallet_refused,
+        c.refused_starts,
+        c.duplicates,
+        c.illegal,
+        c.top_ups,
+        c.errors,
+        c.failed_checks
+    )?;
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
-    println!(
+    crate::out!(
         "request latency (click to persisted answer) p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms",
         ms(report.latency.p50),
         ms(report.latency.p99),
         ms(report.latency.max)
-    );
+    )?;
     let shown = &report.shown;
-    println!(
+    crate::out!(
         "Discord calls the tables made: {} hand messages, {} edits, {} DMs, {} answers ({} KiB rendered)",
         shown.posts,
         shown.edits,
         shown.dms,
         shown.answers,
         shown.bytes / 1024
-    );
-    println!("audit {audit}");
-    println!("peak memory (VmHWM) {:.1} MiB", report.rss_peak_kib as f64 / 1024.0);
-    store.close().await;
+    )?;
+    crate::out!("audit {audit}")?;
+    crate::out!("peak memory (VmHWM) {:.1} MiB", report.rss_peak_kib as f64 / 1024.0)?;
     Ok(audit.ok() && c.errors == 0 && c.failed_checks == 0)
 }

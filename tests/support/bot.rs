@@ -18,10 +18,24 @@ pub struct BotProcess {
 
 impl BotProcess {
     pub fn spawn(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)]) -> BotProcess {
+        BotProcess::spawn_logging(fake, db_path, extra_env, true)
+    }
+
+    /// The bot with its log stream (stdout and stderr) closed from the start: a pipe whose reading end is gone,
+    /// as under a `| head` that ended or a journal that went away. Its log is empty.
+    pub fn spawn_with_closed_log(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)]) -> BotProcess {
+        BotProcess::spawn_logging(fake, db_path, extra_env, false)
+    }
+
+    fn spawn_logging(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)], logged: bool) -> BotProcess {
         let dir = tempfile::tempdir().expect("temp dir for the bot log");
         let log_path = dir.path().join("bot.log");
         let log = File::create(&log_path).expect("create bot log");
         let log2 = log.try_clone().expect("clone log handle");
+        let (out, err) = match logged {
+            true => (Stdio::from(log), Stdio::from(log2)),
+            false => (Stdio::piped(), Stdio::piped()),
+        };
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"));
         cmd.arg("run")
             .env("DISCORD_TOKEN", fake.token())
@@ -31,12 +45,14 @@ impl BotProcess {
             .env("RUST_LOG", "info,teenpatti=debug")
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
-            .stdout(Stdio::from(log))
-            .stderr(Stdio::from(log2));
+            .stdout(out)
+            .stderr(err);
         for (k, v) in extra_env {
             cmd.env(k, v);
         }
-        let child = cmd.spawn().expect("spawn teenpatti-bot");
+        let mut child = cmd.spawn().expect("spawn teenpatti-bot");
+        // Unlogged: the pipes' reading ends are dropped at once.
+        drop((child.stdout.take(), child.stderr.take()));
         BotProcess { child: Some(child), log_path, _dir: dir }
     }
 

@@ -379,7 +379,10 @@ impl FakeDiscord {
         let mut st = self.lock();
         assert!(st.guilds.contains(&guild), "no guild {guild}: add it with add_guild first");
         let id = st.new_id();
-        st.channels.insert(id, ChannelRec { id, name: name.into(), dm_user: None, guild_id: guild });
+        st.channels.insert(
+            id,
+            ChannelRec { id, name: name.into(), dm_user: None, guild_id: guild, bot_permissions: model::PERM_BOT },
+        );
         id
     }
 
@@ -421,6 +424,16 @@ impl FakeDiscord {
     /// (429 comes with `retry_after` 0.05 s; other statuses with a Discord-style error body).
     pub fn fail_next(&self, pattern: &str, status: u16, count: usize) {
         self.lock().faults.push(Fault { pattern: pattern.into(), status, remaining: count });
+    }
+
+    /// What the bot may do in `channel` from now on (`permissions`, Discord's bits): its interactions there carry
+    /// them as `app_permissions`, and its posts and edits there are checked as Discord checks them (no View
+    /// Channel: 403 50001 Missing Access; no Send Messages for a post, or no Attach Files for a file: 403 50013
+    /// Missing Permissions).
+    pub fn set_bot_permissions(&self, channel: u64, permissions: u64) {
+        let mut st = self.lock();
+        let ch = st.channels.get_mut(&channel).expect("set_bot_permissions: no such channel");
+        ch.bot_permissions = permissions;
     }
 
     /// The bot's token is reset, as when its owner presses Reset Token (or Discord revokes a leaked one): from
@@ -547,7 +560,7 @@ impl FakeDiscord {
             "channel_id": channel.to_string(),
             "token": token,
             "version": 1,
-            "app_permissions": model::PERM_BOT.to_string(),
+            "app_permissions": st.channels.get(&channel).map_or(model::PERM_BOT, |c| c.bot_permissions).to_string(),
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10_485_760,

@@ -15,6 +15,10 @@ pub const PERM_MANAGE_GUILD: u64 = 1 << 5;
 pub const PERM_MEMBER: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 6) | (1 << 31);
 /// What the bot itself may do in the guild (`app_permissions`).
 pub const PERM_BOT: u64 = PERM_MEMBER | (1 << 13) | (1 << 15);
+/// Permission bits the stand-in checks on the bot's own posts and edits.
+pub const PERM_VIEW_CHANNEL: u64 = 1 << 10;
+pub const PERM_SEND_MESSAGES: u64 = 1 << 11;
+pub const PERM_ATTACH_FILES: u64 = 1 << 15;
 
 /// One HTTP request the bot made, as the stand-in saw it.
 #[derive(Clone, Debug)]
@@ -68,6 +72,9 @@ pub struct ChannelRec {
     pub dm_user: Option<u64>,
     /// The guild of a guild channel (0 for a DM channel).
     pub guild_id: u64,
+    /// What the bot may do in this channel (`app_permissions` of its interactions; checked on its posts and
+    /// edits as Discord checks them). [`PERM_BOT`] unless a test takes some away.
+    pub bot_permissions: u64,
 }
 
 /// One shard's gateway session: its events, numbered, kept for a RESUME.
@@ -410,7 +417,10 @@ impl State {
             return c;
         }
         let id = self.new_id();
-        self.channels.insert(id, ChannelRec { id, name: String::new(), dm_user: Some(user), guild_id: 0 });
+        self.channels.insert(
+            id,
+            ChannelRec { id, name: String::new(), dm_user: Some(user), guild_id: 0, bot_permissions: PERM_BOT },
+        );
         if let Some(u) = self.users.get_mut(&user) {
             u.dm_channel = Some(id);
         }

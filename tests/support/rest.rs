@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use super::model::{check_with_serenity, since, RecordedRequest, State, Upload};
+use super::model::{self, check_with_serenity, since, RecordedRequest, State, Upload};
 use super::rules::{self, Target};
 use super::Inner;
 
@@ -248,6 +248,21 @@ fn respond(
     let body = with_uploads.as_ref().map(|(b, _)| b);
 
     let p = |name: &str| params.get(name).and_then(|s| s.parse::<u64>().ok()).unwrap_or(0);
+    // The bot's permissions in a guild channel, as Discord checks them on its messages.
+    if route.starts_with("POST /channels/") || route.starts_with("PATCH /channels/") {
+        let post = route.starts_with("POST /channels/{channel_id}/messages");
+        if let Some(ch) = st.channels.get(&p("channel_id")).filter(|c| c.dm_user.is_none()) {
+            let perms = ch.bot_permissions;
+            if perms & model::PERM_VIEW_CHANNEL == 0 {
+                return (error(403, 50001, "Missing Access"), None);
+            }
+            if (post && perms & model::PERM_SEND_MESSAGES == 0)
+                || (!files.is_empty() && perms & model::PERM_ATTACH_FILES == 0)
+            {
+                return (error(403, 50013, "Missing Permissions"), None);
+            }
+        }
+    }
     let empty = json!({});
     let b = body.unwrap_or(&empty);
     let app = st.app_id;

@@ -123,6 +123,16 @@ impl World {
         .await;
     }
 
+    /// [`World::restart`], the new process with its log stream closed ([`BotProcess::spawn_with_closed_log`]).
+    pub async fn restart_with_closed_log(&mut self) {
+        let identifies = self.fake.gateway_stats().identifies;
+        self.bot.kill();
+        let env = [("TEENPATTI_HAND_BREAK_MS", self.hand_break.as_millis().to_string())];
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        self.bot = BotProcess::spawn_with_closed_log(&self.fake, &self.db, &env);
+        self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
+    }
+
     /// Users of the guild with these names.
     pub fn users<const N: usize>(&self, names: [&str; N]) -> [u64; N] {
         names.map(|n| self.fake.add_user(n))

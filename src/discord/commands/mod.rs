@@ -188,6 +188,22 @@ fn guild(ctx: Context<'_>) -> Result<GuildId, Error> {
     ctx.guild_id().map(|g| GuildId(g.get())).ok_or_else(|| anyhow::anyhow!("guild-only command used outside a guild"))
 }
 
+/// Refuses, privately and naming them, when the bot lacks in this channel a permission a table needs
+/// (`permissions.rs`): said at `/table open`, `/tournament open` and Start rather than when a hand cannot be
+/// posted.
+fn bot_can_host_here(ctx: Context<'_>) -> Result<(), Error> {
+    let granted = match ctx {
+        poise::Context::Application(a) => a.interaction.app_permissions,
+        poise::Context::Prefix(_) => None,
+    };
+    let missing = super::permissions::missing(granted);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let names = super::permissions::names(missing);
+    Err(UserError::said(i18n::Msg::new("error-bot-permissions").arg("missing", names)).into())
+}
+
 fn channel(ctx: Context<'_>) -> ChannelId {
     ChannelId(ctx.channel_id().get())
 }

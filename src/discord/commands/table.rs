@@ -3,7 +3,8 @@
 use poise::CreateReply;
 
 use super::{
-    ask_here, ask_here_with, channel, guild, lang, player, say, table_or_default_rules, table_request, Context, Error,
+    ask_here, ask_here_with, bot_can_host_here, channel, guild, lang, player, say, table_or_default_rules,
+    table_request, Context, Error,
 };
 use crate::discord::{cap, render};
 use crate::engine::bot::Level;
@@ -147,6 +148,7 @@ pub async fn table_open(
     #[description = "How well the computer players play (default: hard)"] bot_level: Option<LevelChoice>,
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
+    bot_can_host_here(ctx)?;
     let settings = ctx.data().store.guild_settings(g).await?;
     let mut r = settings.default_rules.clone();
     if let Some(v) = variant {
@@ -241,6 +243,7 @@ pub async fn table_leave(ctx: Context<'_>) -> Result<(), Error> {
 /// Deal the first hand (the opener, or Manage Server).
 #[poise::command(slash_command, guild_only, rename = "start")]
 pub async fn table_start(ctx: Context<'_>) -> Result<(), Error> {
+    bot_can_host_here(ctx)?;
     table_request(ctx, Command::Start).await
 }
 

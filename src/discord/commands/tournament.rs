@@ -2,7 +2,7 @@
 //! the store's, the play the table service's; this file only reads options and says what happened.
 
 use super::table::VariantChoice;
-use super::{channel, guild, lang, player, say, say_public, Context, Error};
+use super::{bot_can_host_here, channel, guild, lang, player, say, say_public, Context, Error};
 use crate::engine::rules::MAX_AMOUNT;
 use crate::engine::tournament::{Every, Plan};
 use crate::engine::Variant;
@@ -67,6 +67,7 @@ pub async fn tournament_open(
     #[description = "Seconds each player has to act"] turn_seconds: Option<i64>,
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
+    bot_can_host_here(ctx)?;
     let store = &ctx.data().store;
     let settings = store.guild_settings(g).await?;
     let seats = seats.clamp(2, 10) as u32;

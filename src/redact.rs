@@ -1,0 +1,240 @@
+//! One redaction for every text that leaves the process: log lines, the fatal `error:` line, panic messages and
+//! every message sent to Discord pass through [`text`] before they are written.
+//!
+//! It does two things:
+//! - every **known secret** ([`secret`]: the token, every database password, later the OAuth client secret) is
+//!   replaced by `***` wherever it occurs, whoever wrote the text: our own messages, a library's, or a remote
+//!   server's body quoted in an error (a proxy that echoes the `Authorization` header);
+//! - every **URL credential** is masked, known or not: the password of a URL's userinfo (`scheme://user:***@host`;
+//!   a userinfo without a password is masked whole, `https://***@host`, as it may be a token, except a
+//!   PostgreSQL URL's, a role name) and the value of every
+//!   password-like query parameter (`?password=***`, see [`SECRET_PARAMS`]).
+//!
+//! [`url`] is the same masking for one URL shown on purpose (the database in the start-up line, the API URL).
+
+use std::borrow::Cow;
+use std::sync::RwLock;
+
+/// What a secret is replaced by.
+pub const MASK: &str = "***";
+
+/// Secrets shorter than this are not replaced in free text (a one- or two-character password would turn every
+/// log line into asterisks); they are still masked where they are known to be: in URLs.
+pub const MIN_SECRET_CHARS: usize = 3;
+
+/// Query parameters whose value is a credential (compared without regard to case).
+pub const SECRET_PARAMS: &[&str] = &[
+    "password",
+    "passwd",
+    "pass",
+    "pwd",
+    "sslpassword",
+    "secret",
+    "client_secret",
+    "token",
+    "access_token",
+    "refresh_token",
+    "api_key",
+    "apikey",
+    "key",
+    "auth",
+];
+
+static SECRETS: RwLock<Vec<String>> = RwLock::new(Vec::new());
+
+/// Registers a secret: from now on [`text`] replaces it wherever it occurs. Blank or too short secrets are kept
+/// out (see [`MIN_SECRET_CHARS`]); registering one twice keeps one copy.
+pub fn secret(value: &str) {
+    let value = value.trim();
+    if value.chars().count() < MIN_SECRET_CHARS {
+        return;
+    }
+    let mut secrets = SECRETS.write().unwrap_or_else(|p| p.into_inner());
+    if !secrets.iter().any(|s| s == value) {
+        secrets.push(value.to_string());
+        // The longest first: a secret that contains another is replaced whole.
+        secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    }
+}
+
+/// Registers the credentials a URL carries (its userinfo's password, or a userinfo without one, and every
+/// password-like parameter), as written and percent-decoded: a library may quote either.
+pub fn secrets_of_url(url: &str) {
+    for found in credentials(url) {
+        secret(found);
+        if let Some(decoded) = percent_decoded(found) {
+            secret(&decoded);
+        }
+    }
+}
+
+/// `input` with every known secret replaced by [`MASK`] and every credential of a URL in it masked.
+pub fn text(input: &str) -> Cow<'_, str> {
+    let mut out = Cow::Borrowed(input);
+    {
+        let secrets = SECRETS.read().unwrap_or_else(|p| p.into_inner());
+        for s in secrets.iter() {
+            if out.contains(s.as_str()) {
+                out = Cow::Owned(out.replace(s.as_str(), MASK));
+            }
+        }
+    }
+    match mask_credentials(&out) {
+        Some(masked) => Cow::Owned(masked),
+        None => out,
+    }
+}
+
+/// A URL as logs and messages show it: its credentials masked (see the module's summary), at most 200
+/// characters.
+pub fn url(url: &str) -> String {
+    crate::echo::cut(&mask_credentials(url).unwrap_or_else(|| url.to_string()), 200)
+}
+
+/// The byte ranges of the credentials in `text`'s URLs, in order.
+fn credential_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("://") {
+        let start = from + at + 3;
+        let authority_end = text[start..]
+            .find(|c: char| matches!(c, '/' | '?' | '#') || c.is_whitespace() || is_quote(c))
+            .map_or(text.len(), |i| start + i);
+        if let Some(at_sign) = text[start..authority_end].rfind('@') {
+            let userinfo = start..start + at_sign;
+            match text[userinfo.clone()].find(':') {
+                Some(colon) if colon + 1 < at_sign => ranges.push(start + colon + 1..start + at_sign),
+                Some(_) => {}
+                // A user alone: PostgreSQL's is a role name; anywhere else it may be a token.
+                None if at_sign > 0 && !scheme_before(text, from + at).starts_with("postgres") => ranges.push(userinfo),
+                None => {}
+            }
+        }
+        from = authority_end.max(start);
+    }
+    // Password-like parameters, in a URL or not (`?password=…`, `&token=…`).
+    let lower = text.to_ascii_lowercase();
+    for (i, c) in lower.char_indices() {
+        if c != '?' && c != '&' && c != ';' {
+            continue;
+        }
+        let rest = &lower[i + 1..];
+        for name in SECRET_PARAMS {
+            if rest.starts_with(name) && rest[name.len()..].starts_with('=') {
+                let value = i + 1 + name.len() + 1;
+                let end = text[value..]
+                    .find(|c: char| matches!(c, '&' | '#' | ';') || c.is_whitespace() || is_quote(c))
+                    .map_or(text.len(), |e| value + e);
+                if end > value {
+                    ranges.push(value..end);
+                }
+                break;
+            }
+        }
+    }
+    ranges.sort_by_key(|r| r.start);
+    ranges
+}
+
+/// The URL scheme that ends at byte `end` (the `://`), lower-cased.
+fn scheme_before(text: &str, end: usize) -> String {
+    let start =
+        text[..end].rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))).map_or(0, |i| i + 1);
+    text[start..end].to_ascii_lowercase()
+}
+
+fn is_quote(c: char) -> bool {
+    matches!(c, '"' | '\'' | '`' | ')' | '>' | ']' | '}' | ',')
+}
+
+/// The credentials themselves (see [`credential_ranges`]).
+fn credentials(text: &str) -> Vec<&str> {
+    credential_ranges(text).into_iter().map(|r| &text[r]).collect()
+}
+
+/// `text` with its credentials masked; None when it has none.
+fn mask_credentials(text: &str) -> Option<String> {
+    if !text.contains("://") && !text.contains('=') {
+        return None;
+    }
+    let ranges = credential_ranges(text);
+    if ranges.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut last = 0;
+    for r in ranges {
+        if r.start < last {
+            continue;
+        }
+        out.push_str(&text[last..r.start]);
+        out.push_str(MASK);
+        last = r.end;
+    }
+    out.push_str(&text[last..]);
+    Some(out)
+}
+
+/// `text` percent-decoded, when that changes it and gives UTF-8.
+fn percent_decoded(text: &str) -> Option<String> {
+    if !text.contains('%') {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok().filter(|d| d != text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_known_secret_is_masked_wherever_it_occurs() {
+        secret("SECRETTOKEN.abc.def");
+        secret("  "); // blank: kept out
+        secret("ab"); // too short for free text
+        let line = "403 from proxy: {\"echo\": \"Authorization: Bot SECRETTOKEN.abc.def\"} ab";
+        let shown = text(line);
+        assert!(!shown.contains("SECRETTOKEN"), "{shown}");
+        assert!(shown.contains("Bot ***") && shown.ends_with(" ab"), "{shown}");
+        assert!(matches!(text("nothing secret here"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn url_credentials_are_masked_known_or_not() {
+        assert_eq!(url("postgres://bot:s3cret@db:5432/tp"), "postgres://bot:***@db:5432/tp");
+        assert_eq!(url("postgresql://bot:p@ss@db/tp?sslmode=require"), "postgresql://bot:***@db/tp?sslmode=require");
+        assert_eq!(url("postgres://bot@127.0.0.1:55432/postgres"), "postgres://bot@127.0.0.1:55432/postgres");
+        assert_eq!(url("https://tok3n@proxy/api"), "https://***@proxy/api");
+        assert_eq!(url("postgres://u:secretpw@h/db?password=pw2&x=1"), "postgres://u:***@h/db?password=***&x=1");
+        assert_eq!(url("http://proxyuser:proxypass@proxy:8080/api"), "http://proxyuser:***@proxy:8080/api");
+        assert_eq!(url("sqlite://teenpatti.db"), "sqlite://teenpatti.db");
+        assert_eq!(url("sqlite://a.db?mode=rwc"), "sqlite://a.db?mode=rwc");
+        let line = "error sending request for url (http://u:hunter22@127.0.0.1:9/api/v10/users/@me): refused";
+        assert_eq!(text(line), "error sending request for url (http://u:***@127.0.0.1:9/api/v10/users/@me): refused");
+        assert_eq!(text("GET /x?token=abc&Password=def ok"), "GET /x?token=***&Password=*** ok");
+        // `@` after the authority is not a userinfo.
+        assert_eq!(text("see https://discord.com/users/@me now"), "see https://discord.com/users/@me now");
+    }
+
+    #[test]
+    fn a_urls_credentials_are_registered_decoded_too() {
+        secrets_of_url("postgres://u:p%40ssw0rd-x@h/db?sslpassword=kp-secret-9");
+        assert_eq!(text("auth failed for p@ssw0rd-x, key kp-secret-9"), "auth failed for ***, key ***");
+    }
+}
