@@ -52,17 +52,22 @@ pub const REMOTE_MAX_CHARS: usize = 200;
 /// costs nothing), control and text-direction characters (newlines, ESC) shown as "�", known secrets and URL
 /// credentials masked ([`crate::redact::text`]).
 pub fn remote(text: &(impl std::fmt::Display + ?Sized)) -> String {
-    let mut kept = Bounded { text: String::new(), chars: 0, max: REMOTE_MAX_CHARS, cut: false };
+    // Redacted before it is cut: a secret (or a URL's `user:password@`) straddling the cut would otherwise leave
+    // its beginning unmasked. So some more is formatted than is kept: enough for any secret past the cut.
+    let room = REMOTE_MAX_CHARS * 3 + crate::redact::longest();
+    let mut kept = Bounded { text: String::new(), chars: 0, max: room, cut: false };
     // An error here is the bound being reached (or the value's own formatting failing): keep what was written.
     let _ = std::fmt::write(&mut kept, format_args!("{text}"));
     let mut out = String::with_capacity(kept.text.len() + 4);
     for c in kept.text.chars() {
-        out.push(if c.is_control() || is_direction_mark(c) { '\u{FFFD}' } else { c });
+        out.push(if is_unsafe(c) { '\u{FFFD}' } else { c });
     }
-    if kept.cut {
-        out.push('…');
+    let redacted = crate::redact::text(&out);
+    let shown = cut(&redacted, REMOTE_MAX_CHARS);
+    if kept.cut && !shown.ends_with('…') {
+        return format!("{shown}…");
     }
-    crate::redact::text(&out).into_owned()
+    shown
 }
 
 /// An error and each of its causes on one line (`a: b: c`, a cause already in the text above it left out),
@@ -103,6 +108,12 @@ impl std::fmt::Write for Bounded {
         }
         Ok(())
     }
+}
+
+/// A character no quoted or printed name may hold: a control character (ESC, a newline, NUL) or one that reorders
+/// the text around it.
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control() || is_direction_mark(c)
 }
 
 /// Characters that reorder the text around them (bidirectional marks, embeddings, overrides, isolates).

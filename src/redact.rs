@@ -2,9 +2,13 @@
 //! every message sent to Discord pass through [`text`] before they are written.
 //!
 //! It does two things:
-//! - every **known secret** ([`secret`]: the token, every database password, later the OAuth client secret) is
-//!   replaced by `***` wherever it occurs, whoever wrote the text: our own messages, a library's, or a remote
-//!   server's body quoted in an error (a proxy that echoes the `Authorization` header);
+//! - every **known secret** is replaced by `***` wherever it occurs, whoever wrote the text: our own messages, a
+//!   library's, or a remote server's body quoted in an error (a proxy that echoes the `Authorization` header).
+//!   Two kinds: the bot's own secrets ([`secret`]: the token, later the OAuth client secret), masked in every
+//!   text; and the credentials of the URLs it was given ([`secrets_of_url`]: database passwords, the API URL's),
+//!   masked in log text ([`text`]) when they are at least [`MIN_URL_SECRET_CHARS`] long, and never looked for in
+//!   messages to players ([`message`]), where no database error is ever quoted: a password that is a common
+//!   word or a number would otherwise turn a player's "1000 chips" into "***0 chips";
 //! - every **URL credential** is masked, known or not: the password of a URL's userinfo (`scheme://user:***@host`;
 //!   a userinfo without a password is masked whole, `https://***@host`, as it may be a token, except a
 //!   PostgreSQL URL's, a role name) and the value of every
@@ -18,9 +22,14 @@ use std::sync::RwLock;
 /// What a secret is replaced by.
 pub const MASK: &str = "***";
 
-/// Secrets shorter than this are not replaced in free text (a one- or two-character password would turn every
-/// log line into asterisks); they are still masked where they are known to be: in URLs.
+/// The bot's own secrets shorter than this are not replaced in free text (a one- or two-character token would
+/// turn every line into asterisks); a real token is about 70 characters.
 pub const MIN_SECRET_CHARS: usize = 3;
+
+/// A URL's credential is replaced in free log text only from this length on: a short password is a common word
+/// or number, and masking it everywhere would mangle the log more than it protects. It is still masked wherever
+/// it stands in a URL, as every URL credential is.
+pub const MIN_URL_SECRET_CHARS: usize = 8;
 
 /// Query parameters whose value is a credential (compared without regard to case).
 pub const SECRET_PARAMS: &[&str] = &[
@@ -40,16 +49,17 @@ pub const SECRET_PARAMS: &[&str] = &[
     "auth",
 ];
 
-static SECRETS: RwLock<Vec<String>> = RwLock::new(Vec::new());
+/// The bot's own secrets, masked in every text.
+static OWN: RwLock<Vec<String>> = RwLock::new(Vec::new());
+/// The credentials of URLs, masked in log text.
+static OF_URLS: RwLock<Vec<String>> = RwLock::new(Vec::new());
 
-/// Registers a secret: from now on [`text`] replaces it wherever it occurs. Blank or too short secrets are kept
-/// out (see [`MIN_SECRET_CHARS`]); registering one twice keeps one copy.
-pub fn secret(value: &str) {
+fn register(list: &RwLock<Vec<String>>, value: &str, min: usize) {
     let value = value.trim();
-    if value.chars().count() < MIN_SECRET_CHARS {
+    if value.chars().count() < min {
         return;
     }
-    let mut secrets = SECRETS.write().unwrap_or_else(|p| p.into_inner());
+    let mut secrets = list.write().unwrap_or_else(|p| p.into_inner());
     if !secrets.iter().any(|s| s == value) {
         secrets.push(value.to_string());
         // The longest first: a secret that contains another is replaced whole.
@@ -57,22 +67,50 @@ pub fn secret(value: &str) {
     }
 }
 
+/// Registers one of the bot's own secrets (the token): from now on [`text`] and [`message`] replace it wherever it
+/// occurs. Blank or too short values are kept out (see [`MIN_SECRET_CHARS`]); registering one twice keeps one
+/// copy.
+pub fn secret(value: &str) {
+    register(&OWN, value, MIN_SECRET_CHARS);
+}
+
 /// Registers the credentials a URL carries (its userinfo's password, or a userinfo without one, and every
-/// password-like parameter), as written and percent-decoded: a library may quote either.
+/// password-like parameter), as written and percent-decoded (a library may quote either): from now on [`text`]
+/// replaces each of at least [`MIN_URL_SECRET_CHARS`] wherever it occurs.
 pub fn secrets_of_url(url: &str) {
     for found in credentials(url) {
-        secret(found);
+        register(&OF_URLS, found, MIN_URL_SECRET_CHARS);
         if let Some(decoded) = percent_decoded(found) {
-            secret(&decoded);
+            register(&OF_URLS, &decoded, MIN_URL_SECRET_CHARS);
         }
     }
 }
 
-/// `input` with every known secret replaced by [`MASK`] and every credential of a URL in it masked.
+/// The longest registered secret, in bytes (how far past a cut a secret may reach: `echo::remote`).
+pub fn longest() -> usize {
+    [&OWN, &OF_URLS]
+        .iter()
+        .filter_map(|list| list.read().unwrap_or_else(|p| p.into_inner()).first().map(String::len))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Log text (a log line, the fatal line, a panic): every known secret replaced by [`MASK`], every credential of a
+/// URL in it masked.
 pub fn text(input: &str) -> Cow<'_, str> {
+    masked(input, &[&OWN, &OF_URLS])
+}
+
+/// A message to players (every Discord message): the bot's own secrets replaced, every credential of a URL in it
+/// masked; database passwords are not looked for (see the module's summary).
+pub fn message(input: &str) -> Cow<'_, str> {
+    masked(input, &[&OWN])
+}
+
+fn masked<'a>(input: &'a str, lists: &[&RwLock<Vec<String>>]) -> Cow<'a, str> {
     let mut out = Cow::Borrowed(input);
-    {
-        let secrets = SECRETS.read().unwrap_or_else(|p| p.into_inner());
+    for list in lists {
+        let secrets = list.read().unwrap_or_else(|p| p.into_inner());
         for s in secrets.iter() {
             if out.contains(s.as_str()) {
                 out = Cow::Owned(out.replace(s.as_str(), MASK));
@@ -138,9 +176,11 @@ fn credential_ranges(text: &str) -> Vec<std::ops::Range<usize>> {
 
 /// The URL scheme that ends at byte `end` (the `://`), lower-cased.
 fn scheme_before(text: &str, end: usize) -> String {
-    let start =
-        text[..end].rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))).map_or(0, |i| i + 1);
-    text[start..end].to_ascii_lowercase()
+    // Bytes, not characters: the byte after the last one that is not a scheme's is always a character boundary
+    // (a scheme is ASCII), where the character after a multi-byte one found by `rfind` would not be.
+    let bytes = &text.as_bytes()[..end];
+    let start = bytes.iter().rposition(|b| !(b.is_ascii_alphanumeric() || b"+-.".contains(b))).map_or(0, |i| i + 1);
+    String::from_utf8_lossy(&bytes[start..]).to_ascii_lowercase()
 }
 
 fn is_quote(c: char) -> bool {
@@ -234,7 +274,34 @@ mod tests {
 
     #[test]
     fn a_urls_credentials_are_registered_decoded_too() {
-        secrets_of_url("postgres://u:p%40ssw0rd-x@h/db?sslpassword=kp-secret-9");
+        secrets_of_url("postgres://u:p%40ssw0rd-x@h/db?sslpassword=kp-secret-9&password=short");
         assert_eq!(text("auth failed for p@ssw0rd-x, key kp-secret-9"), "auth failed for ***, key ***");
+        // Too short to mask in free text, and never looked for in messages to players.
+        assert_eq!(text("a short password"), "a short password");
+        assert_eq!(message("you win p@ssw0rd-x"), "you win p@ssw0rd-x");
+    }
+
+    #[test]
+    fn a_scheme_after_a_multibyte_character_does_not_panic() {
+        for input in ["é://a@b", "日本://user@host/x", "€€://x:y@z", "é://", "://a@b", "é:://a@b"] {
+            let _ = text(input);
+            let _ = message(input);
+            let _ = url(input);
+        }
+        assert_eq!(text("é://token@host"), "é://***@host");
+    }
+
+    proptest::proptest! {
+        /// Any text at all: redaction never panics, and text without a secret or URL comes back as it was.
+        #[test]
+        fn redaction_never_panics(input in "\\PC*", scheme in "[a-z]{0,4}", user in "\\PC{0,6}") {
+            let composed = format!("{input}{scheme}://{user}@{input}?token={user}&x");
+            let _ = text(&composed);
+            let _ = message(&composed);
+            let _ = url(&composed);
+            if !input.contains("://") && !input.contains('=') {
+                proptest::prop_assert_eq!(message(&input), input.clone());
+            }
+        }
     }
 }

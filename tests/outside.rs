@@ -243,7 +243,7 @@ async fn a_process_whose_hands_are_taken_stops_with_one_line() {
     std::thread::sleep(Duration::from_millis(200));
     let err = io.err();
     assert_eq!(status.code(), Some(1), "{err}");
-    assert!(err.contains("error: another process has changed this database"), "{err}");
+    assert!(err.contains("changed outside this process (another process on this database?)"), "{err}");
     assert!(err.lines().count() <= 10, "a few lines, not one per click:\n{err}");
     assert_clean_lines(&err, &[]);
 }

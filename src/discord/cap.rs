@@ -21,11 +21,11 @@ pub const EMBED_TOTAL_MAX: usize = 6000;
 
 pub use crate::echo::cut;
 
-/// A message's content, within [`CONTENT_MAX`], through the one redaction ([`crate::redact::text`]: no token or
-/// URL credential is ever sent, whatever a message quotes).
+/// A message's content, within [`CONTENT_MAX`], through the redaction of messages to players
+/// ([`crate::redact::message`]: no token or URL credential is ever sent, whatever a message quotes).
 pub fn content(text: impl Into<String>) -> String {
     let text = text.into();
-    let text = match crate::redact::text(&text) {
+    let text = match crate::redact::message(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(redacted) => redacted,
     };
@@ -56,10 +56,10 @@ pub fn embed(embed: CreateEmbed) -> CreateEmbed {
     CreateEmbed::from(e)
 }
 
-/// Every text of an embed through [`crate::redact::text`].
+/// Every text of an embed through [`crate::redact::message`].
 fn redact(e: &mut Embed) {
     let clean = |s: &mut String| {
-        if let std::borrow::Cow::Owned(r) = crate::redact::text(s) {
+        if let std::borrow::Cow::Owned(r) = crate::redact::message(s) {
             *s = r;
         }
     };

@@ -42,11 +42,14 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
             (ctx, tr!(super::commands::lang(ctx).await, "error-check-failed"))
         }
+        // Everything else (a setup or event-handler failure, a panic in a command, a payload that does not fit the
+        // command): logged here, bounded and redacted like every remote text, never through poise's built-in
+        // handler (it `eprintln!`s the whole error, unredacted, and panics on a closed stderr); whoever asked gets
+        // the apology.
         other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
-                tracing::error!(error = %crate::echo::remote_error(&e), "error while handling an error");
-            }
-            return;
+            tracing::error!(error = %crate::echo::remote(&other), "a command or event could not be handled");
+            let Some(ctx) = other.ctx() else { return };
+            (ctx, tr!(super::commands::lang(ctx).await, "error-internal"))
         }
     };
     if let Err(e) = ctx.send(CreateReply::default().content(cap::content(text)).ephemeral(true)).await {

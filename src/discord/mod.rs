@@ -125,7 +125,11 @@ pub async fn run(config: Config) -> Result<(), RunError> {
         }
     }
     match tokio::time::timeout(STORE_CLOSE, store.close()).await {
-        Ok(()) => tracing::info!("stopped: the database is closed"),
+        Ok(()) => match crate::logs::dropped_lines() {
+            0 => tracing::info!("stopped: the database is closed"),
+            // Said in case the stream came back (a journal restarted); counted either way.
+            dropped => tracing::info!(dropped, "stopped: the database is closed; some log lines could not be written"),
+        },
         Err(_) => tracing::warn!("the database did not close within {STORE_CLOSE:?}; stopping anyway"),
     }
     result

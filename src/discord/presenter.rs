@@ -241,8 +241,11 @@ pub(super) fn edit_hand_message(
         };
         let edited = match &picture {
             Some(p) => match edit(with_hand_picture(plain.clone(), Some(p))).await {
-                // No Attach Files: the message is kept up to date without its picture (see `post_hand`).
-                Err(e) if json_code(&e) == Some(MISSING_PERMISSIONS) => edit(plain).await,
+                // No Attach Files: the message is kept up to date without its picture (see `post_hand`), the
+                // picture it had taken off (it would show an earlier state).
+                Err(e) if json_code(&e) == Some(MISSING_PERMISSIONS) => {
+                    edit(plain.attachments(serenity::EditAttachments::new())).await
+                }
                 other => other,
             },
             None => edit(plain).await,

@@ -386,8 +386,10 @@ impl TableDriver {
             ));
         }
         let written = crate::out!("ack hand={} seq={} key={}", turn.hand, turn.seq, key.unwrap_or("-"));
-        if let Err(e) = written {
-            self.halt.set(Halted::Output(e.to_string()));
+        match written {
+            Ok(()) => {}
+            Err(crate::output::OutputError::Closed) => self.halt.set(Halted::OutputClosed),
+            Err(crate::output::OutputError::Failed(e)) => self.halt.set(Halted::OutputFailed(e.to_string())),
         }
     }
 

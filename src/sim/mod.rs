@@ -108,9 +108,12 @@ pub enum Halted {
     /// SIGTERM or Ctrl-C: what ran is reported, the books checked, as at the end.
     #[error("stopped by {0}")]
     Signal(&'static str),
-    /// Standard output closed or failed (`--ack-log`): the tool ends quietly, or with the error.
-    #[error("{0}")]
-    Output(String),
+    /// Standard output closed (`--ack-log`): the tool ends quietly.
+    #[error("standard output was closed")]
+    OutputClosed,
+    /// Standard output could not be written (a full disk): the tool ends with this error.
+    #[error("cannot write the output: {0}")]
+    OutputFailed(String),
     /// Another process changed the database's hands ([`Store::taken_over`]): nothing this run writes can be
     /// trusted; it stops with this one line and exit 1.
     #[error("{0}")]

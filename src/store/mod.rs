@@ -206,16 +206,32 @@ impl Store {
             .map_err(|e| open::classify(path, "opening the database", e))?;
         let readers = Pool::Sqlite(pool.clone());
         // The one connection that writes. Its WAL checkpoints run off the commit path (see `writer.rs`).
-        let mut write_conn = connect
+        let write_conn = connect
             .clone()
             .pragma("wal_autocheckpoint", "0")
             .pragma("temp_store", "memory")
             .connect()
             .await
-            .map_err(|e| open::classify(path, "opening the write connection", e))?;
-        open::check_integrity(&mut write_conn, path, opts.integrity_budget).await?;
-        SQLITE_MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
-        open::check_writable(&mut write_conn, path).await?;
+            .map_err(|e| open::classify(path, "opening the write connection", e));
+        let mut write_conn = match write_conn {
+            Ok(c) => c,
+            Err(e) => {
+                pool.close().await;
+                return Err(e);
+            }
+        };
+        let checked = async {
+            open::check_integrity(&mut write_conn, path, opts.integrity_budget).await?;
+            SQLITE_MIGRATOR.run(&pool).await.map_err(|e| migrate_error(path, e))?;
+            open::check_writable(&mut write_conn, path).await
+        }
+        .await;
+        if let Err(e) = checked {
+            // Every connection closed before the caller lets the file's lock go (`open::FileGuard::release`).
+            let _ = sqlx::Connection::close(write_conn).await;
+            pool.close().await;
+            return Err(e);
+        }
         tracing::info!(%path, "database ready");
         let writer = Writer::start(Conn::Sqlite(write_conn), readers.clone(), opts.wal_restart_frames, opts.faults)?;
         Ok(Store { pool: readers, writer, lock: guard })

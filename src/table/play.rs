@@ -38,6 +38,7 @@ fn rule_msg(e: &RuleError) -> Msg {
         R::HoldsBust => Msg::new("rule-holds-bust"),
         R::Rules(reason) => Msg::new("rule-rules").arg("reason", reason),
         R::CannotPayBoot(b) => Msg::new("rule-cannot-pay-boot").arg("boot", b),
+        R::CannotPayDeal { need } => Msg::new("rule-cannot-pay-deal").arg("need", need),
         R::StackTooLarge => Msg::new("rule-stack-too-large").arg("most", crate::engine::rules::MAX_AMOUNT),
         R::HandOver => Msg::new("rule-hand-over"),
         R::NoSuchSeat => Msg::new("rule-no-such-seat"),
@@ -178,7 +179,10 @@ impl Table {
             // This actor holds the hand live at this sequence: only another process can have ended it or added to
             // its log. Stop, once, rather than fail every click after (see `Store::taken_over`).
             e @ (StoreError::HandNotLive(_) | StoreError::OutOfOrder { .. }) => {
-                self.deps.store.taken_over(format!("another process has changed this database: {e}"));
+                self.deps.store.taken_over(format!(
+                    "{e}, though this process plays it: it was changed outside this process (another process on \
+                     this database?); stopping rather than write over it"
+                ));
                 internal("recording an action", e)
             }
             other => internal("recording an action", other),

@@ -25,8 +25,9 @@ impl Table {
             }
             Err(e) if e.is_disk_full() => return self.pause().await,
             Err(e) => {
-                // Nothing changed; try again after another turn's time rather than spinning.
-                tracing::error!(error = %e, "timeout could not be applied");
+                // Nothing changed; try again after another turn's time rather than spinning. The cause was logged
+                // where it happened (once per kind, `table::internal`).
+                tracing::debug!(error = %e, "timeout could not be applied");
                 let d = Deadline::after(self.turn_duration());
                 if let Some(l) = self.live.as_mut() {
                     l.deadline = Some(d);

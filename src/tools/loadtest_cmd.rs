@@ -134,7 +134,8 @@ async fn loadtest(args: &LoadtestArgs) -> anyhow::Result<bool> {
             report.elapsed.as_secs_f64(),
             args.seconds
         ),
-        Some(Halted::Output(why)) => return Err(crate::output::OutputError::from(std::io::Error::other(why)).into()),
+        Some(Halted::OutputClosed) => return Err(crate::output::OutputError::Closed.into()),
+        Some(failed @ Halted::OutputFailed(_)) => return Err(failed.into()),
         _ => {}
     }
     crate::out!("{}", summary(args, &report, ok))?;
@@ -184,7 +185,8 @@ fn soak_verdict(soak: &SoakReport, report: &SimReport, faults: Option<&Faults>, 
 const TEMP_PREFIX: &str = "teenpatti-loadtest-";
 
 /// Removes the temporary databases of runs that were killed (their process is gone), so that a SIGKILL does not
-/// leave one behind for good. Only where `/proc` tells which processes live.
+/// leave one behind for good. Only where `/proc` tells which processes live, and only a database no process holds
+/// (its file lock, `store::open`): a run in another PID namespace sharing this TMPDIR looks dead by its number.
 fn remove_stale_temporaries() {
     if !std::path::Path::new("/proc/self").exists() {
         return;
@@ -198,7 +200,11 @@ fn remove_stale_temporaries() {
         };
         let Ok(pid) = pid.parse::<u32>() else { continue };
         if pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists() {
-            let _ = std::fs::remove_dir_all(entry.path());
+            let held = std::fs::File::open(entry.path().join("loadtest.db"))
+                .is_ok_and(|db| matches!(db.try_lock(), Err(std::fs::TryLockError::WouldBlock)));
+            if !held {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
         }
     }
 }
