@@ -7,7 +7,8 @@
 It recomputes SHA-256(seed) and compares it with the commitment the hand message showed at the deal, rebuilds the
 deck from the seed and the entropy by the published shuffle, prints it, and (with --players) prints the cards each
 seat was dealt. --expect SEAT=CARDS (cards as the bot writes them, e.g. "0=As Kd 10h") checks a seat's cards.
-Exit status 0 when everything matches, 1 when anything does not, 2 for bad arguments.
+Exit status 0 when everything matches, 1 when anything does not, 2 for bad arguments (one `error:` line, never a
+traceback).
 """
 
 import argparse
@@ -61,17 +62,44 @@ def canonical(card):
     return "10" + card[2:].lower() if card[:2] == "10" else (card[:-1].upper().replace("T", "10") + card[-1].lower())
 
 
+def bad_arguments(a):
+    """What is wrong with the arguments, said in one line; None when they are right."""
+    if a.players is None:
+        if a.expect or a.dealer is not None:
+            return "--expect and --dealer need --players (the seats dealt in)"
+        return None
+    if not 2 <= a.players <= 10:
+        return f"--players {a.players}: a table seats 2 to 10 players"
+    if a.cards_each < 1:
+        return f"--cards-each {a.cards_each}: each player is dealt at least one card"
+    if a.players * a.cards_each > 52 + a.jokers:
+        return f"{a.players} players of {a.cards_each} cards need more than the {52 + a.jokers} cards of the pack"
+    if a.dealer is not None and not 0 <= a.dealer < a.players:
+        return f"--dealer {a.dealer}: the seats are 0 to {a.players - 1}"
+    for expect in a.expect:
+        seat, sep, shown = expect.partition("=")
+        if not sep or not seat.strip().isdigit() or not shown.split():
+            return f"--expect {expect[:40]!r}: write SEAT=CARDS, e.g. \"0=As Kd 10h\""
+        if int(seat) >= a.players:
+            return f"--expect: seat {int(seat)} is not one of the seats 0 to {a.players - 1}"
+    return None
+
+
 def main():
     p = argparse.ArgumentParser(description="Check a Teen Patti deal offline.")
     p.add_argument("--seed", required=True, help="the seed revealed when the hand ended (64 hex digits)")
     p.add_argument("--commitment", required=True, help="the commitment shown at the deal (64 hex digits)")
     p.add_argument("--entropy", default="", help="the players' entropy shown with the seed")
-    p.add_argument("--jokers", type=int, default=0, choices=[0, 1, 2])
+    p.add_argument("--jokers", type=int, default=0, choices=[0, 2], help="printed jokers in the pack (0 or 2)")
     p.add_argument("--players", type=int, help="players dealt in")
     p.add_argument("--dealer", type=int, default=None, help="the dealer's seat (from 0)")
     p.add_argument("--cards-each", type=int, default=3, help="cards dealt to each player, one at a time")
     p.add_argument("--expect", action="append", default=[], help="SEAT=CARDS: a seat's cards as shown")
     a = p.parse_args()
+    problem = bad_arguments(a)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     try:
         seed = bytes.fromhex(a.seed)
         if len(seed) != 32:
@@ -100,7 +128,7 @@ def main():
         for expect in a.expect:
             seat, _, shown = expect.partition("=")
             want = sorted(canonical(c) for c in shown.split())
-            got = sorted(hands.get(int(seat), []))
+            got = sorted(hands[int(seat)])
             if want == got:
                 print(f"seat {seat} ok")
             else:

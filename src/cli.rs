@@ -77,9 +77,10 @@ pub const EXIT_FAILED: u8 = 1;
 /// Discord rejects. Restarting does not help; the configuration must change (docs/process.md).
 pub const EXIT_REFUSED: u8 = 2;
 
-/// Logging for every subcommand ([`crate::logs::init`]). Logs carry detail; a fatal error is [`fatal`]'s one line.
-pub fn init_logging(default: &str) {
-    crate::logs::init(default);
+/// Logging for every subcommand ([`crate::logs::init`]); a bad `RUST_LOG` is the one `error:` line, exit 2. Logs
+/// carry detail; a fatal error is [`fatal`]'s one line.
+pub fn init_logging(default: &str) -> Result<(), ExitCode> {
+    crate::logs::init(default).map_err(|e| fatal(EXIT_REFUSED, e))
 }
 
 /// The one way a command reports a fatal error: one line on stderr, `error: ...` (redacted and bounded, and
@@ -110,7 +111,9 @@ fn run_bot() -> ExitCode {
         Ok(c) => c,
         Err(e) => return fatal(EXIT_REFUSED, e),
     };
-    init_logging("info");
+    if let Err(exit) = init_logging("info") {
+        return exit;
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => return fatal(EXIT_FAILED, format_args!("could not start the async runtime: {e}")),

@@ -60,8 +60,8 @@ pub enum ConfigError {
 pub const ENV_FILE: &str = ".env";
 
 /// Sets every variable of `.env` (in the working directory, if there is one) that the environment does not set
-/// already: the environment wins. The file is read whole before anything is set, so a bad line sets nothing
-/// (and a `${NAME}` in a value refers to the environment only, not to another line of the file).
+/// already: the environment wins. The file is read whole before anything is set, so a bad line sets nothing.
+/// Values are taken as written (see [`env_line`]).
 pub fn load_env_file() -> Result<(), ConfigError> {
     for (name, value) in read_env_file(std::path::Path::new(ENV_FILE))? {
         if std::env::var_os(&name).is_none() {
@@ -74,9 +74,9 @@ pub fn load_env_file() -> Result<(), ConfigError> {
 /// The most a `.env` file may hold: a few settings take a few hundred bytes; anything near this is not one.
 pub const MAX_ENV_FILE_BYTES: u64 = 64 * 1024;
 
-/// The `NAME=value` pairs of a `.env` file (none if there is no such file). One setting a line, in dotenv's
-/// syntax (quotes, `export`, `#` comments); a value does not run over several lines. A line that does not parse
-/// is named by its number and not echoed (it may hold the token).
+/// The `NAME=value` pairs of a `.env` file (none if there is no such file), one setting a line ([`env_line`]);
+/// a line that does not read, and a name set twice, is named by its number and not echoed (it may hold the
+/// token).
 ///
 /// Only a regular file of at most [`MAX_ENV_FILE_BYTES`] is read: a `.env` that is a folder, a device
 /// (`/dev/zero` would be read for ever) or a FIFO (whose opening would wait for a writer) is refused before it
@@ -106,20 +106,96 @@ fn read_env_file(path: &std::path::Path) -> Result<Vec<(String, String)>, Config
         ));
     }
     let text = read_bounded(path).map_err(|why| ConfigError::EnvFile { line: None, why })?;
-    let mut pairs = Vec::new();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut first_line: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
-        let bad = |why: &str| Err(ConfigError::EnvFile { line: Some(i + 1), why: why.to_string() });
-        if line.contains('\0') {
-            return bad("holds a NUL byte, which no setting can hold");
+        let bad = |why: String| ConfigError::EnvFile { line: Some(i + 1), why };
+        let Some((name, value)) = env_line(line).map_err(bad)? else { continue };
+        if let Some(first) = first_line.get(&name) {
+            return Err(bad(format!("{name} is set again (first on line {first}): keep one")));
         }
-        match dotenvy::from_read_iter(line.as_bytes()).next() {
-            None => {} // blank, or a comment
-            Some(Ok(pair)) if pair.1.contains('\0') => return bad("holds a NUL byte, which no setting can hold"),
-            Some(Ok(pair)) => pairs.push(pair),
-            Some(Err(_)) => return bad("not a NAME=value line (a value with spaces or # goes in quotes, on one line)"),
-        }
+        first_line.insert(name.clone(), i + 1);
+        pairs.push((name, value));
     }
     Ok(pairs)
+}
+
+/// One line of `.env`: None for a blank line or a comment, else the `NAME=value` it sets. The syntax (docs/process.md):
+/// an optional `export `; a name of letters, digits and `_` (not starting with a digit); `=`; then the value,
+/// taken as written (`$NAME` and `${NAME}` are not expanded: a password holding `$` stays whole):
+/// - unquoted: up to a `#` that follows a space (a comment) or the end of the line, surrounding spaces trimmed;
+///   spaces inside it need quotes;
+/// - `'single quotes'`: everything up to the closing quote, as it is;
+/// - `"double quotes"`: up to the closing quote, with `\"`, `\\` and `\n` escapes;
+///
+/// and after a quoted value only spaces or a comment. A value does not run over several lines. The error names
+/// the problem without echoing the value (it may be the token).
+fn env_line(line: &str) -> Result<Option<(String, String)>, String> {
+    if line.contains('\0') {
+        return Err("holds a NUL byte, which no setting can hold".into());
+    }
+    let text = line.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let text = text.strip_prefix("export ").map_or(text, str::trim_start);
+    let Some((name, value)) = text.split_once('=') else {
+        return Err("not a NAME=value line (a value with spaces or # goes in quotes, on one line)".into());
+    };
+    let name = name.trim_end();
+    let valid = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if name.is_empty() || !name.chars().all(valid) || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(format!(
+            "`{}` is not a variable name (letters, digits and _, not starting with a digit)",
+            crate::echo::echo(name)
+        ));
+    }
+    let value = value.trim_start();
+    let (value, rest) = match value.chars().next() {
+        Some(quote @ ('\'' | '"')) => {
+            let mut out = String::new();
+            let mut chars = value[1..].char_indices();
+            let mut end = None;
+            while let Some((at, c)) = chars.next() {
+                match c {
+                    c if c == quote => {
+                        end = Some(1 + at + 1);
+                        break;
+                    }
+                    '\\' if quote == '"' => match chars.next().map(|(_, e)| e) {
+                        Some('n') => out.push('\n'),
+                        Some(e @ ('"' | '\\' | '$')) => out.push(e),
+                        _ => return Err("a backslash in double quotes escapes only \\\", \\\\, \\n or \\$".into()),
+                    },
+                    c => out.push(c),
+                }
+            }
+            let Some(end) = end else {
+                return Err("a quote is not closed (a value does not run over several lines)".into());
+            };
+            (out, &value[end..])
+        }
+        _ => {
+            let unquoted = match value.find(" #").or_else(|| value.find("\t#")) {
+                Some(comment) => &value[..comment],
+                None => value,
+            };
+            let unquoted = unquoted.trim_end();
+            if unquoted.starts_with('#') {
+                // `NAME= # comment`: an empty value.
+                return Ok(Some((name.to_string(), String::new())));
+            }
+            if unquoted.contains(char::is_whitespace) {
+                return Err("not a NAME=value line (a value with spaces or # goes in quotes, on one line)".into());
+            }
+            (unquoted.to_string(), "")
+        }
+    };
+    let rest = rest.trim_start();
+    if !(rest.is_empty() || rest.starts_with('#')) {
+        return Err("something follows the quoted value (only a # comment may)".into());
+    }
+    Ok(Some((name.to_string(), value)))
 }
 
 /// The file's text, opened without waiting (a FIFO put in its place after the check is not waited on) and read
@@ -160,58 +236,66 @@ impl Config {
         // URLs below.
         crate::redact::secret(&token);
         let dev_guild = match nonempty("DEV_GUILD_ID") {
-            Some(v) => Some(v.parse::<u64>().ok().filter(|&g| g > 0).ok_or_else(|| ConfigError::Invalid {
-                name: "DEV_GUILD_ID",
-                why: format!("`{v}` is not a server id (a number)"),
-            })?),
+            Some(v) => Some(bounded("DEV_GUILD_ID", &v, 1..=u64::MAX, "a server id (a number)")?),
             None => None,
         };
-        let api_url = nonempty("DISCORD_API_URL").map(|u| u.trim_end_matches('/').to_string());
-        if let Some(u) = &api_url {
-            crate::redact::secrets_of_url(u);
-            if !(u.starts_with("http://") || u.starts_with("https://")) {
-                return Err(ConfigError::Invalid {
-                    name: "DISCORD_API_URL",
-                    why: format!("`{}` is not an http(s) URL", crate::redact::url(u)),
-                });
-            }
-        }
-        let hand_break = match nonempty("TEENPATTI_HAND_BREAK_MS") {
-            Some(v) => Duration::from_millis(v.parse::<u64>().map_err(|_| ConfigError::Invalid {
-                name: "TEENPATTI_HAND_BREAK_MS",
-                why: format!("`{v}` is not a number of milliseconds"),
-            })?),
-            None => Duration::from_secs(5),
+        let api_url = match nonempty("DISCORD_API_URL") {
+            Some(u) => Some(api_url(&u)?),
+            None => None,
         };
-        let bot_delay = match nonempty("TEENPATTI_BOT_DELAY_MS") {
-            Some(v) => match v.parse::<u64>() {
-                Ok(ms) if ms <= 60_000 => Duration::from_millis(ms),
-                _ => {
-                    return Err(ConfigError::Invalid {
-                        name: "TEENPATTI_BOT_DELAY_MS",
-                        why: format!("`{}` is not a number of milliseconds up to 60000", crate::echo::cut(&v, 40)),
-                    })
-                }
-            },
-            None => Duration::from_millis(1500),
+        let ms = |name: &'static str, max: u64, default: u64| match nonempty(name) {
+            Some(v) => bounded(name, &v, 0..=max, &format!("a number of milliseconds from 0 to {max}"))
+                .map(Duration::from_millis),
+            None => Ok(Duration::from_millis(default)),
         };
+        let hand_break = ms("TEENPATTI_HAND_BREAK_MS", MAX_HAND_BREAK_MS, 5_000)?;
+        let bot_delay = ms("TEENPATTI_BOT_DELAY_MS", 60_000, 1_500)?;
         let shards = Shards::from_settings(nonempty("DISCORD_SHARD_COUNT"), nonempty("DISCORD_SHARDS"))?;
         let lease = match nonempty("LEASE_SECONDS") {
-            Some(v) => match v.parse::<u64>() {
-                Ok(s) if (3..=3600).contains(&s) => Duration::from_secs(s),
-                _ => {
-                    return Err(ConfigError::Invalid {
-                        name: "LEASE_SECONDS",
-                        why: format!("`{}` is not a number of seconds from 3 to 3600", crate::echo::cut(&v, 40)),
-                    })
-                }
-            },
+            Some(v) => {
+                Duration::from_secs(bounded("LEASE_SECONDS", &v, 3..=3600, "a number of seconds from 3 to 3600")?)
+            }
             None => crate::ownership::DEFAULT_LEASE,
         };
         let database_url = nonempty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
         crate::redact::secrets_of_url(&database_url);
         Ok(Config { token, database_url, api_url, dev_guild, hand_break, bot_delay, shards, lease })
     }
+}
+
+/// The longest break between two hands `TEENPATTI_HAND_BREAK_MS` takes: an hour (a break is a few seconds; the
+/// end-to-end tests use ten minutes to stop a table dealing by itself).
+pub const MAX_HAND_BREAK_MS: u64 = 3_600_000;
+
+/// A whole number setting within `range`; anything else is refused naming the variable, its value echoed briefly
+/// ([`crate::echo::echo`]: 40 characters, no control character) and what it takes.
+fn bounded(
+    name: &'static str,
+    value: &str,
+    range: std::ops::RangeInclusive<u64>,
+    takes: &str,
+) -> Result<u64, ConfigError> {
+    value
+        .parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| ConfigError::Invalid { name, why: format!("`{}` is not {takes}", crate::echo::echo(value)) })
+}
+
+/// `DISCORD_API_URL`, read as a URL (a scheme in any case, a port within 1-65535, a host): http or https, its
+/// credentials registered with the redaction; kept without a trailing `/`.
+fn api_url(text: &str) -> Result<String, ConfigError> {
+    crate::redact::secrets_of_url(text);
+    let bad = |why: String| ConfigError::Invalid { name: "DISCORD_API_URL", why };
+    let shown = crate::echo::echo(&crate::redact::url(text));
+    let url = url::Url::parse(text).map_err(|e| bad(format!("`{shown}` is not a URL ({e})")))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(bad(format!("`{shown}` is not an http(s) URL")));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad(format!("`{shown}` names no host")));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_string())
 }
 
 /// The most shards `DISCORD_SHARD_COUNT` accepts. Discord asks for a shard per 2,500 servers; 16,384 shards is
@@ -261,22 +345,21 @@ impl Shards {
                 Some(r) => Err(ConfigError::Invalid {
                     name: "DISCORD_SHARDS",
                     why: format!(
-                        "`{r}` needs DISCORD_SHARD_COUNT too (the total number of shards, the same in every process)"
+                        "`{}` needs DISCORD_SHARD_COUNT too (the total number of shards, the same in every process)",
+                        crate::echo::echo(&r)
                     ),
                 }),
             };
         };
-        let count = count_text.parse::<u32>().ok().filter(|n| (1..=MAX_SHARD_COUNT).contains(n)).ok_or_else(|| {
-            ConfigError::Invalid {
-                name: "DISCORD_SHARD_COUNT",
-                why: format!("`{count_text}` is not a number of shards from 1 to {MAX_SHARD_COUNT}"),
-            }
-        })?;
+        let takes = format!("a number of shards from 1 to {MAX_SHARD_COUNT}");
+        let count = bounded("DISCORD_SHARD_COUNT", &count_text, 1..=u64::from(MAX_SHARD_COUNT), &takes)? as u32;
         let Some(range_text) = range else { return Ok(Shards { count, first: 0, last: count - 1 }) };
+        // Every message below quotes the setting through the echo (bounded, no control character).
+        let shown = crate::echo::echo(&range_text);
         let bad = |why: String| ConfigError::Invalid { name: "DISCORD_SHARDS", why };
         let shard = |part: &str| {
             part.trim().parse::<u32>().map_err(|_| {
-                bad(format!("`{range_text}` is not a shard range: write `A-B` (both included) or one shard `A`"))
+                bad(format!("`{shown}` is not a shard range: write `A-B` (both included) or one shard `A`"))
             })
         };
         let (first, last) = match range_text.split_once('-') {
@@ -287,11 +370,11 @@ impl Shards {
             }
         };
         if first > last {
-            return Err(bad(format!("`{range_text}` is reversed: the first shard comes first (`{last}-{first}`)")));
+            return Err(bad(format!("`{shown}` is reversed: the first shard comes first (`{last}-{first}`)")));
         }
         if last >= count {
             return Err(bad(format!(
-                "`{range_text}` is outside the {count} shard(s) of DISCORD_SHARD_COUNT (shards are numbered 0 to {})",
+                "`{shown}` is outside the {count} shard(s) of DISCORD_SHARD_COUNT (shards are numbered 0 to {})",
                 count - 1
             )));
         }
@@ -345,6 +428,38 @@ mod tests {
         assert_eq!(c.hand_break, Duration::from_millis(250));
         assert!(cfg(&[("DISCORD_TOKEN", "t"), ("DEV_GUILD_ID", "abc")]).is_err());
         assert!(cfg(&[("DISCORD_TOKEN", "t"), ("DISCORD_API_URL", "ftp://x")]).is_err());
+    }
+
+    /// Every setting is bounded, and quoted through the echo when refused: a 50,000-character value, ESC and a
+    /// newline are never printed whole or raw (round 3, issue 2).
+    #[test]
+    fn every_bad_setting_is_echoed_briefly_and_bounded() {
+        let long = "9".repeat(50_000);
+        let hostile = "0-1\u{1b}[2J\nforged";
+        let cases: [(&str, &str, &str); 8] = [
+            ("TEENPATTI_HAND_BREAK_MS", &long, "from 0 to 3600000"),
+            ("TEENPATTI_HAND_BREAK_MS", "18446744073709551615", "from 0 to 3600000"),
+            ("DISCORD_SHARD_COUNT", &long, "from 1 to 16384"),
+            ("DEV_GUILD_ID", &long, "a server id"),
+            ("LEASE_SECONDS", &long, "from 3 to 3600"),
+            ("TEENPATTI_BOT_DELAY_MS", "60001", "from 0 to 60000"),
+            ("DISCORD_API_URL", "http://127.0.0.1:99999", "invalid port"),
+            ("DISCORD_API_URL", "ftp://x", "not an http(s) URL"),
+        ];
+        for (name, value, says) in cases {
+            let e = cfg(&[("DISCORD_TOKEN", "t"), (name, value)]).map(|_| ()).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("{name} is not valid: ")) && e.contains(says), "{name}: {e}");
+            assert!(e.len() < 300 && !e.chars().any(char::is_control), "{name}: {e:?}");
+        }
+        let e = shards(&[("DISCORD_SHARD_COUNT", "8"), ("DISCORD_SHARDS", hostile)]).unwrap_err();
+        assert!(!e.chars().any(char::is_control) && e.contains("not a shard range"), "{e:?}");
+        let e = shards(&[("DISCORD_SHARDS", &long)]).unwrap_err();
+        assert!(e.len() < 300, "{}", e.len());
+        // A scheme in capitals is a scheme; the URL is kept as Discord's client will use it.
+        let c = cfg(&[("DISCORD_TOKEN", "t"), ("DISCORD_API_URL", "HTTP://Proxy.Internal:8080/")]).unwrap();
+        assert_eq!(c.api_url.as_deref(), Some("http://proxy.internal:8080"));
+        let c = cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_HAND_BREAK_MS", "3600000")]).unwrap();
+        assert_eq!(c.hand_break, Duration::from_secs(3600));
     }
 
     fn shards(pairs: &[(&str, &str)]) -> Result<Shards, String> {
@@ -435,12 +550,26 @@ mod tests {
         let pairs = |v: &[(&str, &str)]| v.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>();
         let read = env_file("\u{feff}# c\n\nA=1\nexport B = \"two words\" # note\nC='x#y'\n").unwrap();
         assert_eq!(read, pairs(&[("A", "1"), ("B", "two words"), ("C", "x#y")]));
+        // Values as written: no expansion; a trailing space is trimmed; # inside a word is the word's.
+        let read = env_file("D=${A}\nE='$HOME'\nF=\"a\\\"b\\$c\"\nG=x \nH=a#b # c\nI=\nJ= # none\n").unwrap();
+        let expected = [("D", "${A}"), ("E", "$HOME"), ("F", "a\"b$c"), ("G", "x"), ("H", "a#b"), ("I", ""), ("J", "")];
+        assert_eq!(read, pairs(&expected));
         let missing = tempfile::tempdir().unwrap();
         assert_eq!(read_env_file(&missing.path().join(".env")).unwrap(), vec![]);
-        let cases = [("A=1\nB two\n", 2), ("A=1\n\n  =x\n", 3), ("A=1\nB=\"open\nC=2\n", 2), ("\u{feff}X=a b\n", 1)];
-        for (text, line) in cases {
+        let cases = [
+            ("A=1\nB two\n", 2, "not a NAME=value line"),
+            ("A=1\n\n  =x\n", 3, "is not a variable name"),
+            ("A=1\nB=\"open\nC=2\n", 2, "not closed"),
+            ("\u{feff}X=a b\n", 1, "not a NAME=value line"),
+            ("A-B=x\n", 1, "`A-B` is not a variable name"),
+            ("1A=x\n", 1, "is not a variable name"),
+            ("A='x' y\n", 1, "follows the quoted value"),
+            ("A=\"\\q\"\n", 1, "escapes only"),
+            ("A=1\nB=2\nA=3\n", 3, "A is set again (first on line 1)"),
+        ];
+        for (text, line, says) in cases {
             let e = env_file(text).unwrap_err();
-            assert!(e.starts_with(&format!("file .env, line {line}: not a NAME=value line")), "{text:?}: {e}");
+            assert!(e.starts_with(&format!("file .env, line {line}: ")) && e.contains(says), "{text:?}: {e}");
         }
         assert!(!env_file("DISCORD_TOKEN secret.value\n").unwrap_err().contains("secret"));
     }

@@ -39,17 +39,21 @@ pub fn dropped_lines() -> u64 {
 }
 
 /// Logging to stderr, filtered by `RUST_LOG` (else `default`), in colour only when stderr is a terminal and
-/// `NO_COLOR` is unset or empty, through the writer described above. A `RUST_LOG` that does not parse is
-/// reported once on the first line and `default` is used.
-pub fn init(default: &str) {
+/// `NO_COLOR` is unset or empty, through the writer described above. A `RUST_LOG` that is not a filter is a bad
+/// setting like any other: refused, naming it (the caller exits 2), rather than silently logging at the default.
+pub fn init(default: &str) -> Result<(), String> {
     use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
-    let (filter, bad) = match std::env::var("RUST_LOG") {
-        Ok(spec) if !spec.trim().is_empty() => match EnvFilter::try_new(&spec) {
-            Ok(f) => (f, None),
-            Err(e) => (EnvFilter::new(default), Some((spec, e))),
-        },
-        _ => (EnvFilter::new(default), None),
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(spec) if !spec.trim().is_empty() => EnvFilter::try_new(&spec).map_err(|e| {
+            format!(
+                "RUST_LOG is not valid: `{}` is not a log filter ({}); write e.g. `info` or `info,teenpatti=debug`",
+                crate::echo::echo(&spec),
+                crate::echo::remote(&e)
+            )
+        })?,
+        Err(std::env::VarError::NotUnicode(_)) => return Err("RUST_LOG is not valid: it is not UTF-8 text".into()),
+        _ => EnvFilter::new(default),
     };
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let ansi = std::io::stderr().is_terminal() && !no_color;
@@ -60,13 +64,7 @@ pub fn init(default: &str) {
         .with_target(false)
         .log_internal_errors(false)
         .try_init();
-    if let Some((spec, e)) = bad {
-        tracing::warn!(
-            "RUST_LOG `{}` is not a log filter ({}); logging with `{default}` instead",
-            crate::echo::echo(&spec),
-            crate::echo::remote(&e)
-        );
-    }
+    Ok(())
 }
 
 /// The log stream: stderr, one line an event, each made safe first (see the module's summary).

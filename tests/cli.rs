@@ -77,13 +77,12 @@ fn with_stdin(args: &[&str], stdin: &[u8]) -> (Option<i32>, String, String) {
 fn hand_rank_echoes_a_huge_token_briefly_and_goes_on() {
     let mut input = "Z".repeat(3 << 20).into_bytes();
     input.extend_from_slice(b" Ks Qs\nAs Ks Qs\n");
-    let (code, out, _) = with_stdin(&["hand", "rank"], &input);
+    let (code, out, err) = with_stdin(&["hand", "rank"], &input);
     assert_eq!(code, Some(1));
     let lines: Vec<&str> = out.lines().collect();
-    assert!(out.len() < 300, "{} bytes of output: {}…", out.len(), &out[..out.len().min(200)]);
-    assert_eq!(lines.len(), 2, "{out}");
-    assert!(lines[0].starts_with("error: line 1: "), "{}", lines[0]);
-    assert!(lines[1].starts_with("pure_sequence "), "{out}");
+    assert!(err.len() < 300, "{} bytes of errors: {}…", err.len(), &err[..err.len().min(200)]);
+    assert_eq!(lines, ["error", "pure_sequence 327708"], "{out}");
+    assert!(err.starts_with("error: line 1: ") && err.lines().count() == 1, "{err}");
 }
 
 /// A line that is not UTF-8 is reported with its number, and the next line is read (it used to stop the
@@ -95,7 +94,8 @@ fn hand_rank_reports_a_line_that_is_not_utf8_and_goes_on() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}{err}");
     assert!(lines[0].starts_with("pure_sequence "), "{out}");
-    assert_eq!(lines[1], "error: line 2: not UTF-8");
+    assert_eq!(lines[1], "error");
+    assert_eq!(err, "error: line 2: not UTF-8\n");
     assert!(lines[2].starts_with("trio "), "{out}");
 }
 
@@ -422,4 +422,43 @@ fn a_postgres_password_is_never_printed() {
     assert_eq!(code, Some(1), "an unreachable server is a failure: {out}");
     assert!(out.contains("postgres://bot:***@127.0.0.1:9/teenpatti"), "the URL is named: {out}");
     assert!(!out.contains("hunter2secret"), "{out}");
+}
+
+/// Round 3, issue 2: a folder or a dangling symbolic link as the database (SQLite's raw "(code: 14) unable to
+/// open database file", and a `.lock` file left behind, before), and a `RUST_LOG` that is not a filter (silently
+/// ignored, before): each one line naming what is wrong, exit 2 (a bad setting), nothing left behind.
+#[test]
+fn a_folder_a_dangling_link_or_a_bad_log_filter_is_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("data");
+    std::fs::create_dir(&folder).unwrap();
+    let link = dir.path().join("gone.db");
+    std::os::unix::fs::symlink(dir.path().join("nowhere/bot.db"), &link).unwrap();
+    let run = |url: String, rust_log: Option<&str>| {
+        let mut c = bot();
+        c.arg("run")
+            .env("DISCORD_TOKEN", "token")
+            .env("DATABASE_URL", url)
+            .env("DISCORD_API_URL", "http://127.0.0.1:9");
+        if let Some(filter) = rust_log {
+            c.env("RUST_LOG", filter);
+        }
+        let out = c.output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (code, err) = run(format!("sqlite://{}", folder.display()), None);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.lines().last().is_some_and(|l| l.contains("names a folder, not a database file")), "{err}");
+    let (code, err) = run(format!("sqlite://{}", link.display()), None);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("names a symbolic link to") && err.contains("which does not exist"), "{err}");
+    assert!(!err.contains("code: 14"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left.len(), 2, "nothing made beside them: {left:?}");
+    assert!(std::fs::read_dir(&folder).unwrap().next().is_none(), "nothing made in the folder");
+    let db = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (code, err) = run(db, Some("info,teenpatti=verbose"));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("error: RUST_LOG is not valid: `info,teenpatti=verbose`"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -230,6 +230,18 @@ fn betting_structures_follow_the_text_s_examples() {
     assert_eq!(range(&play(&raise)), (20, 1020), "call 20, raise up to 1000");
     assert_eq!(range(&play(&table("fixed"))), (20, 40));
     assert_eq!(range(&play(&table("no_limit"))), (20, 4974), "B's whole stack: 5000 less the boot of 25, even");
+    // No limit, blind: half the stack (a blind bet is half under every structure), and the seen answer to the
+    // largest blind bet is allowed (it was refused: a blind bet of the whole stack left no seen answer).
+    let blind = |stacks: &str, moves: &str| {
+        format!("rules classic\nboot 1\nset bet_structure no_limit\nplayers A B\ndealer A\n{stacks}A see\n{moves}")
+    };
+    let r = play(&blind("stack B 100\n", ""));
+    assert_eq!(range(&r), (1, 49), "B: a stack of 99 after the boot, a blind bet of 49 at most");
+    let r = play(&blind("stack B 100\n", "B blind 50\n"));
+    assert_eq!(r.rejected().len(), 1, "a blind bet of 50 is over half of 99: {:?}", r.rejected());
+    let r = play(&blind("stack B 100\nstack A 1000\n", "B blind 49\n"));
+    assert_eq!(range(&r), (98, 998), "A answers seen: twice the stake of 49, up to A's stack");
+
     // Blind, half: a blind player under pot limit bets 10 to 50.
     let blind = table("pot").replace("A see\nB see\n", "");
     assert_eq!(range(&play(&blind)), (10, 50));

@@ -222,3 +222,16 @@ async fn a_missing_channel_permission_is_named_to_the_opener_and_no_hand_fails()
     w.assert_audit().await;
     w.fake.assert_no_violations();
 }
+
+/// A hand message shows the boot the hand was dealt at, not the table's: under `4x_boot` four times it (the
+/// header read `boot 1` while the deal line said `paid the boot of 4`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_message_shows_the_boot_of_its_deal() {
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    // Variant 15 is 4x_boot (`Variant::ALL` order).
+    let hand = w.open_and_start(&[a, b], json!({"boot": 1, "variant": 15})).await;
+    let text = render_message(&hand);
+    assert!(text.contains("paid the boot of 4") && text.contains("· boot 4"), "{text}");
+    w.fake.assert_no_violations();
+}

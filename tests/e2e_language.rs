@@ -76,6 +76,14 @@ async fn a_hindi_server_gets_every_message_of_a_hand_in_hindi() {
     assert!(said.contains("`language` = hi"), "{said}");
     let refused = w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "klingon"})).await;
     assert!(refused.contains("klingon") && refused.contains("hinglish"), "{refused}");
+    // Every value word of the settings is the catalogue's: an unset limit reads as `max_boot`'s does (it used to
+    // be `कोई नहीं` for max_boot and `none` for chaal_limit, pot_limit and blind_turn_limit).
+    let view = w.ephemeral_reply(admin, "config view", json!({})).await;
+    let none = tr!(Lang::Hi, "settings-no-cap");
+    for option in ["max_boot", "chaal_limit", "pot_limit", "blind_turn_limit"] {
+        assert!(view.contains(&format!("`{option}` = {none}")), "{option}: {view}");
+    }
+    assert!(!view.contains("= none"), "{view}");
 
     let players = w.users(["asha", "bilal", "chen"]);
     let [a, b, c] = players;

@@ -29,18 +29,37 @@ fn newest_hand(w: &World) -> Option<Value> {
     w.fake.channel_messages(w.channel).into_iter().rev().find(is_hand_message)
 }
 
+/// The boot a hand message shows in its header (`… · boot N`) and the boot its deal line says was paid
+/// (`… paid the boot of N …`): a tournament hand's header used to show the table's first boot at every level.
+fn boots_shown(hand: &serde_json::Value) -> (Option<u64>, Option<u64>) {
+    let text = hand.to_string();
+    let grab = |pattern: &str| {
+        let re = regex::Regex::new(pattern).unwrap();
+        re.captures(&text).and_then(|c| c[1].parse().ok())
+    };
+    (grab(r"· boot (\d+)"), grab(r"paid the boot of (\d+)"))
+}
+
 /// Plays hands until the tournament's results are posted: in each hand, the players press Pack one after
-/// another until one is left (who wins the boots). Returns the results message.
-async fn play_out(w: &World, players: &[u64], number: i64) -> String {
+/// another until one is left (who wins the boots). Returns the results message, and the boots the hands were
+/// dealt at, in order (each hand's header checked against its deal line).
+async fn play_out(w: &World, players: &[u64], number: i64) -> (String, Vec<u64>) {
     let over = format!("Tournament #{number} is over");
+    let mut boots: Vec<(i64, u64)> = Vec::new();
     for _ in 0..200 {
         if let Some(text) = said(w, &over) {
-            return text;
+            return (text, boots.into_iter().map(|(_, b)| b).collect());
         }
         let Some(hand) = newest_hand(w) else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
+        let id = hand_id_of(&hand);
+        if boots.last().is_none_or(|&(h, _)| h != id) {
+            let (header, paid) = boots_shown(&hand);
+            assert!(header.is_some() && header == paid, "hand #{id}: header boot {header:?}, paid {paid:?}:\n{hand}");
+            boots.push((id, header.unwrap_or(0)));
+        }
         if !is_over(&hand) {
             for &p in players {
                 let m = newest_hand(w).unwrap();
@@ -94,7 +113,10 @@ async fn four_players_play_a_tournament_to_the_end_and_the_pool_is_paid() {
     let r = w.slash(players[0], "table leave", json!({})).await;
     assert!(r.content.contains("plays tournament #1"), "{r:?}");
 
-    let results = play_out(&w, &players, 1).await;
+    let (results, boots) = play_out(&w, &players, 1).await;
+    // One level a hand: 10, 20, then 40 for the rest.
+    assert_eq!(&boots[..3.min(boots.len())], &[10, 20, 40][..3.min(boots.len())], "{boots:?}");
+    assert!(boots.len() >= 2, "the tournament played at more than one level: {boots:?}");
     let lines: Vec<&str> = results.lines().collect();
     assert!(lines[1].starts_with("1. ") && lines[1].contains("prize 260"), "{results}");
     assert!(lines[2].starts_with("2. ") && lines[2].contains("prize 140"), "{results}");
@@ -156,7 +178,7 @@ async fn a_tournament_killed_mid_hand_resumes_after_a_restart() {
     w.restart().await;
     assert_eq!(w.actions(hand).await, before, "the hand's actions survive the kill");
     assert!(w.live_hands().await.contains(&hand), "the hand is resumed, not refunded");
-    let results = play_out(&w, &players, 1).await;
+    let (results, _) = play_out(&w, &players, 1).await;
     assert!(results.contains("prize 130") && results.contains("prize 70"), "65/35 of 200: {results}");
     assert_eq!(pool(&w, 1).await, 0);
     let total: i64 = w.balances(&players).await.iter().sum();

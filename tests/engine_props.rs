@@ -305,6 +305,23 @@ fn play(setup: &HandSetup, play_seed: u64, patience: usize) -> (Hand, Vec<Event>
             Ok(events) => {
                 assert_eq!(h.actions().len(), before.actions().len() + 1);
                 assert_eq!(total_chips(&h), total, "chips not conserved after {seat} {action:?}");
+                // A payment for new cards is not a bet: it never ends the hand (a pot it takes to `pot_limit` is
+                // shown down at the next bet).
+                if matches!(action, Action::Draw(_)) {
+                    assert!(!h.is_over(), "a draw ended the hand");
+                }
+                // No limit: a blind bet is at most half the player's stack (or the stake, which it may always
+                // match).
+                if let (Action::Bet(n), BetStructure::NoLimit) = (action, before.rules().bet_structure) {
+                    let s = &before.seats()[seat];
+                    if !s.seen {
+                        assert!(
+                            n <= (s.stack / 2).max(before.stake()),
+                            "a blind bet of {n} with a stack of {}",
+                            s.stack
+                        );
+                    }
+                }
                 check_events(&h, &events);
                 all.extend(events);
             }

@@ -242,6 +242,37 @@ fn draw_after_the_first_round_and_one_card_a_round() {
     assert!(r.hand.seat(0).unwrap().seen);
 }
 
+/// A payment for new cards is not a bet (README, End of the hand: the showdown comes "when a bet (or a sideshow
+/// bet) makes the pot reach `pot_limit`"). A draw that takes the pot to the limit used to end the hand at once
+/// (the next player never drew; under `draw=rounds` the drawer could not bet); now the limit is checked at the
+/// next bet, under every draw mode.
+#[test]
+fn a_draw_payment_reaching_the_pot_limit_is_not_a_bet() {
+    // before: boots 3 (pot 3), A changes two cards at 1 each: the pot is 5, the limit.
+    let r = play("rules draw\nboot 1\nset pot_limit 5\nplayers A B C\nA draw 1 2\nB draw none\nC draw 1\n");
+    no_refusals(&r);
+    assert!(!r.hand.is_over(), "the drawing went on:\n{}", r.transcript());
+    assert_eq!((r.hand.phase(), r.hand.pot()), (Phase::Betting, 6));
+    let r =
+        play("rules draw\nboot 1\nset pot_limit 5\nplayers A B C\nA draw 1 2\nB draw none\nC draw none\nA chaal 2\n");
+    no_refusals(&r);
+    assert_eq!(r.ended_by(), "pot_limit", "the first bet after it shows the hands down:\n{}", r.transcript());
+    // after: the first round's bets, then the draws; one reaching the limit does not end the drawing.
+    let r = play(
+        "rules draw\nset draw after\nboot 1\nset pot_limit 7\nplayers A B\nA blind 1\nB blind 1\nA draw 1 2 3\nB draw 1\n",
+    );
+    no_refusals(&r);
+    assert!(!r.hand.is_over() && r.hand.phase() == Phase::Betting, "{}", r.transcript());
+    // rounds: the drawer still bets, and that bet shows the hands down.
+    let r = play("rules draw\nset draw rounds\nboot 1\nset pot_limit 3\nplayers A B\nA draw 1\n");
+    no_refusals(&r);
+    assert!(!r.hand.is_over(), "{}", r.transcript());
+    assert_eq!(r.hand.to_act(), Some(0), "A, who drew, bets now");
+    let r = play("rules draw\nset draw rounds\nboot 1\nset pot_limit 3\nplayers A B\nA draw 1\nA chaal 2\n");
+    no_refusals(&r);
+    assert_eq!(r.ended_by(), "pot_limit", "{}", r.transcript());
+}
+
 /// Cobra: one card each on the forehead. Each player is told every other player's card and never their own;
 /// nobody may see; everyone bets blind stakes; no sideshow; the higher card wins, equal ranks by suit.
 #[test]

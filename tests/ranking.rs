@@ -550,29 +550,42 @@ fn cli_ranks_lines() {
     let input = "# a comment\nAs Ad Ah\n\n  KD qh JS  \n10c 9c 8c # trailing comment\nA♠ 2♠ 3♠\nTc 9d 2h\n";
     let (code, out, err) = run_rank(&[], input);
     assert_eq!(code, Some(0), "stderr: {err}");
-    let expected: Vec<String> = ["As Ad Ah", "Kd Qh Js", "10c 9c 8c", "As 2s 3s", "10c 9d 2h"]
+    // One output line a line read: the comment and the blank line get empty ones.
+    let expected: Vec<String> = ["", "As Ad Ah", "", "Kd Qh Js", "10c 9c 8c", "As 2s 3s", "10c 9d 2h"]
         .iter()
-        .map(|s| {
-            let v = ev(&Rules::default(), s);
-            format!("{} {}", v.category, v.strength)
+        .map(|s| match s.is_empty() {
+            true => String::new(),
+            false => {
+                let v = ev(&Rules::default(), s);
+                format!("{} {}", v.category, v.strength)
+            }
         })
         .collect();
     assert_eq!(out.lines().collect::<Vec<_>>(), expected);
-    assert!(out.starts_with("trio 393230\nsequence "), "{out}");
+    assert!(out.starts_with("\ntrio 393230\n\nsequence "), "{out}");
 }
 
+/// Output line N answers input line N (a blank or comment line gets an empty line, a bad line `error`); the
+/// reasons go to stderr, numbered by input line.
 #[test]
 fn cli_reports_bad_lines_and_goes_on() {
-    let input = "As Kd Qh\nAs Xx Qh\nAs As Qh\nAs Kd\n2s 3d 5h\n";
-    let (code, out, _) = run_rank(&[], input);
+    let input = "As Kd Qh\nAs Xx Qh\n\nAs As Qh\n# a comment\nAs Kd\n2s 3d 5h\n";
+    let (code, out, err) = run_rank(&[], input);
     assert_eq!(code, Some(1));
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), input.lines().count(), "one output line a line read: {out}");
     assert!(lines[0].starts_with("sequence "));
-    assert!(lines[1].starts_with("error: line 2: ") && lines[1].contains("`Xx`"), "{}", lines[1]);
-    assert!(lines[2].starts_with("error: line 3: ") && lines[2].contains("As appears twice"), "{}", lines[2]);
-    assert!(lines[3].starts_with("error: line 4: ") && lines[3].contains("3 cards"), "{}", lines[3]);
-    assert!(lines[4].starts_with("high_card "));
+    assert_eq!(&lines[1..6], ["error", "", "error", "", "error"], "{out}");
+    assert!(lines[6].starts_with("high_card "));
+    let errs: Vec<&str> = err.lines().collect();
+    assert_eq!(errs.len(), 3, "{err}");
+    assert!(errs[0].starts_with("error: line 2: ") && errs[0].contains("`Xx`"), "{}", errs[0]);
+    assert!(errs[1].starts_with("error: line 4: ") && errs[1].contains("As appears twice"), "{}", errs[1]);
+    assert!(
+        errs[2].starts_with("error: line 6: ") && errs[2].contains("3 cards under these rules, not 2"),
+        "{}",
+        errs[2]
+    );
 }
 
 #[test]
@@ -586,9 +599,17 @@ fn cli_variants_and_options() {
     let (code, out, _) = run_rank(&["--variant", "joker", "--set", "joker=7"], "7s 7h 7d\n");
     assert_eq!(code, Some(0));
     assert_eq!(out, "trio 393230\n");
-    let (code, out, _) = run_rank(&["--variant", "best_of_four"], "As Ah Kd 2c\nAs Ah Kd\n");
+    let (code, out, err) = run_rank(&["--variant", "best_of_four"], "As Ah Kd 2c\nAs Ah Kd\n");
     assert_eq!(code, Some(1));
-    assert!(out.starts_with("pair ") && out.contains("error: line 2: "), "{out}");
+    assert!(out.starts_with("pair ") && out.ends_with("\nerror\n"), "{out}");
+    assert!(err.starts_with("error: line 2: ") && err.contains("4 cards under these rules, not 3"), "{err}");
+    // incomplete_common: the dealt card alone, the common card added; one card is "1 card".
+    let args = ["--variant", "incomplete_common", "--set", "common=Kd"];
+    let (code, out, err) = run_rank(&args, "As\nAs Ks\n");
+    assert_eq!((code, out.lines().nth(1)), (Some(1), Some("error")), "{out}");
+    assert!(err.contains("a hand has 1 card here (the common card Kd is added to each line), not 2"), "{err}");
+    let (code, out, _) = run_rank(&["--variant", "cobra"], "As\n2c\n");
+    assert_eq!((code, out.as_str()), (Some(0), "single 14\nsingle 2\n"));
 }
 
 #[test]

@@ -339,3 +339,39 @@ fn scripts_are_validated_like_a_table() {
         assert!(e.to_string().contains("hand rank"), "{e}");
     }
 }
+
+/// What an outsider found in an hour (round 3, issue 2, item 3): nothing a script holds reaches the terminal raw,
+/// a byte-order mark is not a directive, and each message says what is wrong.
+#[test]
+fn script_input_is_never_printed_raw_and_messages_say_what_is_wrong() {
+    // Player names with ESC, NUL or a text-direction override: refused, echoed harmlessly.
+    for name in ["A\u{1b}[2J", "A\u{0}B", "A\u{202E}B"] {
+        let e = parse(&format!("players {name} B\n")).unwrap_err().to_string();
+        assert!(e.contains("cannot hold control or text-direction characters"), "{e:?}");
+        assert!(!e.chars().any(|c| c.is_control() || c == '\u{202E}'), "{e:?}");
+    }
+    // The list of players in an unknown-player error goes through the echo too.
+    let e = parse("players Asha Bilal\ndealer C`x\n").unwrap_err().to_string();
+    assert!(e.contains("unknown player `C'x` (players: Asha Bilal)"), "{e}");
+    // A UTF-8 byte-order mark (Windows editors) is not part of the first line.
+    let r = run_script("\u{feff}players A B\nA pack\n").unwrap();
+    assert_eq!(r.winners(), vec!["B"]);
+    // `dealer` twice is refused as `players` twice is.
+    let e = parse("players A B\ndealer A\ndealer B\n").unwrap_err().to_string();
+    assert!(e.contains("line 3") && e.contains("`dealer` given twice"), "{e}");
+    let e = parse("players A B\nseed 1\nseed 2\n").unwrap_err().to_string();
+    assert!(e.contains("`seed` given twice"), "{e}");
+    // `reveal` and `concede` without `show_concede`: about the show, not a sideshow.
+    let r = run_script("players A B\nA reveal\nB concede\n").unwrap();
+    for x in r.rejected() {
+        assert_eq!(x.reason, "no show was called against you", "{x:?}");
+    }
+    assert_eq!(r.rejected().len(), 2);
+    // A forced blind the player cannot pay: the whole amount named as what it is, not as "the boot of".
+    let e = run_script("set blinds single\nset blind_amount 100\nplayers A B\nstack A 50\n").unwrap_err().to_string();
+    assert!(e.contains("what the deal asks of them: 101 chips") && !e.contains("boot of 101"), "{e}");
+    // One card is "1 card".
+    let e = parse("rules incomplete_one\nplayers A B\ncards A As Ks\n").unwrap_err().to_string();
+    assert!(e.contains("A is dealt exactly 1 down card, not 2"), "{e}");
+    assert!(!e.contains("1 cards") && !e.contains("1 down cards"), "{e}");
+}

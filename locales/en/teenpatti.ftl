@@ -301,6 +301,7 @@ rule-too-many-for-deck = The pack deals to at most { $most } players under these
 rule-holds-bust = You hold a bust card: you must pack.
 rule-rules = { $reason }.
 rule-cannot-pay-boot = Every player must be able to pay the boot of { $boot }.
+rule-cannot-pay-deal = Every player dealt in must be able to pay what the deal asks of them: { $need } chips (the boot, and a blind, a post or the dealer's ante for everyone).
 rule-stack-too-large = A stack may hold at most { $most } chips.
 rule-hand-over = The hand is over.
 rule-no-such-seat = There is no such seat.
@@ -445,6 +446,7 @@ error-bots-no-chips = Bots have no chips.
 error-turned-only = `turned` takes the turned-up cards only: joker=RANK wild_suit=SUIT bust=RANK common=CARD.
 error-needs-joker = The joker variant needs the turned-up rank: add `joker:7`, say.
 error-bet-not-positive = A bet is a positive number of chips.
+error-give-amount = Give a positive amount: from 1 to 10^12 chips (you cannot take chips with /give).
 error-grant-amount = Give a non-zero amount of at most 10^12 chips.
 error-button-not-recognised = This button is not recognised; nothing was done.
 error-buttons-in-servers = Table buttons work only in a server.

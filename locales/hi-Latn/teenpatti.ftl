@@ -294,6 +294,7 @@ rule-too-many-for-deck = In rules mein gaddi zyada se zyada { $most } players ko
 rule-holds-bust = Tumhare paas bust patta hai: tumhe pack karna hoga.
 rule-rules = { $reason }.
 rule-cannot-pay-boot = Har player ko { $boot } ka boot dene laayak hona chahiye.
+rule-cannot-pay-deal = Deal mein har player ko woh dene laayak hona chahiye jo deal usse maangti hai: { $need } chips (boot, aur blind, post ya sabke liye dealer ki ante).
 rule-stack-too-large = Kisi ke paas zyada se zyada { $most } chips ho sakte hain.
 rule-hand-over = Baazi khatam ho chuki hai.
 rule-no-such-seat = Aisi koi seat nahi hai.
@@ -438,6 +439,7 @@ error-bots-no-chips = Bots ke paas chips nahi hote.
 error-turned-only = `turned` sirf khule patte leta hai: joker=RANK wild_suit=SUIT bust=RANK common=CARD.
 error-needs-joker = Joker game ko khula rank chahiye: jaise `joker:7` jodo.
 error-bet-not-positive = Daav chips ki positive sankhya hota hai.
+error-give-amount = Positive amount do: 1 se 10^12 chips tak (/give se chips liye nahi ja sakte).
 error-grant-amount = Zero ke alawa zyada se zyada 10^12 chips ki amount do.
 error-button-not-recognised = Yeh button pehchana nahi gaya; kuch nahi kiya gaya.
 error-buttons-in-servers = Table ke buttons sirf server mein chalte hain.
@@ -545,7 +547,7 @@ error-give-funds = Tumhare paas sirf { $have } chips hain.
 daily-too-new = Tumhara Discord account { $days } din se naya hai (is server ka daily_min_account_days).
 error-boot-cap = Is server par boot zyada se zyada { $cap } chips hai (iska max_boot).
 error-bet-cap = Is server par ek daav zyada se zyada { $cap } chips hai (iska max_bet): boot uska aadha hi ho sakta hai.
-settings-no-cap = koi nahi
+settings-no-cap = koi nahi (`none`)
 setting-season-reset = season_reset ya to reset hai (har balance starting balance par) ya carry.
 setting-season-channel = `{ $value }` koi channel nahi hai: #channel, uski id, ya none likho.
 

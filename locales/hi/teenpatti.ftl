@@ -294,6 +294,7 @@ rule-too-many-for-deck = इन नियमों में गड्डी ज
 rule-holds-bust = आपके पास बस्ट पत्ता है: आपको पैक करना होगा।
 rule-rules = { $reason }।
 rule-cannot-pay-boot = हर खिलाड़ी को { $boot } का बूट देने लायक होना चाहिए।
+rule-cannot-pay-deal = डील में शामिल हर खिलाड़ी को वह देने लायक होना चाहिए जो डील उससे माँगती है: { $need } चिप्स (बूट, और ब्लाइंड, पोस्ट या सबके लिए डीलर की एंटी)।
 rule-stack-too-large = किसी के पास ज़्यादा से ज़्यादा { $most } चिप्स हो सकते हैं।
 rule-hand-over = बाज़ी ख़त्म हो चुकी है।
 rule-no-such-seat = ऐसी कोई सीट नहीं है।
@@ -438,6 +439,7 @@ error-bots-no-chips = बॉट के पास चिप्स नहीं �
 error-turned-only = `turned` सिर्फ़ खुले पत्ते लेता है: joker=RANK wild_suit=SUIT bust=RANK common=CARD।
 error-needs-joker = जोकर खेल को खुला रैंक चाहिए: जैसे `joker:7` जोड़ें।
 error-bet-not-positive = दाँव चिप्स की धनात्मक संख्या होता है।
+error-give-amount = धनात्मक राशि दें: 1 से 10^12 चिप्स तक (/give से चिप्स लिए नहीं जा सकते)।
 error-grant-amount = शून्य के अलावा ज़्यादा से ज़्यादा 10^12 चिप्स की राशि दें।
 error-button-not-recognised = यह बटन पहचाना नहीं गया; कुछ नहीं किया गया।
 error-buttons-in-servers = टेबल के बटन सिर्फ़ सर्वर में चलते हैं।
@@ -545,7 +547,7 @@ error-give-funds = आपके पास केवल { $have } चिप्स
 daily-too-new = आपका Discord खाता { $days } दिन से नया है (इस सर्वर का daily_min_account_days)।
 error-boot-cap = इस सर्वर पर बूट ज़्यादा से ज़्यादा { $cap } चिप्स है (इसका max_boot)।
 error-bet-cap = इस सर्वर पर एक दाँव ज़्यादा से ज़्यादा { $cap } चिप्स है (इसका max_bet): बूट उसका आधा ही हो सकता है।
-settings-no-cap = कोई नहीं
+settings-no-cap = कोई नहीं (`none`)
 setting-season-reset = season_reset या तो reset है (हर बैलेंस शुरुआती बैलेंस पर) या carry।
 setting-season-channel = `{ $value }` कोई चैनल नहीं है: #चैनल, उसकी id, या none लिखें।
 

@@ -258,6 +258,7 @@ mod tests {
                     .collect(),
                 pot: 10_000_000,
                 stake: 1000,
+                boot: 1,
                 turn: Some(1),
                 to_act: Some(1),
                 deadline: Some(1_800_000_000),

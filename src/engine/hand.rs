@@ -433,6 +433,10 @@ pub enum RuleError {
     Rules(String),
     #[error("every player must be able to pay the boot of {0}")]
     CannotPayBoot(Chips),
+    /// The deal asks a player for more than the boot alone (a forced blind, a posted ante, the dealer's ante for
+    /// everyone), and they cannot pay it, or it is more than a hand takes.
+    #[error("every player dealt in must be able to pay what the deal asks of them: {need} chips (the boot, and a blind, a post or the dealer's ante for everyone)")]
+    CannotPayDeal { need: Chips },
     #[error("a stack may hold at most {MAX_AMOUNT} chips")]
     StackTooLarge,
     #[error("the hand is over")]
@@ -732,7 +736,11 @@ impl Hand {
             let need =
                 ante(seat) + posted(seat) + blinds.iter().filter(|(s, _)| *s == seat).map(|(_, b)| b).sum::<Chips>();
             if need > MAX_AMOUNT || setup.stacks[seat] < need {
-                return Err(RuleError::CannotPayBoot(need));
+                return Err(if need == boot {
+                    RuleError::CannotPayBoot(boot)
+                } else {
+                    RuleError::CannotPayDeal { need }
+                });
             }
         }
         let mut seats: Vec<SeatState> = setup
@@ -876,6 +884,11 @@ impl Hand {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+    /// The boot this hand was dealt at, every seat's ante: its rules' boot (a tournament's level), four times it
+    /// under `4x_boot`.
+    pub fn boot(&self) -> Chips {
+        self.rules.parts().map_or(self.rules.boot, |p| self.rules.boot.saturating_mul(p.boot_factor))
     }
     /// How this hand is dealt and played out.
     pub fn plan(&self) -> &DealPlan {
@@ -1110,7 +1123,8 @@ impl Hand {
             // Call, then raise by the pot after the call.
             BetStructure::Pot => seen_min.saturating_mul(2).saturating_add(self.pot),
             BetStructure::PotSimple => self.pot.max(seen_min),
-            BetStructure::NoLimit => Chips::MAX,
+            // Up to one's own stack; a blind player, half of it (a blind bet is half under every structure).
+            BetStructure::NoLimit => s.stack.max(seen_min),
         };
         let (min, mut max, step) = if s.seen {
             let cap = self.rules.chaal_limit.map_or(Chips::MAX, |l| l.max(2 * stake));
@@ -1538,9 +1552,9 @@ impl Hand {
             let cards = self.seats[seat].cards.clone();
             events.push(Event { audience: Audience::Seat(seat), kind: EventKind::Cards { seat, cards } });
         }
-        if self.pot_limit_reached() {
-            self.pot_limit_showdown(events);
-        } else if self.phase == Phase::Drawing {
+        // A payment for new cards is not a bet: a pot it takes to the limit is shown down at the next bet (as a
+        // pot already at the limit after the boots is), not now.
+        if self.phase == Phase::Drawing {
             self.next_drawer(seat, events);
         } else {
             // Under draw=rounds the turn goes on: the player still bets (the timer starts again).

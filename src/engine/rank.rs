@@ -134,7 +134,7 @@ impl Ord for HandValue {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RankError {
-    #[error("a hand has {expected} cards under these rules, not {got}")]
+    #[error("a hand has {} under these rules, not {got}", super::script::n_cards(*expected))]
     WrongCount { expected: usize, got: usize },
     #[error("{0} appears twice")]
     Duplicate(Card),

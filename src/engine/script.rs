@@ -52,7 +52,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Map, Value};
 
 use super::cards::{format_cards, parse_cards, seeded_deck_with, Card};
-use super::hand::{Action, Board, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, Seat, MAX_SEATS};
+use super::hand::{Action, Board, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, RuleError, Seat, MAX_SEATS};
 use super::rules::{Chips, Rules, RulesError};
 use crate::echo::echo;
 
@@ -197,6 +197,8 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut steps: Vec<Step> = Vec::new();
     let mut used_cards: HashSet<Card> = HashSet::new();
 
+    // A UTF-8 byte-order mark (editors on Windows write one) is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         if line > MAX_LINES {
@@ -261,6 +263,13 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                         let e = echo(name);
                         return err(line, format!("`{e}`: player names are at most {MAX_NAME_CHARS} characters"));
                     }
+                    if name.chars().any(crate::echo::is_unsafe) {
+                        let e = echo(name);
+                        return err(
+                            line,
+                            format!("`{e}`: a player name cannot hold control or text-direction characters"),
+                        );
+                    }
                     if DIRECTIVES.contains(&name.to_ascii_lowercase().as_str()) {
                         return err(line, format!("`{}` is a directive and cannot be a player name", echo(name)));
                     }
@@ -275,6 +284,9 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
             }
             "dealer" => {
                 let [name] = rest else { return err(line, "usage: dealer NAME") };
+                if dealer.is_some() {
+                    return err(line, "`dealer` given twice");
+                }
                 dealer = Some(seat_of(names()?, name, line)?);
             }
             "stack" => {
@@ -284,6 +296,9 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                     line: Some(line),
                     message: format!("`{}` is not a whole number of chips", echo(value)),
                 })?;
+                if stacks[seat].is_some() {
+                    return err(line, format!("`stack` for `{}` given twice", echo(name)));
+                }
                 stacks[seat] = Some(chips);
             }
             "post" => {
@@ -355,10 +370,16 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
             }
             "kaana" => {
                 let ["dormant"] = rest else { return err(line, "usage: kaana dormant") };
+                if kaana_dormant.is_some() {
+                    return err(line, "`kaana` given twice");
+                }
                 kaana_dormant = Some(line);
             }
             "seed" => {
                 let [value] = rest else { return err(line, "usage: seed NUMBER") };
+                if seed.is_some() {
+                    return err(line, "`seed` given twice");
+                }
                 seed = Some(value.parse::<u64>().map_err(|_| ScriptError {
                     line: Some(line),
                     message: format!("`{}` is not a seed (a whole number)", echo(value)),
@@ -395,8 +416,9 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
         for (seat, f) in f.iter().enumerate() {
             if let Some((line, cards)) = f {
                 if cards.len() != per {
-                    let name = &players[seat];
-                    return err(*line, format!("{name} is dealt exactly {per} {what} cards, not {}", cards.len()));
+                    let name = echo(&players[seat]);
+                    let dealt = if per == 1 { format!("1 {what} card") } else { format!("{per} {what} cards") };
+                    return err(*line, format!("{name} is dealt exactly {dealt}, not {}", cards.len()));
                 }
                 no_jokers(*line, cards)?;
             }
@@ -404,7 +426,8 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     }
     if let Some((line, cards)) = &community {
         if cards.len() > plan.community {
-            return err(*line, format!("these rules deal {} community cards, not {}", plan.community, cards.len()));
+            let deal = n_cards(plan.community);
+            return err(*line, format!("these rules deal {deal} in the middle (community), not {}", cards.len()));
         }
         no_jokers(*line, cards)?;
     }
@@ -460,8 +483,21 @@ pub fn too_big(bytes: usize) -> String {
 fn seat_of(names: &[String], name: &str, line: usize) -> Result<Seat, ScriptError> {
     names.iter().position(|n| n == name).ok_or_else(|| ScriptError {
         line: Some(line),
-        message: format!("unknown player `{}` (players: {})", echo(name), names.join(" ")),
+        message: format!(
+            "unknown player `{}` (players: {})",
+            echo(name),
+            names.iter().map(|n| echo(n)).collect::<Vec<_>>().join(" ")
+        ),
     })
+}
+
+/// "1 card", "3 cards".
+pub(crate) fn n_cards(n: usize) -> String {
+    if n == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{n} cards")
+    }
 }
 
 /// An action as written: `blind N`, `chaal N` or `bet N`, or an action
@@ -527,6 +563,16 @@ fn parse_draw(args: &[&str], line: usize) -> Result<(Action, BetAs, Option<Vec<C
     }
     let cards = parse_cards(&args.join(" ")).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
     Ok((Action::Draw(0), BetAs::Either, Some(cards)))
+}
+
+impl Step {
+    /// Written as an answer to a called show (`reveal`, `concede`).
+    fn answers_show(&self) -> bool {
+        self.text
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|w| w.eq_ignore_ascii_case("reveal") || w.eq_ignore_ascii_case("concede"))
+    }
 }
 
 /// What one action line did.
@@ -656,7 +702,12 @@ impl Script {
                 _ => {}
             }
         }
-        hand.apply(step.seat, step.action).map_err(|e| e.to_string())
+        hand.apply(step.seat, step.action).map_err(|e| match e {
+            // `reveal` and `concede` answer a called show (`show_concede`), which the engine plays as accept and
+            // deny: with none called, the refusal is about the show, not a sideshow.
+            RuleError::NoSideshowToAnswer if step.answers_show() => RuleError::NoShowToAnswer.to_string(),
+            e => e.to_string(),
+        })
     }
 }
 

@@ -46,6 +46,8 @@ pub(crate) struct Target {
     pub connect: SqliteConnectOptions,
     /// Create the file if it is missing (`mode=rwc`, the default).
     pub create: bool,
+    /// The URL as messages quote it (cut, credentials masked).
+    pub url: String,
 }
 
 /// Parses `url` by the policy above; the parameters the bot takes are `mode=rwc` (the default: create the file
@@ -86,7 +88,7 @@ pub(crate) fn parse_url(url: &str) -> Result<Target, StoreError> {
     let connect =
         SqliteConnectOptions::from_str(url).map_err(|e| bad(format!("cannot be read: {e}")))?.create_if_missing(create);
     let path = connect.get_filename().display().to_string();
-    Ok(Target { path, connect, create })
+    Ok(Target { path, connect, create, url: shown_url(url) })
 }
 
 /// The file's folder must exist (SQLite would say only "unable to open database file"), and with `mode=rw`
@@ -240,32 +242,45 @@ fn free_text(path: &str) -> String {
 /// same database (a symbolic link elsewhere, a bind mount) finds another lock file. Why `flock` and not a POSIX
 /// lock: SQLite holds POSIX locks on the file, and closing *any* descriptor of it drops every POSIX lock the
 /// process holds on it (SQLite's "How To Corrupt", §2.2). A `flock` is separate from them; but its descriptor is
-/// a descriptor of the file too, so it is opened before SQLite's connections and closed only after the last of
-/// them (the store holds it until [`Store::close`](super::Store::close) has closed every connection), and a
-/// second open in this process is refused from [`HELD`] before any descriptor is opened.
+/// a descriptor of the file too, so it is opened before SQLite's connections and closed only once the last of them
+/// is closed: by [`FileGuard::release`], which the store calls from [`Store::close`](super::Store::close) (and
+/// from a failed open) after every connection has closed. A guard dropped without it (a store dropped without
+/// `close`, an open cancelled by a stop signal) cannot know that its connections are gone: it lets the lock go
+/// but leaves the descriptor open until the process ends. A second open in this process is refused from [`HELD`]
+/// (checked, opened, locked and entered under one lock) before any descriptor is opened.
 #[derive(Debug)]
 pub(crate) struct FileGuard {
-    file: std::fs::File,
-    id: (u64, u64),
+    /// The locked descriptor, until [`FileGuard::release`] closes it.
+    file: std::sync::Mutex<Option<std::fs::File>>,
+    /// This guard's entry in [`HELD`] (device, inode, and a number of its own).
+    entry: Held,
     /// The path as given, and whether this open created the file (removed again if the open fails).
     path: std::path::PathBuf,
     created: bool,
 }
 
-/// The files (device, inode) this process holds: a second open of one is refused without opening it again.
-static HELD: std::sync::Mutex<Vec<(u64, u64)>> = std::sync::Mutex::new(Vec::new());
+/// An entry of [`HELD`]: a file (device, inode) and the guard that holds it (a serial number, so that a guard
+/// only ever removes its own entry).
+type Held = (u64, u64, u64);
 
-fn held() -> std::sync::MutexGuard<'static, Vec<(u64, u64)>> {
+/// The files this process holds: a second open of one is refused without opening it again.
+static HELD: std::sync::Mutex<Vec<Held>> = std::sync::Mutex::new(Vec::new());
+
+fn held() -> std::sync::MutexGuard<'static, Vec<Held>> {
     HELD.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl FileGuard {
-    /// Lets the lock go now (every connection is closed); the descriptor closes when the last holder drops it.
+    /// Every connection of this store is closed: lets the lock go and closes the descriptor now (closing it
+    /// cannot drop a POSIX lock of SQLite's any more, since no connection is left on the file).
     pub(crate) fn release(&self) {
-        if let Err(e) = self.file.unlock() {
-            tracing::warn!(error = %e, "letting go of the database file's lock");
+        let file = self.file.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(file) = file {
+            if let Err(e) = file.unlock() {
+                tracing::warn!(error = %e, "letting go of the database file's lock");
+            }
         }
-        held().retain(|id| *id != self.id);
+        held().retain(|e| *e != self.entry);
     }
 
     /// The open failed: a file this open created (with whatever SQLite began in it) is removed, so a refused
@@ -283,8 +298,15 @@ impl FileGuard {
 }
 
 impl Drop for FileGuard {
+    /// Without [`FileGuard::release`]: the lock is let go, but the descriptor is left open (leaked until the
+    /// process ends), since connections may still be closing and closing it would drop their POSIX locks.
     fn drop(&mut self) {
-        held().retain(|id| *id != self.id);
+        let file = self.file.get_mut().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(file) = file {
+            let _ = file.unlock();
+            std::mem::forget(file);
+        }
+        held().retain(|e| *e != self.entry);
     }
 }
 
@@ -298,6 +320,8 @@ pub(crate) fn guard(target: &Target) -> Result<FileGuard, StoreError> {
     let path = target.connect.get_filename().to_path_buf();
     let shown = target.path.clone();
     let refuse = |detail: String| StoreError::CannotOpen { path: shown.clone(), detail };
+    // A name that is no file at all is a bad setting (exit 2 for `run`): restarting cannot help.
+    let bad_url = |why: String| StoreError::BadUrl { url: target.url.clone(), why };
     let cannot = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
             StoreError::ReadOnly { path: shown.clone(), detail: e.to_string() }
@@ -309,10 +333,10 @@ pub(crate) fn guard(target: &Target) -> Result<FileGuard, StoreError> {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if let Ok(link) = std::fs::read_link(&path) {
-                return Err(refuse(format!(
-                    "it is a symbolic link to {}, which does not exist: create the file it points to, or point the \
+                return Err(bad_url(format!(
+                    "names a symbolic link to `{}`, which does not exist: create the file it points to, or point the \
                      URL at a file",
-                    crate::echo::cut(&link.display().to_string(), 120)
+                    crate::echo::echo(&link.display().to_string())
                 )));
             }
             if !target.create {
@@ -332,18 +356,20 @@ pub(crate) fn guard(target: &Target) -> Result<FileGuard, StoreError> {
         Err(e) => return Err(cannot(e)),
     };
     if meta.is_dir() {
-        return Err(refuse(
-            "it is a folder, not a database file: name a file in it, e.g. sqlite://folder/teenpatti.db".into(),
+        return Err(bad_url(
+            "names a folder, not a database file: name a file in it, e.g. sqlite://folder/teenpatti.db".into(),
         ));
     }
     if !meta.is_file() {
-        return Err(refuse("it is not a regular file (a device, a pipe or a socket)".into()));
+        return Err(bad_url("names a device, a pipe or a socket, not a database file".into()));
     }
     if meta.nlink() > 1 {
         return Err(refuse(hard_links(&path, &meta)));
     }
     let id = (meta.dev(), meta.ino());
-    if held().contains(&id) {
+    // Checked, opened, locked and entered under one lock: two opens in this process cannot both pass the check.
+    let mut holding = held();
+    if holding.iter().any(|&(dev, ino, _)| (dev, ino) == id) {
         return Err(StoreError::InUse { path: shown });
     }
     let file = std::fs::OpenOptions::new()
@@ -360,8 +386,10 @@ pub(crate) fn guard(target: &Target) -> Result<FileGuard, StoreError> {
         Err(std::fs::TryLockError::WouldBlock) => return Err(StoreError::InUse { path: shown }),
         Err(std::fs::TryLockError::Error(e)) => return Err(refuse(format!("cannot lock it: {e}"))),
     }
-    held().push(id);
-    Ok(FileGuard { file, id, path, created })
+    static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let entry = (id.0, id.1, SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    holding.push(entry);
+    Ok(FileGuard { file: std::sync::Mutex::new(Some(file)), entry, path, created })
 }
 
 /// The refusal of a file with several hard links, naming the others found in its folder.

@@ -81,6 +81,9 @@ pub struct HandView {
     pub seats: Vec<HandSeat>,
     pub pot: Chips,
     pub stake: Chips,
+    /// The boot the hand was dealt at ([`crate::engine::Hand::boot`]): a tournament's level, four times the
+    /// table's under `4x_boot`; not the table's own.
+    pub boot: Chips,
     pub turn: Option<usize>,
     /// The seat the timer runs for (the sideshow target while one is pending).
     pub to_act: Option<usize>,
@@ -220,6 +223,7 @@ impl Table {
                         .collect(),
                     pot: h.pot(),
                     stake: h.stake(),
+                    boot: h.boot(),
                     turn: h.turn(),
                     to_act,
                     deadline: l.deadline.filter(|_| !h.is_over()).map(|d| d.unix),

@@ -31,8 +31,8 @@ pub struct BotsArgs {
     /// Seats at the table (A and B alternate)
     #[arg(long, default_value_t = 2, value_parser = crate::tools::players_arg())]
     pub players: usize,
-    /// Deals, each played twice (seats swapped)
-    #[arg(long, default_value_t = 10_000, value_parser = crate::tools::at_least_one::<u32>)]
+    /// Deals, each played twice (seats swapped): 1 to 10,000,000
+    #[arg(long, default_value_t = 10_000, value_parser = deals_arg)]
     pub deals: u32,
     /// The boot; every stack starts at 100 boots
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -129,10 +129,27 @@ fn bots(args: &BotsArgs) -> Result<ExitCode, crate::output::OutputError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The most deals a run plays (each twice): 10 million take about an hour.
+pub const MAX_DEALS: u32 = 10_000_000;
+
+/// `--deals`, refused in words when it is not 1 to [`MAX_DEALS`].
+fn deals_arg(arg: &str) -> Result<u32, String> {
+    arg.parse::<u32>()
+        .ok()
+        .filter(|n| (1..=MAX_DEALS).contains(n))
+        .ok_or_else(|| format!("must be a whole number from 1 to {MAX_DEALS}"))
+}
+
 /// The rules the hands are played under: the variant, then every `--set` option (any rule option a table takes,
-/// as `/table open rules:` does), with the boot; refused as a table would refuse them.
+/// as `/table open rules:` does), with the boot; refused as a table would refuse them, and dealer's choice too
+/// (a computer player does not pick a game).
 fn table_rules(args: &BotsArgs) -> Result<Rules, String> {
-    super::rules_from(Rules { boot: args.boot as Chips, ..Rules::default() }, args.variant.as_deref(), &args.set)
+    let rules =
+        super::rules_from(Rules { boot: args.boot as Chips, ..Rules::default() }, args.variant.as_deref(), &args.set)?;
+    if rules.variant == crate::engine::Variant::DealersChoice {
+        return Err("--variant dealers_choice: computer players do not pick a game; name the variant to play".into());
+    }
+    Ok(rules)
 }
 
 /// The mean of `xs` and the half-width of its 95% confidence interval (normal approximation).

@@ -14,8 +14,8 @@ pub struct ChaosArgs {
     /// The first seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// How many seeds, from --seed on (hours: --seeds 100000).
-    #[arg(long, default_value_t = 1)]
+    /// How many seeds, from --seed on, at least 1 (hours: --seeds 100000).
+    #[arg(long, default_value_t = 1, value_parser = super::at_least_one::<u64>)]
     pub seeds: u64,
     /// Steps per seed.
     #[arg(long, default_value_t = 200)]
@@ -31,7 +31,9 @@ pub fn run(args: &ChaosArgs) -> ExitCode {
 
 fn chaos(args: &ChaosArgs) -> Result<ExitCode, crate::output::OutputError> {
     // Quiet unless asked: every injected fault is logged as the failure it stands for.
-    super::init_logging("off");
+    if let Err(exit) = super::init_logging("off") {
+        return Ok(exit);
+    }
     let mut failed = 0u64;
     for seed in args.seed..args.seed.saturating_add(args.seeds) {
         let verdict = match chaos::check_seed(seed, args.steps, &std::env::temp_dir()) {

@@ -49,7 +49,9 @@ pub(crate) fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(arg: &s
 /// ([`crate::cli::init_logging`]). The tool's `Ok(true)` exits 0, `Ok(false)` 1 (it ran, and found something
 /// wrong), an error 2 (it could not run: one `error:` line, [`crate::cli::fatal`]).
 pub fn run_async<F: Future<Output = anyhow::Result<bool>>>(tool: F) -> ExitCode {
-    init_logging("warn");
+    if let Err(exit) = init_logging("warn") {
+        return exit;
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => return fatal(EXIT_FAILED, format_args!("cannot start the async runtime: {e}")),

@@ -54,6 +54,17 @@ fn odds(args: &OddsArgs) -> Result<ExitCode, crate::output::OutputError> {
         Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
     };
     let value = evaluate(&hand, &rules, rules.joker.fixed()).map(|v| v.describe()).unwrap_or_default();
+    // Everything is worked out before anything is printed: a refusal is the only line.
+    let many = if args.players > 2 {
+        let opponents = args.players as usize - 1;
+        let mut rng = rand_chacha::ChaCha8Rng::from_entropy();
+        match against_many(&hand, &known, &rules, opponents, args.samples, &mut rng) {
+            Ok(s) => Some((opponents, s)),
+            Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
+        }
+    } else {
+        None
+    };
     crate::out!("{}: {value} under {} rules", pretty_cards(&hand), rules.variant)?;
     crate::out!(
         "against one unknown hand ({} possible): win {:.4}, tie {:.4}, lose {:.4}; percentile {:.4}",
@@ -63,19 +74,14 @@ fn odds(args: &OddsArgs) -> Result<ExitCode, crate::output::OutputError> {
         odds.lose,
         odds.percentile
     )?;
-    if args.players > 2 {
-        let opponents = args.players as usize - 1;
-        let mut rng = rand_chacha::ChaCha8Rng::from_entropy();
-        match against_many(&hand, &known, &rules, opponents, args.samples, &mut rng) {
-            Ok(s) => crate::out!(
-                "against {opponents} unknown hands (sampled, {} deals): win {:.4} ± {:.4} (95%), tie {:.4}",
-                s.samples,
-                s.win,
-                s.error,
-                s.tie
-            )?,
-            Err(e) => return Ok(fatal(EXIT_REFUSED, e)),
-        }
+    if let Some((opponents, s)) = many {
+        crate::out!(
+            "against {opponents} unknown hands (sampled, {} deals): win {:.4} ± {:.4} (95%), tie {:.4}",
+            s.samples,
+            s.win,
+            s.error,
+            s.tie
+        )?;
     }
     crate::out!(
         "odds win={:.6} tie={:.6} lose={:.6} percentile={:.6}",

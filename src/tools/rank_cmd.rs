@@ -142,13 +142,19 @@ fn next_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<
     Ok(Some(std::str::from_utf8(buf).map_or(Line::NotUtf8, |s| Line::Text(s.to_string()))))
 }
 
-/// Ranks every hand read from `input`, writing one line per hand to `out`.
-/// Returns how many lines were bad.
-pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W) -> io::Result<usize> {
+/// Ranks every hand read from `input`, writing exactly one line to `out` for each line read, so that output line
+/// N answers input line N: `category strength` for a hand, an empty line for a blank or comment line, `error`
+/// for a bad line, whose reason goes to `errors` (`error: line N: ...`). Returns how many lines were bad.
+pub fn rank_lines<R: BufRead, W: Write>(
+    rules: &Rules,
+    mut input: R,
+    out: &mut W,
+    errors: &mut dyn FnMut(String),
+) -> io::Result<usize> {
     let eval = match Evaluator::new(rules, None) {
         Ok(e) => e,
         Err(e) => {
-            writeln!(out, "error: {e}")?;
+            errors(format!("error: {e}"));
             return Ok(1);
         }
     };
@@ -162,11 +168,23 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W
             Line::Text(line) => {
                 let text = line.split('#').next().unwrap_or("").trim();
                 if text.is_empty() {
+                    writeln!(out)?;
                     continue;
                 }
                 parse_cards(text).map_err(|e| e.to_string()).and_then(|mut cards| {
-                    // incomplete_common: each hand's third card is the common one.
-                    cards.extend(common);
+                    // incomplete_common: each line holds the dealt card; the common one is added to it.
+                    if let Some(c) = common {
+                        let dealt = rules.parts().map_or(1, |p| p.plan.down);
+                        if cards.len() != dealt {
+                            return Err(format!(
+                                "`{}`: a hand has {} here (the common card {c} is added to each line), not {}",
+                                echo(text),
+                                crate::engine::script::n_cards(dealt),
+                                cards.len()
+                            ));
+                        }
+                        cards.push(c);
+                    }
                     eval.evaluate(&cards).map_err(|e| format!("`{}`: {e}", echo(text)))
                 })
             }
@@ -177,7 +195,10 @@ pub fn rank_lines<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W
             Ok(v) => writeln!(out, "{} {}", v.category, v.strength)?,
             Err(e) => {
                 bad += 1;
-                writeln!(out, "error: line {number}: {e}")?;
+                writeln!(out, "error")?;
+                // Flushed first, so that a terminal shows the reason after the lines before it.
+                out.flush()?;
+                errors(format!("error: line {number}: {e}"));
             }
         }
     }
@@ -192,7 +213,8 @@ pub fn run(args: &RankArgs) -> ExitCode {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let result = rank_lines(&rules, stdin.lock(), &mut out).and_then(|bad| out.flush().map(|()| bad));
+    let mut errors = |line: String| crate::note!("{line}");
+    let result = rank_lines(&rules, stdin.lock(), &mut out, &mut errors).and_then(|bad| out.flush().map(|()| bad));
     match result {
         Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,

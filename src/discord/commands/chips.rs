@@ -54,7 +54,7 @@ pub async fn give(
         return Err(UserError::said(Msg::new("error-give-bot")).into());
     }
     if !(1..=crate::engine::rules::MAX_AMOUNT as i64).contains(&amount) {
-        return Err(UserError::said(Msg::new("error-grant-amount")).into());
+        return Err(UserError::said(Msg::new("error-give-amount")).into());
     }
     let store = &ctx.data().store;
     let economy = store.guild_settings(g).await?.economy;

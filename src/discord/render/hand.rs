@@ -34,7 +34,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
     let over = hand.outcome.is_some();
     let users: Vec<UserId> = hand.seats.iter().map(|s| s.user).collect();
     let pot = hand.outcome.as_ref().map_or(hand.pot, |o| o.pot);
-    let mut desc = vec![tr!(lang, "hand-pot", pot = pot, stake = hand.stake, boot = view.rules.boot)];
+    let mut desc = vec![tr!(lang, "hand-pot", pot = pot, stake = hand.stake, boot = hand.boot)];
     desc.extend(pick_line(view, hand));
     desc.extend(board_lines(lang, &users, &hand.board, &hand.plan));
     desc.extend(fair_line(lang, hand));

@@ -282,7 +282,9 @@ pub fn settings(lang: Lang, s: &GuildSettings) -> String {
         ),
         format!("`season_days` = {}", cap(e.season_days)),
     ]);
-    lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {v}")));
+    // A rule option without a value (no limit) reads as the settings above do, in the server's language.
+    let value = |v: String| if v == "none" { tr!(lang, "settings-no-cap") } else { v };
+    lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {}", value(v))));
     format!("{}\n{}", tr!(lang, "settings"), lines.join("\n"))
 }
 
