@@ -201,8 +201,19 @@ fn the_bots_command_prints_its_line_and_refuses_bad_arguments() {
         last[at..].split(' ').next().unwrap_or_default().parse().unwrap()
     };
     assert!(field("mean") > 0.0 && field("ci95") > 0.0, "{last}");
-    for bad in [&["bots", "--a", "genius"][..], &["bots", "--set", "show_tie=never"], &["bots", "--players", "11"]] {
-        let out = std::process::Command::new(bin).args(bad).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", String::from_utf8_lossy(&out.stderr));
+    // Refused before anything runs, one line each (round 3, issue 2: dealer's choice failed at run time, exit 1,
+    // and a huge --deals was "must be a whole number, at least 1").
+    let bad: [(&[&str], &str); 5] = [
+        (&["bots", "--a", "genius"], "easy, hard, baseline or random"),
+        (&["bots", "--set", "show_tie=never"], "show_tie"),
+        (&["bots", "--players", "11"], "11"),
+        (&["bots", "--variant", "dealers_choice"], "do not pick a game"),
+        (&["bots", "--deals", "99999999999"], "from 1 to 10000000"),
+    ];
+    for (args, says) in bad {
+        let out = std::process::Command::new(bin).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says) && out.stdout.is_empty(), "{args:?}: {err}");
     }
 }

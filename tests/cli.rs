@@ -462,3 +462,32 @@ fn a_folder_a_dangling_link_or_a_bad_log_filter_is_one_clear_line() {
     assert!(err.starts_with("error: RUST_LOG is not valid: `info,teenpatti=verbose`"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Round 3, issue 2, items 1 and 4: `hand picture` takes its options after the cards (as the README writes
+/// them) and bounds its rows and its mark; `chaos --seeds 0` is refused rather than doing nothing with exit 0.
+#[test]
+fn tool_arguments_are_read_as_written_and_bounded() {
+    let run = |args: &[&str]| {
+        let out = bot().args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&["hand", "picture", "As Ks Qs", "--repeat", "1", "--mark", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("picture bytes="), "{out}");
+    let eleven: Vec<&str> = std::iter::once("hand").chain(std::iter::once("picture")).chain(["As"; 11]).collect();
+    let (code, _, err) = run(&eleven);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("11 rows: a picture has at most 10"), "{err}");
+    for mark in ["0", "3"] {
+        let (code, _, err) = run(&["hand", "picture", "As", "Ks", "--mark", mark, "--repeat", "1"]);
+        assert_eq!(code, Some(2), "--mark {mark}");
+        assert!(err.contains("the rows are numbered 1 to 2"), "{err}");
+    }
+    let (code, out, err) = run(&["chaos", "--seeds", "0"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("at least 1"), "{err}");
+}

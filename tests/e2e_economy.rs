@@ -105,6 +105,9 @@ async fn a_transfer_and_each_of_its_refusals() {
     };
     let r = refused(asha, asha, 10).await;
     assert!(r.contains("yourself"), "{r}");
+    // Discord checks the option's minimum; a client that does not (or a forged payload) gets what is wrong.
+    let r = refused(asha, bilal, -5).await;
+    assert!(r.contains("Give a positive amount") && !r.contains("non-zero"), "{r}");
     let r = refused(asha, newbie, 10).await;
     assert!(r.contains(&format!("<@{newbie}>'s Discord account is younger than 7 days")), "{r}");
     assert!(r.contains("give_min_account_days"), "{r}");

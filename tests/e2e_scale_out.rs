@@ -313,7 +313,8 @@ async fn a_frozen_process_is_fenced_off_and_steps_down() {
     // gave no answer (the player clicks again, at the replacement).
     assert!(late.try_response(Duration::from_millis(100)).await.is_none(), "a frozen process answered:\n{log}");
     if log.contains("recording an action") {
-        assert!(log.contains("recording an action error=another process has taken over"), "{log}");
+        let refused = "a request failed (recording an action: fenced off by another process) error=another process has";
+        assert!(log.contains(refused), "{log}");
     }
     // Woken past its lease, it answers nothing (an answer now would come past Discord's 3 s); what Discord may
     // still refuse from it is its shard's reconnection (the replacement runs that shard).

@@ -72,6 +72,30 @@ fn the_offline_procedure_rebuilds_the_engine_s_deck() {
     }
 }
 
+/// Arguments that cannot describe a deal: one `error:` line, exit 2 (a traceback with exit 1, the code of a real
+/// mismatch, before; and `--jokers 1`, `--cards-each 0` or a dealer who is not a seat were taken).
+#[test]
+fn bad_arguments_are_one_line_and_exit_2() {
+    let seed = Seed::random();
+    let (hex, commitment) = (seed.to_hex(), seed.commitment());
+    let common = ["--seed", hex.as_str(), "--commitment", commitment.as_str()];
+    let cases: [&[&str]; 7] = [
+        &["--players", "20"],
+        &["--players", "3", "--expect", "garbage"],
+        &["--players", "3", "--expect", "7=As Kd Qh"],
+        &["--jokers", "1"],
+        &["--players", "2", "--cards-each", "0"],
+        &["--players", "2", "--dealer", "5"],
+        &["--expect", "0=As Kd Qh"],
+    ];
+    for args in cases {
+        let Some((code, out)) = offline(&[&common[..], args].concat()) else { return };
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(!out.contains("Traceback") && out.contains("error"), "{args:?}: {out}");
+        assert!(out.lines().count() <= 6, "{args:?}: {out}");
+    }
+}
+
 #[test]
 fn a_tampered_seed_or_deck_fails_the_offline_check() {
     let seed = Seed::random();

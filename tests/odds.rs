@@ -126,4 +126,10 @@ fn the_command_ends_with_its_fixed_line() {
     // A bad card is refused with exit 2.
     let bad = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot")).args(["odds", "Zz Kd Qh"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
+    // More players than the pack deals to: refused before a line is printed (two lines came out, then a failure).
+    let args = ["odds", "As Kd Qh Js", "--variant", "best_of_four", "--players", "17"];
+    let bad = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot")).args(args).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty(), "{}", String::from_utf8_lossy(&bad.stdout));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not enough cards"));
 }

@@ -608,6 +608,8 @@ fn cli_variants_and_options() {
     let (code, out, err) = run_rank(&args, "As\nAs Ks\n");
     assert_eq!((code, out.lines().nth(1)), (Some(1), Some("error")), "{out}");
     assert!(err.contains("a hand has 1 card here (the common card Kd is added to each line), not 2"), "{err}");
+    let (code, out, _) = run_rank(&[], "\u{feff}As Ks Qs\n");
+    assert_eq!((code, out.as_str()), (Some(0), "pure_sequence 327708\n"), "a byte-order mark is not a card");
     let (code, out, _) = run_rank(&["--variant", "cobra"], "As\n2c\n");
     assert_eq!((code, out.as_str()), (Some(0), "single 14\nsingle 2\n"));
 }

@@ -330,9 +330,10 @@ fn hand_rank_plays_every_variant() {
         assert_eq!(v.category.name(), *category, "{variant} {sets:?} {hand}");
     }
     // A line with the wrong number of cards for the variant is named, and the rest still run.
-    let (code, out, _) = run_rank(&["--variant", "kiss_miss_bliss"], "As Kd Qh\n2c 3c 4c 5c 6c\n");
+    let (code, out, err) = run_rank(&["--variant", "kiss_miss_bliss"], "As Kd Qh\n2c 3c 4c 5c 6c\n");
     assert_eq!(code, Some(1));
-    assert!(out.lines().next().unwrap().contains("5 cards"), "{out}");
+    assert_eq!(out.lines().next(), Some("error"), "{out}");
+    assert!(err.starts_with("error: line 1: ") && err.contains("5 cards"), "{err}");
     // Combinations that make no sense are refused with the reason.
     for (args, needle) in [
         (&["--variant", "kiss_miss_bliss", "--set", "joker=7"][..], "takes no other wild cards"),

@@ -166,6 +166,8 @@ pub fn rank_lines<R: BufRead, W: Write>(
         number += 1;
         let result = match line {
             Line::Text(line) => {
+                // A byte-order mark (Windows editors) is not part of the first hand.
+                let line = if number == 1 { line.trim_start_matches('\u{feff}') } else { &line };
                 let text = line.split('#').next().unwrap_or("").trim();
                 if text.is_empty() {
                     writeln!(out)?;
