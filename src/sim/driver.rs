@@ -159,6 +159,8 @@ impl Closer {
     pub async fn close(self) {
         let closed = self.line.request(Request::new(self.opener, Command::Close), false).await;
         match closed {
+            // A table paused by a full disk stays open until there is room (nothing is lost).
+            Err(e) if e.is_disk_full() => {}
             Err(e) if e.text() != INTERNAL_ERROR => {
                 self.line.stats.failed_check(format_args!("table {}: closing it was refused: {e}", self.line.table))
             }
@@ -335,6 +337,7 @@ impl TableDriver {
             vec![self.request(request, true).await]
         };
         let double = answers.len() == 2;
+        let mut paused = false;
         let commits = answers.iter().filter(|a| a.as_ref().is_ok_and(|u| !u.events.is_empty())).count();
         if commits > 1 {
             self.line.stats.failed_check(format_args!("hand {}: a double click was applied twice", turn.hand));
@@ -350,6 +353,11 @@ impl TableDriver {
                     self.line.stats.add(Count::Refused(Refusal::Wallet));
                     self.must_pack = true;
                 }
+                // A table paused by a full disk refuses every change until there is room: by design.
+                Err(e) if e.is_disk_full() => {
+                    self.line.stats.add(Count::Refused(Refusal::Paused));
+                    paused = true;
+                }
                 Ok(_) => self.line.stats.failed_check(format_args!("hand {}: {action:?} changed nothing", turn.hand)),
                 Err(e) => self
                     .line
@@ -359,6 +367,10 @@ impl TableDriver {
         }
         let Some(update) = committed else {
             self.next = None;
+            if paused {
+                // Players wait for the table to resume rather than click at it as fast as it answers.
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
             return;
         };
         self.line.stats.add(Count::Action);

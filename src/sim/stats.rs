@@ -34,6 +34,9 @@ counters! {
         wallet_refused,
         /// Of `refused`: starts refused (a deal that could not happen); the table was started again after top-ups.
         refused_starts,
+        /// Of `refused`: changes refused by a table paused for a full disk (its answer says so); the players wait
+        /// and try again, as players would.
+        paused,
         /// Wallets topped up between hands (an admin grant, ledgered).
         top_ups,
         /// Answers the service must never give: an illegal click applied, a double click applied twice, a legal
@@ -70,6 +73,8 @@ pub(super) enum Refusal {
     Illegal,
     Wallet,
     Start,
+    /// The table is paused for a full disk.
+    Paused,
 }
 
 pub struct Stats {
@@ -98,6 +103,7 @@ impl Stats {
                     Refusal::Illegal => &c.illegal,
                     Refusal::Wallet => &c.wallet_refused,
                     Refusal::Start => &c.refused_starts,
+                    Refusal::Paused => &c.paused,
                 }
             }
         };
