@@ -78,15 +78,27 @@ def bad_arguments(a):
         return f"--dealer {a.dealer}: the seats are 0 to {a.players - 1}"
     for expect in a.expect:
         seat, sep, shown = expect.partition("=")
-        if not sep or not seat.strip().isdigit() or not shown.split():
+        seat = seat.strip()
+        if not sep or not (seat.isascii() and seat.isdigit()) or not shown.split():
             return f"--expect {expect[:40]!r}: write SEAT=CARDS, e.g. \"0=As Kd 10h\""
         if int(seat) >= a.players:
             return f"--expect: seat {int(seat)} is not one of the seats 0 to {a.players - 1}"
+        for card in shown.split():
+            if canonical(card) not in pack(2):
+                return f"--expect: {card[:10]!r} is not a card (write them as the bot does: As Kd 10h)"
     return None
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one `error:` line and exit 2, as every other refusal here."""
+
+    def error(self, message):
+        print(f"error: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
 def main():
-    p = argparse.ArgumentParser(description="Check a Teen Patti deal offline.")
+    p = Parser(description="Check a Teen Patti deal offline.")
     p.add_argument("--seed", required=True, help="the seed revealed when the hand ended (64 hex digits)")
     p.add_argument("--commitment", required=True, help="the commitment shown at the deal (64 hex digits)")
     p.add_argument("--entropy", default="", help="the players' entropy shown with the seed")
@@ -96,6 +108,11 @@ def main():
     p.add_argument("--cards-each", type=int, default=3, help="cards dealt to each player, one at a time")
     p.add_argument("--expect", action="append", default=[], help="SEAT=CARDS: a seat's cards as shown")
     a = p.parse_args()
+    try:
+        a.entropy.encode("utf-8")
+    except UnicodeEncodeError:
+        print("error: --entropy is not UTF-8 text", file=sys.stderr)
+        return 2
     problem = bad_arguments(a)
     if problem:
         print(f"error: {problem}", file=sys.stderr)

@@ -145,11 +145,17 @@ fn env_line(line: &str) -> Result<Option<(String, String)>, String> {
     let name = name.trim_end();
     let valid = |c: char| c.is_ascii_alphanumeric() || c == '_';
     if name.is_empty() || !name.chars().all(valid) || name.starts_with(|c: char| c.is_ascii_digit()) {
-        return Err(format!(
-            "`{}` is not a variable name (letters, digits and _, not starting with a digit)",
-            crate::echo::echo(name)
-        ));
+        // Quoted only when it looks like a name with a wrong character (`A-B`): text with a space, a `:` or a
+        // quote is more likely a value written without `=` (`DISCORD_TOKEN: …`), which must not be echoed.
+        let looks_like_a_name =
+            name.chars().count() <= 40 && name.chars().all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c));
+        return Err(match looks_like_a_name && !name.is_empty() {
+            true => format!("`{name}` is not a variable name (letters, digits and _, not starting with a digit)"),
+            false => "the part before `=` is not a variable name (letters, digits and _): write NAME=value".into(),
+        });
     }
+    // `NAME=#x` is the value `#x`; `NAME= #x` is an empty value and a comment.
+    let comment_first = value.starts_with(char::is_whitespace) && value.trim_start().starts_with('#');
     let value = value.trim_start();
     let (value, rest) = match value.chars().next() {
         Some(quote @ ('\'' | '"')) => {
@@ -181,8 +187,8 @@ fn env_line(line: &str) -> Result<Option<(String, String)>, String> {
                 None => value,
             };
             let unquoted = unquoted.trim_end();
-            if unquoted.starts_with('#') {
-                // `NAME= # comment`: an empty value.
+            if comment_first || unquoted.is_empty() {
+                // `NAME= # comment`, `NAME=`: an empty value.
                 return Ok(Some((name.to_string(), String::new())));
             }
             if unquoted.contains(char::is_whitespace) {
@@ -551,8 +557,17 @@ mod tests {
         let read = env_file("\u{feff}# c\n\nA=1\nexport B = \"two words\" # note\nC='x#y'\n").unwrap();
         assert_eq!(read, pairs(&[("A", "1"), ("B", "two words"), ("C", "x#y")]));
         // Values as written: no expansion; a trailing space is trimmed; # inside a word is the word's.
-        let read = env_file("D=${A}\nE='$HOME'\nF=\"a\\\"b\\$c\"\nG=x \nH=a#b # c\nI=\nJ= # none\n").unwrap();
-        let expected = [("D", "${A}"), ("E", "$HOME"), ("F", "a\"b$c"), ("G", "x"), ("H", "a#b"), ("I", ""), ("J", "")];
+        let read = env_file("D=${A}\nE='$HOME'\nF=\"a\\\"b\\$c\"\nG=x \nH=a#b # c\nI=\nJ= # none\nK=#k\n").unwrap();
+        let expected = [
+            ("D", "${A}"),
+            ("E", "$HOME"),
+            ("F", "a\"b$c"),
+            ("G", "x"),
+            ("H", "a#b"),
+            ("I", ""),
+            ("J", ""),
+            ("K", "#k"),
+        ];
         assert_eq!(read, pairs(&expected));
         let missing = tempfile::tempdir().unwrap();
         assert_eq!(read_env_file(&missing.path().join(".env")).unwrap(), vec![]);
@@ -566,12 +581,18 @@ mod tests {
             ("A='x' y\n", 1, "follows the quoted value"),
             ("A=\"\\q\"\n", 1, "escapes only"),
             ("A=1\nB=2\nA=3\n", 3, "A is set again (first on line 1)"),
+            ("DATABASE_URL: postgres://bot:Sup3rS3cretPass@db/tp = x\n", 1, "the part before `=` is not a variable"),
         ];
         for (text, line, says) in cases {
             let e = env_file(text).unwrap_err();
             assert!(e.starts_with(&format!("file .env, line {line}: ")) && e.contains(says), "{text:?}: {e}");
         }
         assert!(!env_file("DISCORD_TOKEN secret.value\n").unwrap_err().contains("secret"));
+        // A value written without `=` is not quoted back, even past a `=` further on.
+        for line in ["DATABASE_URL: postgres://bot:Sup3rS3cretPass@db/tp?sslmode=require\n", "TOKEN \"MT.x==y\"\n"] {
+            let e = env_file(line).unwrap_err();
+            assert!(!e.contains("Sup3r") && !e.contains("MT.x"), "{e}");
+        }
     }
 
     #[test]

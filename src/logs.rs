@@ -45,13 +45,15 @@ pub fn init(default: &str) -> Result<(), String> {
     use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
     let filter = match std::env::var("RUST_LOG") {
-        Ok(spec) if !spec.trim().is_empty() => EnvFilter::try_new(&spec).map_err(|e| {
-            format!(
-                "RUST_LOG is not valid: `{}` is not a log filter ({}); write e.g. `info` or `info,teenpatti=debug`",
-                crate::echo::echo(&spec),
-                crate::echo::remote(&e)
-            )
-        })?,
+        Ok(spec) if !spec.trim().is_empty() => {
+            check_filter(&spec).and_then(|()| EnvFilter::try_new(&spec)).map_err(|e| {
+                format!(
+                    "RUST_LOG is not valid: `{}` is not a log filter ({}); write e.g. `info` or `info,teenpatti=debug`",
+                    crate::echo::echo(&spec),
+                    crate::echo::remote(&e)
+                )
+            })?
+        }
         Err(std::env::VarError::NotUnicode(_)) => return Err("RUST_LOG is not valid: it is not UTF-8 text".into()),
         _ => EnvFilter::new(default),
     };
@@ -64,6 +66,43 @@ pub fn init(default: &str) -> Result<(), String> {
         .with_target(false)
         .log_internal_errors(false)
         .try_init();
+    Ok(())
+}
+
+/// Crates whose name alone is a filter directive a person would mean (`RUST_LOG=sqlx`: everything of sqlx).
+const TARGETS: &[&str] = &[
+    "teenpatti",
+    "serenity",
+    "poise",
+    "sqlx",
+    "tokio",
+    "hyper",
+    "reqwest",
+    "rustls",
+    "tungstenite",
+    "tokio_tungstenite",
+    "h2",
+    "tower",
+    "axum",
+    "tracing",
+    "mio",
+];
+
+/// A filter `EnvFilter` would take but that is almost surely a typo: a bare word that is neither a level nor one
+/// of the crates a person would name (`RUST_LOG=warning` reads as "everything of a crate called `warning`", so
+/// the bot would log nothing at all).
+fn check_filter(spec: &str) -> Result<(), tracing_subscriber::filter::ParseError> {
+    for directive in spec.split(',').map(str::trim).filter(|d| !d.is_empty()) {
+        if directive.contains(['=', '[']) || directive.contains("::") {
+            continue;
+        }
+        let level = ["off", "error", "warn", "info", "debug", "trace", "0", "1", "2", "3", "4", "5"];
+        if level.iter().any(|l| directive.eq_ignore_ascii_case(l)) || TARGETS.iter().any(|t| directive.starts_with(t)) {
+            continue;
+        }
+        // The parser's own error for a level that is not one, which names the levels.
+        return tracing_subscriber::EnvFilter::try_new(format!("x={directive}")).map(|_| ());
+    }
     Ok(())
 }
 

@@ -78,7 +78,8 @@ pub fn secret(value: &str) {
 /// password-like parameter), as written and percent-decoded (a library may quote either): from now on [`text`]
 /// replaces each of at least [`MIN_URL_SECRET_CHARS`] wherever it occurs.
 pub fn secrets_of_url(url: &str) {
-    for found in credentials(url) {
+    let whole = configured_userinfo(url).map(|r| &url[r]);
+    for found in credentials(url).into_iter().chain(whole) {
         register(&OF_URLS, found, MIN_URL_SECRET_CHARS);
         if let Some(decoded) = percent_decoded(found) {
             register(&OF_URLS, &decoded, MIN_URL_SECRET_CHARS);
@@ -126,7 +127,28 @@ fn masked<'a>(input: &'a str, lists: &[&RwLock<Vec<String>>]) -> Cow<'a, str> {
 /// A URL as logs and messages show it: its credentials masked (see the module's summary), at most 200
 /// characters.
 pub fn url(url: &str) -> String {
-    crate::echo::cut(&mask_credentials(url).unwrap_or_else(|| url.to_string()), 200)
+    // A configured URL is one URL: its userinfo runs to its last `@`, whatever it holds (a password with `#`, `/`
+    // or `?` in it, which free text could not tell from a path).
+    let masked = match configured_userinfo(url) {
+        Some(range) => format!("{}{MASK}{}", &url[..range.start], &url[range.end..]),
+        None => url.to_string(),
+    };
+    crate::echo::cut(&mask_credentials(&masked).unwrap_or(masked), 200)
+}
+
+/// The secret part of a configured URL's userinfo, read to the URL's last `@` (before any space): the password
+/// after the first `:`, or the whole userinfo without one (but a PostgreSQL user name).
+fn configured_userinfo(url: &str) -> Option<std::ops::Range<usize>> {
+    let at = url.find("://")?;
+    let start = at + 3;
+    let end = url[start..].find(char::is_whitespace).map_or(url.len(), |i| start + i);
+    let sign = start + url[start..end].rfind('@')?;
+    match url[start..sign].find(':') {
+        Some(colon) if start + colon + 1 < sign => Some(start + colon + 1..sign),
+        Some(_) => None,
+        None if sign > start && !scheme_before(url, at).starts_with("postgres") => Some(start..sign),
+        None => None,
+    }
 }
 
 /// The byte ranges of the credentials in `text`'s URLs, in order.
@@ -265,6 +287,10 @@ mod tests {
         assert_eq!(url("http://proxyuser:proxypass@proxy:8080/api"), "http://proxyuser:***@proxy:8080/api");
         assert_eq!(url("sqlite://teenpatti.db"), "sqlite://teenpatti.db");
         assert_eq!(url("sqlite://a.db?mode=rwc"), "sqlite://a.db?mode=rwc");
+        // A password holding `#`, `/` or `?`: a configured URL's userinfo runs to its last `@`.
+        assert_eq!(url("http://user:pa#ss/12?34@127.0.0.1:9"), "http://user:***@127.0.0.1:9");
+        secrets_of_url("http://user:pa#ss/12?34@127.0.0.1:9");
+        assert_eq!(text("it was pa#ss/12?34 all along"), "it was *** all along");
         let line = "error sending request for url (http://u:hunter22@127.0.0.1:9/api/v10/users/@me): refused";
         assert_eq!(text(line), "error sending request for url (http://u:***@127.0.0.1:9/api/v10/users/@me): refused");
         assert_eq!(text("GET /x?token=abc&Password=def ok"), "GET /x?token=***&Password=*** ok");

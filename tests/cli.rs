@@ -457,10 +457,12 @@ fn a_folder_a_dangling_link_or_a_bad_log_filter_is_one_clear_line() {
     assert_eq!(left.len(), 2, "nothing made beside them: {left:?}");
     assert!(std::fs::read_dir(&folder).unwrap().next().is_none(), "nothing made in the folder");
     let db = format!("sqlite://{}", dir.path().join("bot.db").display());
-    let (code, err) = run(db, Some("info,teenpatti=verbose"));
-    assert_eq!(code, Some(2), "{err}");
-    assert!(err.starts_with("error: RUST_LOG is not valid: `info,teenpatti=verbose`"), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
+    for filter in ["info,teenpatti=verbose", "warning", "inf"] {
+        let (code, err) = run(db.clone(), Some(filter));
+        assert_eq!(code, Some(2), "{filter}: {err}");
+        assert!(err.starts_with(&format!("error: RUST_LOG is not valid: `{filter}`")), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
 }
 
 /// Round 3, issue 2, items 1 and 4: `hand picture` takes its options after the cards (as the README writes

@@ -241,6 +241,12 @@ fn betting_structures_follow_the_text_s_examples() {
     assert_eq!(r.rejected().len(), 1, "a blind bet of 50 is over half of 99: {:?}", r.rejected());
     let r = play(&blind("stack B 100\nstack A 1000\n", "B blind 49\n"));
     assert_eq!(range(&r), (98, 998), "A answers seen: twice the stake of 49, up to A's stack");
+    // A half stack below the stake still bets the stake (the limit never blocks the minimum).
+    let r = play(&blind("stack B 66\nstack A 1000\n", "B blind 1\nA chaal 80\n"));
+    assert_eq!(range(&r), (40, 40), "B: a stack of 64, half of it 32, below the stake of 40");
+    // A hand dealt before revision 1 (stored without one) replays as it was played: the whole stack blind.
+    let old = blind("stack B 100\n", "").replace("players A B", "revision 0\nplayers A B");
+    assert_eq!(range(&play(&old)), (1, 99));
 
     // Blind, half: a blind player under pot limit bets 10 to 50.
     let blind = table("pot").replace("A see\nB see\n", "");

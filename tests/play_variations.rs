@@ -271,6 +271,9 @@ fn a_draw_payment_reaching_the_pot_limit_is_not_a_bet() {
     let r = play("rules draw\nset draw rounds\nboot 1\nset pot_limit 3\nplayers A B\nA draw 1\nA chaal 2\n");
     no_refusals(&r);
     assert_eq!(r.ended_by(), "pot_limit", "{}", r.transcript());
+    // A hand dealt before revision 1 (stored without one) replays as it was played: the draw showed it down.
+    let r = play("rules draw\nboot 1\nset pot_limit 5\nrevision 0\nplayers A B C\nA draw 1 2\n");
+    assert_eq!(r.ended_by(), "pot_limit", "{}", r.transcript());
 }
 
 /// Cobra: one card each on the forehead. Each player is told every other player's card and never their own;

@@ -121,6 +121,10 @@ fn write_rules(out: &mut String, rules: &Rules) {
             let _ = writeln!(out, "set {name} {value}");
         }
     }
+    // A hand dealt under an earlier revision of the engine's rules replays under it.
+    if rules.revision != preset.revision {
+        let _ = writeln!(out, "revision {}", rules.revision);
+    }
 }
 
 /// Each seat's name as a script may write it: the given name's letters, digits, `_` and `-` (at most
@@ -185,5 +189,29 @@ mod tests {
         for seat in 0..3 {
             assert_eq!(replay.hand.seat(seat).map(|s| &s.cards), hand.seat(seat).map(|s| &s.cards));
         }
+    }
+
+    /// A hand dealt under an earlier rules revision (a draw that took the pot to the limit ended it then) is
+    /// written with its revision, and replays to the same end.
+    #[test]
+    fn an_older_revision_is_written_and_replayed() {
+        let mut rules = Rules::preset("draw").unwrap();
+        rules.pot_limit = Some(5);
+        rules.revision = 0;
+        let setup = HandSetup {
+            rules,
+            stacks: vec![100; 3],
+            dealer: 2,
+            deck: seeded_deck_with(3, 0),
+            kaana_dormant: false,
+            posts: Vec::new(),
+        };
+        let actions = [(0, Action::Draw(0b011))];
+        let (hand, _) = Hand::replay(&setup, &actions).expect("plays");
+        assert!(hand.is_over(), "revision 0: the draw showed the hand down");
+        let text = export(&setup, &actions, &[], &[]).expect("exports");
+        assert!(text.contains("\nrevision 0\n"), "{text}");
+        let replay = run_script(&text).expect("runs");
+        assert_eq!(replay.hand.outcome(), hand.outcome());
     }
 }

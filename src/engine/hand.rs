@@ -1123,8 +1123,10 @@ impl Hand {
             // Call, then raise by the pot after the call.
             BetStructure::Pot => seen_min.saturating_mul(2).saturating_add(self.pot),
             BetStructure::PotSimple => self.pot.max(seen_min),
-            // Up to one's own stack; a blind player, half of it (a blind bet is half under every structure).
-            BetStructure::NoLimit => s.stack.max(seen_min),
+            // Up to one's own stack; a blind player, half of it (a blind bet is half under every structure). Before
+            // revision 1 the blind half was of an unbounded maximum: the whole stack.
+            BetStructure::NoLimit if self.rules.revision >= 1 => s.stack.max(seen_min),
+            BetStructure::NoLimit => Chips::MAX,
         };
         let (min, mut max, step) = if s.seen {
             let cap = self.rules.chaal_limit.map_or(Chips::MAX, |l| l.max(2 * stake));
@@ -1553,8 +1555,10 @@ impl Hand {
             events.push(Event { audience: Audience::Seat(seat), kind: EventKind::Cards { seat, cards } });
         }
         // A payment for new cards is not a bet: a pot it takes to the limit is shown down at the next bet (as a
-        // pot already at the limit after the boots is), not now.
-        if self.phase == Phase::Drawing {
+        // pot already at the limit after the boots is), not now. Revision 0 showed it down at once.
+        if self.rules.revision == 0 && self.pot_limit_reached() {
+            self.pot_limit_showdown(events);
+        } else if self.phase == Phase::Drawing {
             self.next_drawer(seat, events);
         } else {
             // Under draw=rounds the turn goes on: the player still bets (the timer starts again).

@@ -623,7 +623,18 @@ pub struct Rules {
     pub rounds_before_show: Option<u32>,
     /// Under `dealers_choice`, the variant of a hand whose dealer does not pick in time.
     pub dealer_default: Variant,
+    /// Which revision of the engine's own rules a hand plays by: a hand is replayed from its stored setup and
+    /// actions for as long as it is kept (recovery, `/history`, the export), so a change of how the engine plays
+    /// applies to hands dealt after it and never rewrites one dealt before ([`RULES_REVISION`]). A stored setup
+    /// without the field is of revision 0; a table sets the current one at every deal.
+    #[serde(default)]
+    pub revision: u32,
 }
+
+/// The engine's rules revision, dealt into every new hand. Revision 1 (round 3): a payment for new cards is not
+/// a bet (a pot it takes to `pot_limit` is shown down at the next bet, not at once), and under
+/// `bet_structure=no_limit` a blind bet is at most half the player's stack. Revision 0 played both the old way.
+pub const RULES_REVISION: u32 = 1;
 
 impl Default for Rules {
     fn default() -> Self {
@@ -675,6 +686,7 @@ impl Default for Rules {
             blind_rounds: None,
             rounds_before_show: None,
             dealer_default: Variant::Classic,
+            revision: RULES_REVISION,
         }
     }
 }
@@ -1469,7 +1481,9 @@ mod tests {
         let back: Rules = serde_json::from_str(&json).unwrap();
         assert_eq!(back, r);
         let partial: Rules = serde_json::from_str(r#"{"variant":"ak47"}"#).unwrap();
-        assert_eq!(partial, Rules { variant: Variant::Ak47, ..Rules::default() });
+        // A stored setup without a revision was dealt before revisions were kept: revision 0.
+        assert_eq!(partial, Rules { variant: Variant::Ak47, revision: 0, ..Rules::default() });
+        assert_eq!(Rules::default().revision, RULES_REVISION);
     }
 
     #[test]

@@ -85,6 +85,7 @@ const DIRECTIVES: &[&str] = &[
     "seed",
     "stock",
     "pick",
+    "revision",
 ];
 
 /// Whether `word` (lower case) is a directive, which no player may be named.
@@ -194,6 +195,7 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut kaana_dormant: Option<usize> = None;
     let mut posts: Vec<(Seat, Chips)> = Vec::new();
     let mut seed: Option<u64> = None;
+    let mut boot_given = false;
     let mut steps: Vec<Step> = Vec::new();
     let mut used_cards: HashSet<Card> = HashSet::new();
 
@@ -244,7 +246,23 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
             }
             "boot" => {
                 let [value] = rest else { return err(line, "usage: boot CHIPS") };
+                if boot_given {
+                    return err(line, "`boot` given twice");
+                }
+                boot_given = true;
                 rules.set("boot", value).map_err(|e| ScriptError { line: Some(line), message: e.to_string() })?;
+                rules_line = Some(line);
+            }
+            "revision" => {
+                // A hand dealt under an earlier revision of the engine's rules (`Rules::revision`), as an export
+                // writes it.
+                let [value] = rest else { return err(line, "usage: revision N") };
+                let revision = value.parse::<u32>().ok().filter(|r| *r <= super::rules::RULES_REVISION);
+                let Some(revision) = revision else {
+                    let most = super::rules::RULES_REVISION;
+                    return err(line, format!("`{}` is not a rules revision (0 to {most})", echo(value)));
+                };
+                rules.revision = revision;
                 rules_line = Some(line);
             }
             "players" => {

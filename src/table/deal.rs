@@ -364,6 +364,8 @@ impl Table {
         for &(user, _) in &settled {
             self.set_owed(user, 0).await;
         }
+        // Every new hand plays by the engine's current rules revision, whatever the table's stored rules say.
+        let rules = crate::engine::Rules { revision: crate::engine::rules::RULES_REVISION, ..rules };
         let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant, posts };
         let (hand, events) = Hand::start(&setup).map_err(|e| rule_message(&e))?;
         let new = NewHand {
