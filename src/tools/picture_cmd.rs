@@ -201,8 +201,8 @@ mod tests {
         assert!(read(&["As", "--bogus"]).unwrap_err().contains("not an option"));
         assert!(read(&["--seats"]).unwrap_err().contains("no cards"));
         let p = read(&["As"]).unwrap();
-        let long = vec!["As"; MAX_CARDS_PER_ROW + 1].join(" ");
+        let long = ["As"; MAX_CARDS_PER_ROW + 1].join(" ");
         assert!(row(0, &long, &p).err().is_some_and(|e| e.contains("more than 10 cards")));
-        assert!(row(0, &vec!["-"; MAX_CARDS_PER_ROW].join(" "), &p).is_ok());
+        assert!(row(0, &["-"; MAX_CARDS_PER_ROW].join(" "), &p).is_ok());
     }
 }
