@@ -118,7 +118,11 @@ fn run_bot() -> ExitCode {
         Ok(r) => r,
         Err(e) => return fatal(EXIT_FAILED, format_args!("could not start the async runtime: {e}")),
     };
-    let api = config.api_url.as_deref().map_or_else(|| "Discord".to_string(), crate::redact::url);
+    let api = match (&config.api_url, &config.test_discord) {
+        (Some(url), _) => crate::redact::url(url),
+        (None, Some(test)) => format!("discord.com at {} (TEST ONLY: TEENPATTI_TESTING=1)", test.addr),
+        (None, None) => "Discord".to_string(),
+    };
     tracing::info!(database = %crate::store::shown_url(&config.database_url), %api, dev_guild = ?config.dev_guild, "starting");
     let result = runtime.block_on(crate::discord::run(config));
     // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the

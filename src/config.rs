@@ -22,6 +22,18 @@ pub struct Config {
     pub shards: Shards,
     /// How long this process's hold on its shards lasts without a renewal (`LEASE_SECONDS`, docs/scale-out.md).
     pub lease: Duration,
+    /// Tests only: `discord.com` resolved to a local stand-in that serves TLS with a test certificate authority,
+    /// so that the bot talks to it exactly as to Discord (serenity's rate limiter on, the real host name, TLS).
+    /// Refused unless `TEENPATTI_TESTING=1` (docs/testing.md).
+    pub test_discord: Option<TestDiscord>,
+}
+
+/// Where `discord.com` is in a test ([`Config::test_discord`]): a loopback address and the PEM of the certificate
+/// authority its certificate is signed by.
+#[derive(Clone, Debug)]
+pub struct TestDiscord {
+    pub addr: std::net::SocketAddr,
+    pub ca_pem: Vec<u8>,
 }
 
 impl fmt::Debug for Config {
@@ -35,6 +47,7 @@ impl fmt::Debug for Config {
             .field("bot_delay", &self.bot_delay)
             .field("shards", &self.shards)
             .field("lease", &self.lease)
+            .field("test_discord", &self.test_discord.as_ref().map(|t| t.addr))
             .finish()
     }
 }
@@ -265,8 +278,62 @@ impl Config {
         };
         let database_url = nonempty("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string());
         crate::redact::secrets_of_url(&database_url);
-        Ok(Config { token, database_url, api_url, dev_guild, hand_break, bot_delay, shards, lease })
+        let test_discord = test_discord(
+            nonempty("TEENPATTI_TEST_DISCORD_ADDR"),
+            nonempty("TEENPATTI_TEST_DISCORD_CA"),
+            nonempty("TEENPATTI_TESTING"),
+        )?;
+        if test_discord.is_some() && api_url.is_some() {
+            return Err(ConfigError::Invalid {
+                name: "TEENPATTI_TEST_DISCORD_ADDR",
+                why: "goes without DISCORD_API_URL: one sends the bot's Discord calls to a proxy, the other tests the path without one".into(),
+            });
+        }
+        Ok(Config { token, database_url, api_url, dev_guild, hand_break, bot_delay, shards, lease, test_discord })
     }
+}
+
+/// The test-only pair `TEENPATTI_TEST_DISCORD_ADDR` (a loopback `IP:PORT`) and `TEENPATTI_TEST_DISCORD_CA` (a PEM
+/// file of at most 64 KiB), which send every call to `discord.com` to a local stand-in: refused unless
+/// `TEENPATTI_TESTING=1` says this is a test, and refused for any address but a loopback one, so that no
+/// production configuration can send the token elsewhere by mistake.
+fn test_discord(
+    addr: Option<String>,
+    ca: Option<String>,
+    testing: Option<String>,
+) -> Result<Option<TestDiscord>, ConfigError> {
+    let (addr, ca) = match (addr, ca) {
+        (None, None) => return Ok(None),
+        (Some(addr), Some(ca)) => (addr, ca),
+        _ => {
+            return Err(ConfigError::Invalid {
+                name: "TEENPATTI_TEST_DISCORD_ADDR",
+                why: "and TEENPATTI_TEST_DISCORD_CA go together (tests only)".into(),
+            })
+        }
+    };
+    let bad = |why: String| ConfigError::Invalid { name: "TEENPATTI_TEST_DISCORD_ADDR", why };
+    if testing.as_deref() != Some("1") {
+        return Err(bad("is a test-only setting (it sends every call to discord.com elsewhere); it is taken only \
+                        with TEENPATTI_TESTING=1, which production never sets"
+            .into()));
+    }
+    let addr: std::net::SocketAddr =
+        addr.parse().map_err(|_| bad(format!("`{}` is not an IP:PORT", crate::echo::echo(&addr))))?;
+    if !addr.ip().is_loopback() {
+        return Err(bad(format!("`{addr}` is not a loopback address (tests run the stand-in on this machine)")));
+    }
+    let pem = std::fs::read(&ca).map_err(|e| ConfigError::Invalid {
+        name: "TEENPATTI_TEST_DISCORD_CA",
+        why: format!("`{}` cannot be read: {e}", crate::echo::echo(&ca)),
+    })?;
+    if pem.len() > 64 * 1024 || !pem.starts_with(b"-----BEGIN CERTIFICATE-----") {
+        return Err(ConfigError::Invalid {
+            name: "TEENPATTI_TEST_DISCORD_CA",
+            why: "is not a PEM certificate of at most 64 KiB".into(),
+        });
+    }
+    Ok(Some(TestDiscord { addr, ca_pem: pem }))
 }
 
 /// The longest break between two hands `TEENPATTI_HAND_BREAK_MS` takes: an hour (a break is a few seconds; the

@@ -80,7 +80,7 @@ async fn one_person_and_two_computer_players_play_with_exact_books() {
                         }
                         checked_odds[usize::from(seen)] = true;
                     }
-                    w.act(asha, label_for(&db.hand, me)).await;
+                    w.act_when_shown(asha, label_for(&db.hand, me), db.hand.actions().len()).await;
                 }
                 _ => tokio::time::sleep(Duration::from_millis(40)).await,
             }

@@ -77,8 +77,9 @@ impl Cluster {
             ("DEV_GUILD_ID", ""),
             ("TEENPATTI_HAND_BREAK_MS", "600000"),
         ];
-        // The path is not used: DATABASE_URL above overrides the harness's SQLite one.
-        BotProcess::spawn(&self.fake, std::path::Path::new("unused.db"), &env)
+        // The path is not used: DATABASE_URL above overrides the harness's SQLite one. Several processes run
+        // behind one rate-limit proxy (docs/scale-out.md), so these run as they would: through DISCORD_API_URL.
+        BotProcess::spawn_proxied(&self.fake, std::path::Path::new("unused.db"), &env)
     }
 
     async fn wait_live(&self, shards: &[u32]) {
@@ -324,7 +325,7 @@ async fn a_frozen_process_is_fenced_off_and_steps_down() {
     }
     c.fake.clear_violations();
     // Its last click's answer timed out while it was frozen: it must not redraw the table message now.
-    let withheld = "could not update the table message error=this process's shard leases have run out";
+    let withheld = "could not edit a hand message error=this process's shard leases have run out";
     assert!(log.contains(withheld), "the woken process redrew the table message:\n{log}");
 
     c.act(t, "Blind").await;

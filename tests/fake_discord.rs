@@ -556,8 +556,11 @@ async fn answering_twice_and_ephemeral_channel_messages_are_violations() {
     assert!(v.iter().any(|v| v.message.contains("answered more than once")), "{v:?}");
     fake.clear_violations();
 
+    // Refused as Discord refuses it: 400, 50035, the problem under its field.
     let eph = json!({"content": "psst", "flags": 64});
-    http.send_message(serenity::ChannelId::new(tables), vec![], &eph).await.expect("sent");
+    let err = http.send_message(serenity::ChannelId::new(tables), vec![], &eph).await.expect_err("refused");
+    let err = format!("{err:?}");
+    assert!(err.contains("50035") && err.contains("path: \"flags\""), "{err}");
     let v = fake.violations();
     assert!(v.iter().any(|v| v.message.contains("ephemeral flag")), "{v:?}");
     fake.clear_violations();
@@ -585,7 +588,8 @@ async fn unreported_violations_fail_the_test_when_the_stand_in_is_dropped() {
     let tables = fake.add_channel("tables");
     let http = http(&fake);
     let long = json!({"content": "x".repeat(2001)});
-    http.send_message(serenity::ChannelId::new(tables), vec![], &long).await.expect("sent");
+    let err = http.send_message(serenity::ChannelId::new(tables), vec![], &long).await.expect_err("refused");
+    assert!(format!("{err:?}").contains("BASE_TYPE_MAX_LENGTH"), "{err:?}");
     assert!(fake.violations()[0].message.contains("content has 2001 characters"), "{:?}", fake.violations());
     let dropped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(fake)));
     assert!(dropped.is_err(), "dropping a stand-in with violations must panic");

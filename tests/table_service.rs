@@ -18,7 +18,7 @@ use teenpatti::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 use teenpatti::store::{NewTable, OpenOptions, Store};
 use teenpatti::table::view::{HandView, Menu, PickView, PrivateNote, TableView, Update};
 use teenpatti::table::{
-    BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, TableService, Timings, UserError,
+    BoxFuture, ButtonId, Command, DmError, Player, Presenter, Request, ShowError, TableService, Timings, UserError,
 };
 
 const GUILD: GuildId = GuildId(42);
@@ -37,11 +37,11 @@ struct Recorder {
 }
 
 impl Presenter for Recorder {
-    fn post_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+    fn post_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<MessageId, ShowError>> {
         let id = MessageId(1_000 + self.next_message.fetch_add(1, Ordering::SeqCst));
         Box::pin(async move { Ok(id) })
     }
-    fn edit_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<(), String>> {
+    fn edit_hand(&self, _view: &TableView) -> BoxFuture<'_, Result<(), ShowError>> {
         Box::pin(async { Ok(()) })
     }
     fn dm(&self, user: UserId, _view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>> {
@@ -60,7 +60,8 @@ impl Presenter for Recorder {
     }
     fn post_pick(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
         self.picks.lock().unwrap().extend(view.picking.clone());
-        self.post_hand(view)
+        let id = MessageId(1_000 + self.next_message.fetch_add(1, Ordering::SeqCst));
+        Box::pin(async move { Ok(id) })
     }
     fn edit_pick(&self, view: &TableView, _message: MessageId) -> BoxFuture<'_, Result<(), String>> {
         self.picks.lock().unwrap().extend(view.picking.clone());

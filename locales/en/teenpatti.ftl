@@ -453,6 +453,7 @@ error-buttons-in-servers = Table buttons work only in a server.
 error-table-closed = That table is closed.
 error-bot-permissions = I can't host a table in this channel: I'm missing { $missing } here. Ask a server admin to give me { $missing } in this channel (Edit Channel → Permissions), then try again.
 dm-picture-permission = I can't attach the card pictures in <#{ $channel }> on **{ $server }**: I'm missing { $missing } there. The game goes on without them; a server admin can give me that permission in the channel's settings.
+dm-table-silenced = I can no longer show your Teen Patti table in <#{ $channel }> on **{ $server }**: I'm missing { $missing } there. Any hand in play was refunded (nothing was lost) and the table stopped dealing; its seats are kept. Once a server admin gives the permission back, press **Start** to deal again.
 error-needs-manage-server = Only members with the Manage Server permission can use this command.
 error-server-only = This command works only in a server.
 error-check-failed = You cannot use this command here.

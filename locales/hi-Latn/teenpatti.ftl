@@ -446,6 +446,7 @@ error-buttons-in-servers = Table ke buttons sirf server mein chalte hain.
 error-table-closed = Woh table band hai.
 error-bot-permissions = Main is channel mein table nahi chala sakta: yahan mere paas { $missing } permission nahi hai. Kisi server admin se is channel mein mujhe { $missing } dilwao (Edit Channel → Permissions), phir dobara try karo.
 dm-picture-permission = **{ $server }** ke <#{ $channel }> mein main cards ki pictures nahi laga sakta: wahan mere paas { $missing } permission nahi hai. Game bina pictures ke chalta rahega; koi server admin channel settings mein mujhe yeh permission de sakta hai.
+dm-table-silenced = **{ $server }** ke <#{ $channel }> mein main tumhari Teen Patti table ab nahi dikha sakta: wahan mere paas { $missing } permission nahi hai. Chalti baazi ke chips lauta diye gaye (kuch nahi khoya) aur table ne baantna rok diya; seats bani rahengi. Koi server admin permission wapas de de, to phir se baantne ke liye **Shuru karo** dabao.
 error-needs-manage-server = Yeh command sirf Manage Server permission wale members use kar sakte hain.
 error-server-only = Yeh command sirf server mein chalti hai.
 error-check-failed = Tum yeh command yahan use nahi kar sakte.

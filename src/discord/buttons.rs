@@ -6,6 +6,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
+use super::presenter::DiscordPresenter;
 use super::responder::{ephemeral, ComponentResponder};
 use crate::engine::Action;
 use crate::i18n::Lang;
@@ -56,6 +57,7 @@ fn with_choice(mut button: ButtonId, kind: &serenity::ComponentInteractionDataKi
 /// Routes a button click (or a choice in one of our select menus) to its table.
 pub async fn on_button(
     service: &TableService,
+    presenter: &DiscordPresenter,
     http: Arc<serenity::Http>,
     standing: &Standing,
     ci: ComponentInteraction,
@@ -94,6 +96,10 @@ pub async fn on_button(
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let request =
         Request { button: Some(button), key: Some(ci.id.get().to_string()), ..Request::new(player, button.command) };
-    let responder = Box::new(ComponentResponder { http, standing: standing.clone(), interaction: ci, button });
+    // From here the table answers: acknowledged by the watchdog if it has not within Discord's time.
+    let ack = super::responder::Ack::watch(http.clone(), standing.clone(), ci.clone());
+    let presenter = presenter.clone();
+    let responder =
+        Box::new(ComponentResponder { http, standing: standing.clone(), interaction: ci, button, ack, presenter });
     service.send(button.table, request, responder).await;
 }

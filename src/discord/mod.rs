@@ -29,9 +29,10 @@ use poise::serenity_prelude as serenity;
 use serenity::{FullEvent, Interaction};
 
 use crate::config::Config;
+use crate::ids::{ChannelId, MessageId};
 use crate::ownership::{self, Standing};
 use crate::store::{Backend, Store, StoreError};
-use crate::table::{TableService, Timings};
+use crate::table::{ShowError, TableService, Timings};
 pub use buttons::member_is_admin;
 pub use connect::RunError;
 use connect::{Backoff, Stop, TryError};
@@ -40,6 +41,8 @@ use presenter::DiscordPresenter;
 /// Shared by every command.
 pub struct Data {
     pub service: TableService,
+    /// The presenter the service shows tables through (the button responder tells its editor of each answer).
+    pub presenter: DiscordPresenter,
     pub store: Store,
     /// Whether this process still speaks for its tables (its shard leases, by its own clock).
     pub standing: Standing,
@@ -48,15 +51,27 @@ pub struct Data {
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// Builds the HTTP client: straight to Discord, or through `DISCORD_API_URL`
-/// (a rate-limit proxy or a local stand-in) with serenity's own rate limiter
-/// off, as such a proxy requires.
-fn http_client(config: &Config) -> serenity::Http {
+/// Builds the HTTP client: straight to Discord, or through `DISCORD_API_URL` (a rate-limit proxy) with
+/// serenity's own rate limiter off, as such a proxy requires. In tests (`Config::test_discord`), straight to
+/// "Discord" as production goes, rate limiter on, with `discord.com` resolved to the local stand-in and its test
+/// certificate authority trusted: the one difference from production is where the name leads.
+fn http_client(config: &Config) -> Result<serenity::Http, RunError> {
     let builder = serenity::HttpBuilder::new(&config.token);
-    match &config.api_url {
-        Some(url) => builder.proxy(url.clone()).ratelimiter_disabled(true).build(),
-        None => builder.build(),
-    }
+    Ok(match (&config.api_url, &config.test_discord) {
+        (Some(url), _) => builder.proxy(url.clone()).ratelimiter_disabled(true).build(),
+        (None, Some(test)) => {
+            let refused = |e: reqwest::Error| RunError::Refused(format!("the test-only Discord client: {e}"));
+            let ca = reqwest::Certificate::from_pem(&test.ca_pem).map_err(refused)?;
+            let client = reqwest::Client::builder()
+                .use_rustls_tls()
+                .resolve("discord.com", test.addr)
+                .add_root_certificate(ca)
+                .build()
+                .map_err(refused)?;
+            builder.client(client).build()
+        }
+        (None, None) => builder.build(),
+    })
 }
 
 /// How long each step of stopping may take: closing the gateway connection, stopping the tables, closing the
@@ -174,7 +189,7 @@ async fn connect(
     let mut backoff = Backoff::default();
     loop {
         let attempt = async {
-            let http = http_client(config);
+            let http = http_client(config).map_err(TryError::Fatal)?;
             let (user, gateway) = connect::reach(&http).await?;
             let intents = serenity::GatewayIntents::non_privileged();
             let builder = serenity::ClientBuilder::new_with_http(http, intents)
@@ -237,9 +252,11 @@ fn framework(
                     Some(g) => poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g)).await?,
                     None => poise::builtins::register_globally(ctx, cmds).await?,
                 }
-                let presenter = Arc::new(DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone(), standing.clone()));
-                let service = TableService::new(store.clone(), presenter, timings);
+                let (presenter, refusals) =
+                    DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone(), standing.clone());
+                let service = TableService::new(store.clone(), Arc::new(presenter.clone()), timings);
                 let _ = tables.set(service.clone());
+                tokio::spawn(answer_refusals(refusals, service.clone()));
                 // Only this process's shards' tables: another process runs (and resumes) the others.
                 let restored = service.restore_where(|guild| shards.owns_guild(guild.get())).await?;
                 tracing::info!(tables = restored, "tables restored");
@@ -249,7 +266,7 @@ fn framework(
                     tracing::info!(tournaments = begun, "full tournaments begun");
                 }
                 tokio::spawn(season_schedule(store.clone(), ctx.http.clone(), shards));
-                Ok(Data { service, store, standing })
+                Ok(Data { service, presenter, store, standing })
             })
         })
         .build()
@@ -300,11 +317,47 @@ async fn season_schedule(store: Store, http: Arc<serenity::Http>, shards: crate:
     }
 }
 
+/// Hands the refusals the presenter's queued edits met to the table service, each in a task of its own (a
+/// table busy answering one does not hold up another's).
+async fn answer_refusals(
+    mut refusals: tokio::sync::mpsc::UnboundedReceiver<presenter::Refusal>,
+    service: TableService,
+) {
+    while let Some(r) = refusals.recv().await {
+        let service = service.clone();
+        tokio::spawn(async move { service.refused(r.channel, r.message, r.why).await });
+    }
+}
+
 async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, event: &FullEvent) -> Result<(), Error> {
-    if let FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } = event {
-        let http = framework.serenity_context.http.clone();
-        let data = framework.user_data;
-        buttons::on_button(&data.service, http, &data.standing, ci.clone()).await;
+    let data = framework.user_data;
+    let gone = |channel: serenity::ChannelId, message: Option<serenity::MessageId>, why: ShowError| {
+        let service = data.service.clone();
+        let (channel, message) = (ChannelId(channel.get()), message.map(|m| MessageId(m.get())));
+        // In a task of its own: the table answers while the gateway's events go on.
+        tokio::spawn(async move { service.refused(channel, message, why).await });
+    };
+    match event {
+        FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } => {
+            let http = framework.serenity_context.http.clone();
+            buttons::on_button(&data.service, &data.presenter, http, &data.standing, ci.clone()).await;
+        }
+        // A table's channel deleted: its table closes (and a tournament there is cancelled).
+        FullEvent::ChannelDelete { channel, .. } => gone(channel.id, None, ShowError::ChannelGone),
+        // A hand message deleted (a moderator): posted again. Other messages are not looked up.
+        FullEvent::MessageDelete { channel_id, deleted_message_id, .. }
+            if data.presenter.is_hand_message(channel_id.get(), deleted_message_id.get()) =>
+        {
+            gone(*channel_id, Some(*deleted_message_id), ShowError::MessageGone);
+        }
+        FullEvent::MessageDeleteBulk { channel_id, multiple_deleted_messages_ids, .. } => {
+            for &m in multiple_deleted_messages_ids {
+                if data.presenter.is_hand_message(channel_id.get(), m.get()) {
+                    gone(*channel_id, Some(m), ShowError::MessageGone);
+                }
+            }
+        }
+        _ => {}
     }
     Ok(())
 }

@@ -1,21 +1,128 @@
 //! Answers a button click: the message the button is on is updated in place
 //! through the interaction response (no extra API call); anything private
 //! comes as an ephemeral follow-up.
+//!
+//! Discord wants a first answer within 3 s. A click waits for its table, and a table can be busy for longer
+//! than that (a hand message queued behind Discord's rate limit for its channel, a slow disk): so every click
+//! has an [`Ack`], whose watchdog acknowledges it with a deferred update (type 6) at [`ACK_DEADLINE`] if the
+//! table has not answered by then. The answer that comes later edits the clicked message (and sends the
+//! private part as a follow-up), through the interaction's own token, which no channel's rate limit holds up.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, EditMessage, Http,
+    ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse, EditMessage, Http,
 };
 
-use super::presenter::{edit_hand_message, mentions_for, with_hand_picture};
-use super::retry::{answer, with_retry, CALL_BUDGET};
+use super::presenter::{mentions_for, with_hand_picture, DiscordPresenter};
+use super::retry::{with_retry, ANSWER_BUDGET, CALL_BUDGET};
 use super::{cap, render};
 use crate::ownership::Standing;
 use crate::table::view::Update;
 use crate::table::{BoxFuture, ButtonId, Command, Responder, UserError};
+
+/// When a click the table has not answered yet is acknowledged with a deferred update: after the 1.5 s a DM to
+/// the clicker may take (`retry::DM_BUDGET`, sent before the answer), and early enough that the acknowledgement
+/// reaches Discord within its 3 s.
+pub const ACK_DEADLINE: Duration = Duration::from_millis(2000);
+
+/// Whether a click has had its first answer, and which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AckState {
+    Pending,
+    /// The watchdog acknowledged it (type 6): the answer edits the message and follows up.
+    Deferred,
+    /// The answer itself was the first.
+    Answered,
+}
+
+/// The first answer of one click (see the module's summary). The lock is held while an answer is sent, so the
+/// watchdog and the table's answer never both send a first one.
+pub struct Ack {
+    state: tokio::sync::Mutex<AckState>,
+}
+
+impl Ack {
+    /// A click's acknowledgement, with its watchdog started.
+    pub fn watch(http: Arc<Http>, standing: Standing, interaction: ComponentInteraction) -> Arc<Ack> {
+        let ack = Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending) });
+        let watched = Arc::downgrade(&ack);
+        tokio::spawn(async move {
+            tokio::time::sleep(ACK_DEADLINE).await;
+            let Some(ack) = watched.upgrade() else { return };
+            let mut state = ack.state.lock().await;
+            if *state != AckState::Pending || !standing.holds() {
+                return;
+            }
+            let deferred = CreateInteractionResponse::Acknowledge;
+            match tokio::time::timeout(ANSWER_BUDGET, interaction.create_response(&*http, deferred)).await {
+                Ok(Ok(())) => {
+                    tracing::debug!("a click's answer took long: acknowledged it (deferred update)");
+                    *state = AckState::Deferred;
+                }
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not acknowledge a slow click");
+                }
+                Err(_) => tracing::warn!("could not acknowledge a slow click: Discord did not answer in time"),
+            }
+        });
+        ack
+    }
+
+    /// An acknowledgement for an answer given at once (no watchdog): refusals before the table is asked.
+    pub fn immediate() -> Arc<Ack> {
+        Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending) })
+    }
+}
+
+/// What a click is answered with.
+enum Reply {
+    /// The clicked message, updated in place (type 7; after a deferral, an edit of it).
+    Update(Box<Parts>),
+    /// A message only the clicker sees (a refusal, a private note, a menu).
+    Private { text: String, rows: Vec<CreateActionRow>, pictures: Vec<render::Picture> },
+}
+
+/// A message's parts, for either way of sending it.
+struct Parts {
+    content: Option<String>,
+    embed: Option<CreateEmbed>,
+    rows: Vec<CreateActionRow>,
+    mentions: CreateAllowedMentions,
+    /// The message's picture; `None` takes the one it had off.
+    picture: Option<render::Picture>,
+}
+
+impl Parts {
+    fn response(&self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new().components(self.rows.clone());
+        if let Some(c) = &self.content {
+            m = m.content(cap::content(c.clone()));
+        }
+        if let Some(e) = &self.embed {
+            m = m.embed(cap::embed(e.clone()));
+        }
+        m.allowed_mentions(self.mentions.clone()).add_files(self.picture.iter().map(render::Picture::attachment))
+    }
+
+    fn edit(&self) -> EditInteractionResponse {
+        let mut m = EditInteractionResponse::new().components(self.rows.clone());
+        if let Some(c) = &self.content {
+            m = m.content(cap::content(c.clone()));
+        }
+        if let Some(e) = &self.embed {
+            m = m.embed(cap::embed(e.clone()));
+        }
+        let m = m.allowed_mentions(self.mentions.clone()).clear_attachments();
+        match &self.picture {
+            Some(p) => m.new_attachment(p.attachment()),
+            None => m,
+        }
+    }
+}
 
 /// The responder of one button click.
 pub struct ComponentResponder {
@@ -24,29 +131,79 @@ pub struct ComponentResponder {
     pub standing: Standing,
     pub interaction: ComponentInteraction,
     pub button: ButtonId,
+    pub ack: Arc<Ack>,
+    /// The hand messages' editor: told of each answer that updates a hand message (see `presenter.rs`).
+    pub presenter: DiscordPresenter,
 }
 
+/// Answers a click ephemerally, at once (a refusal before its table is asked).
 pub async fn ephemeral(http: &Http, standing: &Standing, interaction: &ComponentInteraction, text: String) {
-    ephemeral_with(http, standing, interaction, text, Vec::new()).await
+    let reply = Reply::Private { text, rows: Vec::new(), pictures: Vec::new() };
+    deliver(http, standing, interaction, &Ack::immediate(), reply).await;
 }
 
-/// An ephemeral answer with pictures.
-async fn ephemeral_with(
+/// Sends `reply` as the click's first answer, or after a deferral as an edit of the clicked message and a
+/// private follow-up. Whether it went through; a failure is logged.
+async fn deliver(
     http: &Http,
     standing: &Standing,
     interaction: &ComponentInteraction,
-    text: String,
-    pictures: Vec<render::Picture>,
-) {
-    let reply = CreateInteractionResponse::Message(
-        CreateInteractionResponseMessage::new()
-            .content(cap::content(text))
-            .add_files(pictures.iter().map(render::Picture::attachment))
-            .ephemeral(true)
-            .allowed_mentions(CreateAllowedMentions::new()),
-    );
-    if let Err(e) = answer(http, standing, interaction, reply).await {
-        tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer a button click");
+    ack: &Ack,
+    reply: Reply,
+) -> bool {
+    if !standing.holds() {
+        return false;
+    }
+    let mut state = ack.state.lock().await;
+    let deferred = *state == AckState::Deferred;
+    let sent = match (&reply, deferred) {
+        (Reply::Update(parts), false) => {
+            let r = CreateInteractionResponse::UpdateMessage(parts.response());
+            bounded(interaction.create_response(http, r)).await
+        }
+        (Reply::Private { text, rows, pictures }, false) => {
+            let m = CreateInteractionResponseMessage::new()
+                .content(cap::content(text.clone()))
+                .components(rows.clone())
+                .add_files(pictures.iter().map(render::Picture::attachment))
+                .ephemeral(true)
+                .allowed_mentions(CreateAllowedMentions::new());
+            bounded(interaction.create_response(http, CreateInteractionResponse::Message(m))).await
+        }
+        (Reply::Update(parts), true) => bounded(interaction.edit_response(http, parts.edit())).await.map(|_| ()),
+        (Reply::Private { text, rows, pictures }, true) => {
+            let f = followup(text, pictures).components(rows.clone());
+            bounded(interaction.create_followup(http, f)).await.map(|_| ())
+        }
+    };
+    if !deferred {
+        *state = AckState::Answered;
+    }
+    drop(state);
+    match sent {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::warn!(error = %crate::echo::remote_error(&e), deferred, "could not answer a button click");
+            false
+        }
+    }
+}
+
+/// An ephemeral follow-up with `text` and `pictures`.
+fn followup(text: &str, pictures: &[render::Picture]) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(cap::content(text.to_string()))
+        .add_files(pictures.iter().map(render::Picture::attachment))
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new())
+}
+
+/// An answer abandoned after Discord's deadline for it (an interaction answer is not retried: Discord may have
+/// taken the first).
+async fn bounded<T>(call: impl std::future::Future<Output = Result<T, serenity::Error>>) -> Result<T, serenity::Error> {
+    match tokio::time::timeout(ANSWER_BUDGET, call).await {
+        Ok(r) => r,
+        Err(_) => Err(serenity::Error::Other("the interaction answer timed out")),
     }
 }
 
@@ -84,41 +241,41 @@ pub fn private_pictures(update: &Update) -> Vec<render::Picture> {
 /// The most pictures one private answer carries (Discord allows 10 attachments).
 const MAX_PICTURES: usize = 4;
 
+impl ComponentResponder {
+    async fn reply(&self, reply: Reply) -> bool {
+        deliver(&self.http, &self.standing, &self.interaction, &self.ack, reply).await
+    }
+}
+
 impl Responder for ComponentResponder {
     fn respond(self: Box<Self>, result: Result<Update, UserError>) -> BoxFuture<'static, ()> {
         Box::pin(async move {
             let update = match result {
                 Ok(u) => u,
-                Err(e) => return ephemeral(&self.http, &self.standing, &self.interaction, e.text()).await,
+                Err(e) => {
+                    let reply = Reply::Private { text: e.text(), rows: Vec::new(), pictures: Vec::new() };
+                    self.reply(reply).await;
+                    return;
+                }
             };
             let view = &update.view;
             if let Some(menu) = &update.menu {
                 let (text, rows) = render::menu(view, menu);
-                let reply = CreateInteractionResponse::Message(
-                    CreateInteractionResponseMessage::new()
-                        .content(cap::content(text))
-                        .components(rows)
-                        .ephemeral(true)
-                        .allowed_mentions(CreateAllowedMentions::new()),
-                );
-                if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
-                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer a click with a menu");
-                }
+                self.reply(Reply::Private { text, rows, pictures: Vec::new() }).await;
                 return;
             }
             if let Command::Pick(_) = self.button.command {
                 // The dealer's menu (an ephemeral message) becomes the answer: the game chosen. The prompt and the
                 // new hand's message show the choice to everyone.
                 let text = private_text(&update).unwrap_or_else(|| crate::tr!(view.lang, "done"));
-                let reply = CreateInteractionResponse::UpdateMessage(
-                    CreateInteractionResponseMessage::new()
-                        .content(cap::content(text))
-                        .components(Vec::new())
-                        .allowed_mentions(CreateAllowedMentions::new()),
-                );
-                if let Err(e) = answer(&self.http, &self.standing, &self.interaction, reply).await {
-                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer the dealer's choice");
-                }
+                let parts = Parts {
+                    content: Some(text),
+                    embed: None,
+                    rows: Vec::new(),
+                    mentions: CreateAllowedMentions::new(),
+                    picture: None,
+                };
+                self.reply(Reply::Update(Box::new(parts))).await;
                 return;
             }
             let on_hand_message = view.message_id.is_some_and(|m| m.get() == self.interaction.message.id.get());
@@ -129,70 +286,63 @@ impl Responder for ComponentResponder {
             let on_lobby =
                 self.button.hand.is_none() && !on_hand_message && !render::is_hand_message(&self.interaction.message);
             // The same update as a plain edit, for when the interaction response fails.
-            let (message, edit) = if on_lobby {
+            let (parts, edit) = if on_lobby {
                 let (embed, rows) = render::lobby(view);
-                (
-                    Some(
-                        CreateInteractionResponseMessage::new()
-                            .embed(cap::embed(embed.clone()))
-                            .components(rows.clone()),
-                    ),
-                    EditMessage::new().embed(cap::embed(embed)).components(rows),
-                )
+                let edit = EditMessage::new().embed(cap::embed(embed.clone())).components(rows.clone());
+                let parts = Parts {
+                    content: None,
+                    embed: Some(embed),
+                    rows,
+                    mentions: CreateAllowedMentions::new(),
+                    picture: None,
+                };
+                (Some(parts), edit)
             } else if on_current_hand || (self.button.hand.is_none() && on_hand_message) {
                 let (content, embed, rows) = render::hand_message(view);
                 // The answer replaces the message's attachments: the hand's picture goes with it each time.
                 let picture = render::hand_picture(view);
-                (
-                    Some(
-                        CreateInteractionResponseMessage::new()
-                            .content(cap::content(content.clone()))
-                            .embed(cap::embed(embed.clone()))
-                            .components(rows.clone())
-                            .allowed_mentions(mentions_for(view))
-                            .add_files(picture.iter().map(render::Picture::attachment)),
-                    ),
-                    with_hand_picture(
-                        EditMessage::new()
-                            .content(cap::content(content))
-                            .embed(cap::embed(embed))
-                            .components(rows)
-                            .allowed_mentions(mentions_for(view)),
-                        picture.as_ref(),
-                    ),
-                )
+                let edit = with_hand_picture(
+                    EditMessage::new()
+                        .content(cap::content(content.clone()))
+                        .embed(cap::embed(embed.clone()))
+                        .components(rows.clone())
+                        .allowed_mentions(mentions_for(view)),
+                    picture.as_ref(),
+                );
+                let parts =
+                    Parts { content: Some(content), embed: Some(embed), rows, mentions: mentions_for(view), picture };
+                (Some(parts), edit)
             } else {
                 (None, EditMessage::new())
             };
             let private = private_text(&update);
             let pictures = private_pictures(&update);
-            match message {
-                Some(m) => {
-                    let r = answer(
-                        &self.http,
-                        &self.standing,
-                        &self.interaction,
-                        CreateInteractionResponse::UpdateMessage(m),
-                    )
-                    .await;
-                    if let Err(e) = r {
-                        // Interaction responses are not retried (Discord may have taken the first one).
-                        // The change is recorded already: edit the message so its buttons are not stale.
-                        tracing::warn!(error = %crate::echo::remote_error(&e), "could not answer a click; editing the message instead");
-                        let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
-                        if let Err(e) = with_retry("editing after a failed click", CALL_BUDGET, &self.standing, || {
-                            channel.edit_message(&*self.http, id, edit.clone())
-                        })
-                        .await
-                        {
-                            tracing::warn!(error = %crate::echo::remote_error(&e), "could not update the table message");
+            let updates_hand = parts.is_some() && on_hand_message;
+            if updates_hand {
+                self.presenter.answered(self.interaction.message.id.get(), view);
+            }
+            match parts {
+                Some(parts) => {
+                    if !self.reply(Reply::Update(Box::new(parts))).await {
+                        // The change is recorded already: edit the message so its buttons are not stale (a hand
+                        // message through its editor; the lobby in a task of its own, not holding the table).
+                        if updates_hand {
+                            self.presenter.edit_later(view);
+                        } else {
+                            let (http, standing) = (self.http.clone(), self.standing.clone());
+                            let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
+                            tokio::spawn(async move {
+                                let edited = with_retry("editing after a failed click", CALL_BUDGET, &standing, || {
+                                    channel.edit_message(&*http, id, edit.clone())
+                                })
+                                .await;
+                                if let Err(e) = edited {
+                                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not update the table message");
+                                }
+                            });
                         }
                     } else if let Some(text) = private {
-                        let f = CreateInteractionResponseFollowup::new()
-                            .content(cap::content(text))
-                            .add_files(pictures.iter().map(render::Picture::attachment))
-                            .ephemeral(true)
-                            .allowed_mentions(CreateAllowedMentions::new());
+                        let f = followup(&text, &pictures);
                         if let Err(e) = with_retry("a follow-up", CALL_BUDGET, &self.standing, || {
                             self.interaction.create_followup(&*self.http, f.clone())
                         })
@@ -204,15 +354,13 @@ impl Responder for ComponentResponder {
                 }
                 None => {
                     let text = private.unwrap_or_else(|| crate::tr!(view.lang, "done"));
-                    ephemeral_with(&self.http, &self.standing, &self.interaction, text, pictures).await;
+                    self.reply(Reply::Private { text, rows: Vec::new(), pictures }).await;
                 }
             }
             // The click changed the hand (Leave packs the leaver) but came from another message (the lobby, an
             // older hand): the hand message must show the change too.
             if !update.events.is_empty() && !on_hand_message && view.message_id.is_some() {
-                if let Err(e) = edit_hand_message(self.http.clone(), self.standing.clone(), view).await {
-                    tracing::warn!(error = %e, "could not edit the table message");
-                }
+                self.presenter.edit_later(view);
             }
         })
     }

@@ -7,7 +7,6 @@ use std::future::Future;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateInteractionResponse, Http};
 
 use crate::ownership::Standing;
 
@@ -76,21 +75,5 @@ where
             }
             result => return result,
         }
-    }
-}
-
-/// An interaction answer, abandoned after Discord's deadline (and not given once `standing` has lapsed).
-pub(super) async fn answer(
-    http: &Http,
-    standing: &Standing,
-    interaction: &ComponentInteraction,
-    response: CreateInteractionResponse,
-) -> Result<(), serenity::Error> {
-    if !standing.holds() {
-        return Err(serenity::Error::Other(NOT_STANDING));
-    }
-    match tokio::time::timeout(ANSWER_BUDGET, interaction.create_response(http, response)).await {
-        Ok(r) => r,
-        Err(_) => Err(serenity::Error::Other("the interaction answer timed out")),
     }
 }

@@ -30,8 +30,8 @@ use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
 use crate::store::{FaultPlan, NewTable, OpenOptions, Store};
 use crate::table::view::{PrivateNote, TableView, Update};
 use crate::table::{
-    BoxFuture, ButtonId, Command, Decks, DmError, Player, Presenter, Request, TableService, Timings, UserError,
-    INTERNAL_ERROR,
+    BoxFuture, ButtonId, Command, Decks, DmError, Player, Presenter, Request, ShowError, TableService, Timings,
+    UserError, INTERNAL_ERROR,
 };
 
 const GUILD: GuildId = GuildId(1);
@@ -161,9 +161,9 @@ fn hand_of(view: &TableView) -> String {
 }
 
 impl Presenter for ChaosPresenter {
-    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, ShowError>> {
         let result = if self.fails() {
-            Err("injected: posting failed".to_string())
+            Err(ShowError::Failed("injected: posting failed".to_string()))
         } else {
             Ok(MessageId(self.next_message.fetch_add(1, Ordering::Relaxed) + 1))
         };
@@ -171,8 +171,8 @@ impl Presenter for ChaosPresenter {
         Box::pin(async move { result })
     }
 
-    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
-        let result = if self.fails() { Err("injected: editing failed".to_string()) } else { Ok(()) };
+    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), ShowError>> {
+        let result = if self.fails() { Err(ShowError::Failed("injected: editing failed".to_string())) } else { Ok(()) };
         self.note(format!("  discord edit {} -> {result:?}", hand_of(view)), view);
         Box::pin(async move { result })
     }

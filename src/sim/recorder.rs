@@ -18,7 +18,7 @@ use crate::discord::render;
 use crate::discord::responder::private_text;
 use crate::ids::{MessageId, TableId, UserId};
 use crate::table::view::{PrivateNote, TableView, Update};
-use crate::table::{BoxFuture, DmError, Presenter, Responder, UserError};
+use crate::table::{BoxFuture, DmError, Presenter, Responder, ShowError, UserError};
 
 /// The server name a DM would show.
 const SERVER_NAME: &str = "this server";
@@ -101,19 +101,19 @@ fn json_bytes<T: Serialize>(value: &T) -> usize {
 }
 
 impl Presenter for Recorder {
-    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>> {
+    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, ShowError>> {
         if self.fails() {
             self.dealt(view.table_id).notify_one();
-            return Box::pin(async { Err(DISCORD_FAULT.to_string()) });
+            return Box::pin(async { Err(ShowError::Failed(DISCORD_FAULT.to_string())) });
         }
         let id = MessageId(self.count(&self.shown.posts, hand_message_bytes(view)) + 1);
         self.dealt(view.table_id).notify_one();
         Box::pin(async move { Ok(id) })
     }
 
-    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>> {
+    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), ShowError>> {
         if self.fails() {
-            return Box::pin(async { Err(DISCORD_FAULT.to_string()) });
+            return Box::pin(async { Err(ShowError::Failed(DISCORD_FAULT.to_string())) });
         }
         self.count(&self.shown.edits, hand_message_bytes(view));
         Box::pin(async { Ok(()) })

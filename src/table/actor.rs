@@ -43,9 +43,10 @@ pub(super) struct Live {
     pub deadline: Option<Deadline>,
     /// Private notes this hand (the Cards button shows them again).
     pub notes: Notes,
-    /// The hand was cancelled (its message could not be posted) but its refund is not on disk yet: nobody may
-    /// act in it, and the turn timer retries the refund instead of playing it.
-    pub cancelled: bool,
+    /// The hand was cancelled (its message could not be posted, or the bot may no longer show it), with the
+    /// refund's reason, but its refund is not on disk yet: nobody may act in it, and the turn timer retries the
+    /// refund instead of playing it.
+    pub cancelled: Option<&'static str>,
     /// The deal's commitment, secret seed and entropy (boxed: shown at the deal and revealed at the end, read
     /// rarely); `None` for a hand dealt before provably fair deals.
     pub fair: Option<Box<FairDeal>>,
@@ -112,6 +113,8 @@ pub(super) struct Table {
     /// Hands are dealt automatically (after the first Start).
     pub running: bool,
     pub closed: bool,
+    /// The table's channel was deleted (`refused.rs`): nothing is posted or edited there any more.
+    pub channel_gone: bool,
     pub live: Option<Live>,
     pub next_hand: Option<Deadline>,
     pub last_dealer: Option<UserId>,
@@ -216,6 +219,7 @@ impl Table {
             seats,
             running: false,
             closed: false,
+            channel_gone: false,
             live: None,
             next_hand: None,
             last_dealer: None,
@@ -274,13 +278,13 @@ impl Table {
     }
 
     /// Redraws the current hand message (after a change no click's answer carries); a failure is logged.
-    pub async fn redraw(&self, after: &str) {
+    pub async fn redraw(&mut self, after: &str) {
         let view = self.view();
-        if view.message_id.is_none() {
+        if view.message_id.is_none() || self.channel_gone {
             return;
         }
         if let Err(e) = self.deps.presenter.edit_hand(&view).await {
-            tracing::warn!(error = %e, "could not edit the table message {after}");
+            Box::pin(self.refused(&e, after)).await;
         }
     }
 
@@ -323,6 +327,9 @@ impl Table {
             Command::AddBot(level) => self.add_bot(player, level).await,
             Command::RemoveBot => self.remove_bot(player, key).await,
             Command::Odds => self.odds(player),
+            Command::ChannelGone => self.channel_gone().await,
+            Command::MessageGone(message) => self.message_gone(message).await,
+            Command::Silenced => self.silenced().await,
         };
         if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {
             self.redraw("after a command").await;
@@ -339,7 +346,7 @@ impl Table {
             self.try_resume().await;
             return;
         }
-        if self.live.as_ref().is_some_and(|l| l.cancelled) {
+        if self.live.as_ref().is_some_and(|l| l.cancelled.is_some()) {
             // A refund that failed is retried; the hand is settled only once it is on disk.
             let _ = self.refund_cancelled().await;
             return;

@@ -95,7 +95,7 @@ impl Table {
 
     /// Sets (or clears) the moment the computer player to act acts: the bot delay after the turn reached it.
     pub(super) fn schedule_bot(&mut self) {
-        let due = self.in_play().filter(|l| !l.cancelled).and_then(|l| {
+        let due = self.in_play().filter(|l| l.cancelled.is_none()).and_then(|l| {
             let seat = l.hand.to_act()?;
             l.users.get(seat).filter(|u| u.is_bot()).map(|_| l.hand.actions().len())
         });

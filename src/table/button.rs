@@ -70,6 +70,9 @@ fn tag(command: Command) -> Option<&'static str> {
         | Command::RemoveBot
         | Command::Odds
         | Command::EndTournament
+        | Command::ChannelGone
+        | Command::MessageGone(_)
+        | Command::Silenced
         | Command::Play(Action::Timeout) => return None,
     })
 }

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::play::rule_message;
-use super::{internal, UserError};
+use super::{internal, ShowError, UserError};
 use crate::engine::fair::{fair_deck, Seed};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
 use crate::engine::rules::MAX_AMOUNT;
@@ -405,7 +405,7 @@ impl Table {
             log: PublicLog::of(&events),
             deadline: Some(Deadline::after(self.turn_duration())),
             notes: Notes::default(),
-            cancelled: false,
+            cancelled: None,
             fair: Some(Box::new(fair)),
         });
         self.next_hand = None;
@@ -428,9 +428,13 @@ impl Table {
                 self.running = false;
                 self.last_dealer = previous_dealer;
                 if let Some(live) = &mut self.live {
-                    live.cancelled = true;
+                    live.cancelled = Some(NOT_POSTED);
                 }
                 self.refund_cancelled().await?;
+                if e == ShowError::ChannelGone {
+                    // Deleted: the table closes (`refused.rs`).
+                    self.channel_gone().await?;
+                }
                 Err(UserError::said(Msg::new("error-cannot-post")))
             }
         }
@@ -442,19 +446,23 @@ impl Table {
     /// and the turn timer tries again shortly (or Close refunds it, or the next start resumes it): it is never
     /// forgotten while its chips are still in its pot.
     pub(super) async fn refund_cancelled(&mut self) -> Result<(), UserError> {
-        let Some(live) = self.live.as_mut().filter(|l| l.cancelled) else { return Ok(()) };
-        match self.deps.store.refund_hand(live.hand_id, "the hand message could not be posted").await {
+        let Some(live) = self.live.as_mut().filter(|l| l.cancelled.is_some()) else { return Ok(()) };
+        let reason = live.cancelled.unwrap_or(NOT_POSTED);
+        match self.deps.store.refund_hand(live.hand_id, reason).await {
             Ok(_) => {
                 self.live = None;
                 Ok(())
             }
             Err(e) => {
                 live.deadline = Some(Deadline::after(REFUND_RETRY));
-                Err(internal("refunding a hand whose message could not be posted", e))
+                Err(internal("refunding a cancelled hand", e))
             }
         }
     }
 }
+
+/// The refund's reason for a hand whose message could not be posted.
+const NOT_POSTED: &str = "the hand message could not be posted";
 
 /// How soon a cancelled hand's failed refund is tried again.
 const REFUND_RETRY: std::time::Duration = std::time::Duration::from_secs(5);

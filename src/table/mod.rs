@@ -9,7 +9,7 @@
 //! start, close, back), `play.rs` (game actions), `timeout.rs` (the turn
 //! timer's packs and sitting out), `deal.rs` (a new hand), `pick.rs` (the dealer's choice of a hand's game),
 //! `pause.rs` (a full disk), `recovery.rs`
-//! (a restart), `notes.rs` (private notes and their DMs), `view.rs` (what a
+//! (a restart), `refused.rs` (Discord's refusals: a channel or message deleted, a permission taken away), `notes.rs` (private notes and their DMs), `view.rs` (what a
 //! table shows). `button.rs` is the `custom_id` format, `history.rs` what
 //! `/history` may reveal of a stored hand.
 
@@ -26,6 +26,7 @@ mod pick;
 mod play;
 pub mod presenter;
 mod recovery;
+mod refused;
 mod timeout;
 mod tournament;
 pub mod view;
@@ -45,7 +46,7 @@ use crate::store::{NewTable, Store, StoreError};
 
 pub use button::ButtonId;
 pub use deal::Decks;
-pub use presenter::{BoxFuture, DmError, Presenter, Responder};
+pub use presenter::{BoxFuture, DmError, Presenter, Responder, ShowError};
 pub use view::{HandView, PickView, PrivateNote, SeatView, TableView, Update};
 
 /// Seconds a player may have to act: a table's turn timer is set within these bounds (the one source for
@@ -196,6 +197,15 @@ pub enum Command {
     /// The table's tournament was cancelled: close the table (a hand in play refunded in tournament chips).
     /// Sent by the service only, never from Discord.
     EndTournament,
+    /// The table's channel was deleted: close the table, a hand in play refunded (`refused.rs`). From the
+    /// service only ([`TableService::refused`]), never a button.
+    ChannelGone,
+    /// A message in the table's channel was deleted: the hand message is posted again, and the player to act
+    /// gets a whole turn (`refused.rs`). From the service only.
+    MessageGone(crate::ids::MessageId),
+    /// The bot may no longer post or edit in the table's channel: a hand in play is refunded and the table stops
+    /// dealing until Start (`refused.rs`). From the service only.
+    Silenced,
 }
 
 /// One request to a table.
@@ -398,6 +408,44 @@ impl TableService {
             .await
             .map(|t| t.map(|t| t.id))
             .map_err(|e| internal("looking up a table", e))
+    }
+
+    /// Answers one of Discord's refusals to show the table in `channel` (see `refused.rs`), met by a queued
+    /// edit or said by Discord's events (CHANNEL_DELETE, MESSAGE_DELETE): a deleted channel closes its table and
+    /// cancels a tournament played or registering there; a deleted hand message is posted again; a permission
+    /// taken away refunds the hand in play. A channel with no table is left alone.
+    pub async fn refused(&self, channel: ChannelId, message: Option<crate::ids::MessageId>, why: ShowError) {
+        let command = match (&why, message) {
+            (ShowError::ChannelGone, _) => Command::ChannelGone,
+            (ShowError::MessageGone, Some(m)) => Command::MessageGone(m),
+            (ShowError::Forbidden, _) => Command::Silenced,
+            _ => return,
+        };
+        let system = Player { id: UserId(0), admin: true };
+        match self.deps.store.table_in_channel(channel).await {
+            Ok(Some(table)) => {
+                if let Err(e) = self.ask(table.id, Request::new(system, command)).await {
+                    tracing::warn!(table = %table.id, error = %e, "could not answer Discord's refusal ({why})");
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "could not look up the table of a channel Discord refused"),
+        }
+        if why != ShowError::ChannelGone {
+            return;
+        }
+        match self.deps.store.tournament_in_channel(channel).await {
+            Ok(Some(t)) => match self.deps.store.cancel_tournament(t.id).await {
+                Ok(refunded) => {
+                    tracing::warn!(tournament = t.id, players = refunded.len(), "its channel was deleted: cancelled")
+                }
+                Err(e) => {
+                    tracing::warn!(tournament = t.id, error = %e, "could not cancel a tournament whose channel was deleted")
+                }
+            },
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "could not look up the tournament of a deleted channel"),
+        }
     }
 
     /// Sends a request to a table's actor and waits for its answer.

@@ -114,7 +114,7 @@ impl Table {
         if !live.in_play() {
             return Err(UserError::said(Msg::new("error-that-hand-over")));
         }
-        if live.cancelled {
+        if live.cancelled.is_some() {
             return Err(UserError::said(Msg::new("error-hand-cancelled")));
         }
         let seat = live.seat_of(player.id).ok_or_else(|| UserError::said(Msg::new("error-not-in-hand")))?;

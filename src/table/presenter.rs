@@ -21,13 +21,42 @@ pub enum DmError {
     Failed(String),
 }
 
+/// Why a table's message could not be shown. The Discord presenter says which of Discord's refusals it met, and
+/// the table answers each its own way (`refused.rs`): a channel gone closes the table, a message gone is posted
+/// again, a permission taken away refunds the hand in play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShowError {
+    /// The table's channel no longer exists (Discord 10003: deleted).
+    ChannelGone,
+    /// The message no longer exists (Discord 10008: deleted by a moderator).
+    MessageGone,
+    /// The bot may no longer post or edit there (Discord 50001 or 50013); the presenter has told the table's
+    /// opener which permission is missing.
+    Forbidden,
+    /// Anything else, described for the log.
+    Failed(String),
+}
+
+impl std::fmt::Display for ShowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShowError::ChannelGone => f.write_str("the channel no longer exists"),
+            ShowError::MessageGone => f.write_str("the message no longer exists"),
+            ShowError::Forbidden => f.write_str("the bot may no longer post there"),
+            ShowError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
 /// Everything the table needs to show the world, apart from interaction
 /// replies.
 pub trait Presenter: Send + Sync + 'static {
     /// Posts the message for a new hand; returns its id.
-    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, String>>;
-    /// Edits the current hand message (timer events, restarts).
-    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), String>>;
+    fn post_hand(&self, view: &TableView) -> BoxFuture<'_, Result<MessageId, ShowError>>;
+    /// Edits the current hand message (timer events, restarts). A presenter may queue the edit and return at
+    /// once (Discord's: edits wait for the channel's rate limit, and only the newest view is sent); a refusal it
+    /// meets later reaches the table through [`super::TableService::refused`].
+    fn edit_hand(&self, view: &TableView) -> BoxFuture<'_, Result<(), ShowError>>;
     /// Sends a private note by DM.
     fn dm(&self, user: UserId, view: &TableView, note: &PrivateNote) -> BoxFuture<'_, Result<(), DmError>>;
     /// Posts a short message in the table's channel: the table paused for a full disk, or resumed. Tools with

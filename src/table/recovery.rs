@@ -22,7 +22,7 @@ fn rebuild(stored: &LiveHand, hand: Hand, events: Vec<crate::engine::Event>) -> 
         }
     }
     let log = PublicLog::of(&events);
-    Live { hand_id, hand, users, log, deadline: None, notes, cancelled: false, fair: None }
+    Live { hand_id, hand, users, log, deadline: None, notes, cancelled: None, fair: None }
 }
 
 impl Table {
@@ -63,7 +63,7 @@ impl Table {
                         None => presenter.post_hand(&view).await.map(|_| ()),
                     };
                     if let Err(e) = result {
-                        tracing::warn!(error = %e, "could not update the table message after a restart");
+                        self.refused(&e, "after a restart").await;
                     }
                 }
                 outcome => {

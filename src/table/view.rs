@@ -200,7 +200,7 @@ impl Table {
             closed: self.closed,
             message_id: self.row.message_id,
             // A cancelled hand waiting for its refund is not shown: nobody may act in it.
-            hand: self.live.as_ref().filter(|l| !l.cancelled).map(|l| {
+            hand: self.live.as_ref().filter(|l| l.cancelled.is_none()).map(|l| {
                 let h = &l.hand;
                 let to_act = h.to_act();
                 HandView {

@@ -8,6 +8,19 @@ use std::time::Duration;
 
 use super::FakeDiscord;
 
+/// How the bot reaches the stand-in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// As production does: serenity's rate limiter on, `https://discord.com` (resolved to the stand-in's TLS
+    /// listener, its test authority trusted: `TEENPATTI_TESTING=1`, `TEENPATTI_TEST_DISCORD_ADDR`,
+    /// `TEENPATTI_TEST_DISCORD_CA`). The default.
+    Production,
+    /// Through `DISCORD_API_URL`, as behind a rate-limit proxy: serenity's rate limiter off, plain HTTP. What
+    /// several processes run (docs/scale-out.md); chosen when the test's environment sets `DISCORD_API_URL`, or by
+    /// [`BotProcess::spawn_proxied`].
+    Proxy,
+}
+
 /// The bot process (`teenpatti-bot run`), its stdout and stderr captured in a log file that is printed when
 /// the test fails (or on `print_log`). Killed (SIGKILL) on drop.
 pub struct BotProcess {
@@ -17,17 +30,29 @@ pub struct BotProcess {
 }
 
 impl BotProcess {
+    /// The bot as production runs it ([`Mode::Production`]), or through `DISCORD_API_URL` when `extra_env` sets it.
     pub fn spawn(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)]) -> BotProcess {
-        BotProcess::spawn_logging(fake, db_path, extra_env, true)
+        BotProcess::spawn_logging(fake, db_path, extra_env, true, Mode::Production)
+    }
+
+    /// The bot behind a rate-limit proxy ([`Mode::Proxy`]): `DISCORD_API_URL` is the stand-in's plain address.
+    pub fn spawn_proxied(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)]) -> BotProcess {
+        BotProcess::spawn_logging(fake, db_path, extra_env, true, Mode::Proxy)
     }
 
     /// The bot with its log stream (stdout and stderr) closed from the start: a pipe whose reading end is gone,
     /// as under a `| head` that ended or a journal that went away. Its log is empty.
     pub fn spawn_with_closed_log(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)]) -> BotProcess {
-        BotProcess::spawn_logging(fake, db_path, extra_env, false)
+        BotProcess::spawn_logging(fake, db_path, extra_env, false, Mode::Production)
     }
 
-    fn spawn_logging(fake: &FakeDiscord, db_path: &Path, extra_env: &[(&str, &str)], logged: bool) -> BotProcess {
+    fn spawn_logging(
+        fake: &FakeDiscord,
+        db_path: &Path,
+        extra_env: &[(&str, &str)],
+        logged: bool,
+        mode: Mode,
+    ) -> BotProcess {
         let dir = tempfile::tempdir().expect("temp dir for the bot log");
         let log_path = dir.path().join("bot.log");
         let log = File::create(&log_path).expect("create bot log");
@@ -37,9 +62,16 @@ impl BotProcess {
             false => (Stdio::piped(), Stdio::piped()),
         };
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"));
+        let proxied = mode == Mode::Proxy || extra_env.iter().any(|(k, _)| *k == "DISCORD_API_URL");
+        if proxied {
+            cmd.env("DISCORD_API_URL", fake.url());
+        } else {
+            cmd.env("TEENPATTI_TESTING", "1")
+                .env("TEENPATTI_TEST_DISCORD_ADDR", fake.tls_addr().to_string())
+                .env("TEENPATTI_TEST_DISCORD_CA", fake.ca_file());
+        }
         cmd.arg("run")
             .env("DISCORD_TOKEN", fake.token())
-            .env("DISCORD_API_URL", fake.url())
             .env("DATABASE_URL", format!("sqlite://{}", db_path.display()))
             .env("DEV_GUILD_ID", fake.guild_id().to_string())
             .env("RUST_LOG", "info,teenpatti=debug")

@@ -6,9 +6,11 @@ pub mod bot;
 pub mod gateway;
 pub mod model;
 pub mod privacy;
+pub mod ratelimit;
 pub mod rest;
 pub mod rules;
 pub mod spec;
+pub mod tls;
 pub mod world;
 
 use std::collections::BTreeMap;
@@ -22,6 +24,15 @@ use tokio::sync::{mpsc, oneshot, Notify};
 
 use model::{ChannelRec, Fault, InteractionRec, State, UserRec};
 pub use model::{RecordedRequest, Violation};
+
+/// Which of its two doors a request came in by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listener {
+    /// TLS, as `discord.com`: the bot as production runs it. Discord's rate limits are enforced here.
+    Discord,
+    /// Plain HTTP, `DISCORD_API_URL`: the bot behind a rate-limit proxy (limits reported, not enforced).
+    Proxy,
+}
 
 /// Timings and switches of the stand-in.
 #[derive(Clone, Debug)]
@@ -41,6 +52,8 @@ pub struct FakeOptions {
     /// A connection the bot has sent nothing on (no heartbeat) for this long is closed with 4009 (Session timed
     /// out), as Discord closes a frozen client's; its shard is free again. `None`: never.
     pub silence_timeout: Option<Duration>,
+    /// Discord's rate limits (`ratelimit.rs`): enforced on the bot's production path, reported on the proxy's.
+    pub rate_limits: ratelimit::RateLimits,
 }
 
 impl Default for FakeOptions {
@@ -53,6 +66,7 @@ impl Default for FakeOptions {
             shard_count: 1,
             max_concurrency: 1,
             silence_timeout: None,
+            rate_limits: ratelimit::RateLimits::default(),
         }
     }
 }
@@ -64,6 +78,8 @@ pub struct Inner {
     pub spec: spec::SpecValidator,
     pub token: String,
     pub addr: SocketAddr,
+    /// The same stand-in over TLS as `discord.com` (`tls.rs`).
+    pub tls_addr: SocketAddr,
     /// The live gateway connections by shard: (connection number, command sender).
     pub gateway: Mutex<BTreeMap<u32, (u32, mpsc::UnboundedSender<gateway::GwCmd>)>>,
 }
@@ -97,12 +113,12 @@ impl Inner {
 /// Reports leftover violations when the last handle of the stand-in goes away, and stops its server.
 struct Guard {
     inner: Arc<Inner>,
-    shutdown: Mutex<Option<oneshot::Sender<()>>>,
+    shutdown: Mutex<Vec<oneshot::Sender<()>>>,
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.lock().unwrap().take() {
+        for tx in std::mem::take(&mut *self.shutdown.lock().unwrap()) {
             let _ = tx.send(());
         }
         for (_, (_, tx)) in std::mem::take(&mut *self.inner.gateway.lock().unwrap()) {
@@ -261,6 +277,8 @@ impl FakeDiscord {
     pub async fn start(opts: FakeOptions) -> FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
         let addr = listener.local_addr().expect("local addr");
+        let tls_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind 127.0.0.1:0");
+        let tls_addr = tls_listener.local_addr().expect("local addr");
         let spec = spec::SpecValidator::load(opts.spec_path.clone());
         let inner = Arc::new(Inner {
             state: Mutex::new(State { shard_count: opts.shard_count, ..State::new() }),
@@ -269,6 +287,7 @@ impl FakeDiscord {
             spec,
             token: "fake.bot.token".to_string(),
             addr,
+            tls_addr,
             gateway: Mutex::new(BTreeMap::new()),
         });
         let app = axum::Router::new()
@@ -276,6 +295,9 @@ impl FakeDiscord {
             .fallback(rest::handle)
             .with_state(inner.clone());
         let (tx, rx) = oneshot::channel::<()>();
+        let (tls_tx, tls_rx) = oneshot::channel::<()>();
+        tokio::spawn(tls::serve(tls_listener, app.clone().layer(axum::Extension(Listener::Discord)), tls_rx));
+        let app = app.layer(axum::Extension(Listener::Proxy));
         tokio::spawn(async move {
             let _ = axum::serve(listener, app)
                 .with_graceful_shutdown(async move {
@@ -283,7 +305,8 @@ impl FakeDiscord {
                 })
                 .await;
         });
-        FakeDiscord { inner: inner.clone(), _guard: Arc::new(Guard { inner, shutdown: Mutex::new(Some(tx)) }) }
+        let guard = Guard { inner: inner.clone(), shutdown: Mutex::new(vec![tx, tls_tx]) };
+        FakeDiscord { inner, _guard: Arc::new(guard) }
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -301,6 +324,16 @@ impl FakeDiscord {
     /// The value for DISCORD_API_URL (serenity's HTTP "proxy").
     pub fn url(&self) -> String {
         format!("http://{}", self.inner.addr)
+    }
+
+    /// Where `discord.com` is in production mode (`TEENPATTI_TEST_DISCORD_ADDR`): the stand-in over TLS.
+    pub fn tls_addr(&self) -> SocketAddr {
+        self.inner.tls_addr
+    }
+
+    /// The test certificate authority's PEM file (`TEENPATTI_TEST_DISCORD_CA`).
+    pub fn ca_file(&self) -> PathBuf {
+        tls::test_ca().ca_file.clone()
     }
 
     pub fn token(&self) -> &str {
@@ -402,9 +435,12 @@ impl FakeDiscord {
     }
 
     pub fn unblock_dms(&self, user: u64) {
-        if let Some(u) = self.lock().users.get_mut(&user) {
+        let mut st = self.lock();
+        if let Some(u) = st.users.get_mut(&user) {
             u.dm_block = None;
         }
+        // What was refused may now be asked again.
+        st.refused.clear();
     }
 
     /// The next `count` requests matching `pattern` hang for `delay` before they are answered (as a stalled
@@ -421,9 +457,61 @@ impl FakeDiscord {
 
     /// The next `count` requests whose route matches `pattern` (a template such as
     /// `POST /channels/{channel_id}/messages`, a prefix ending in `*`, or `*`) answer `status`
-    /// (429 comes with `retry_after` 0.05 s; other statuses with a Discord-style error body).
+    /// (429 comes with `retry_after` 0.05 s; other statuses with the error body Discord gives with that status
+    /// on that route: 403 50013 Missing Permissions, 404 10008 Unknown Message on a message's route, 10003
+    /// Unknown Channel on a channel's, 10062 Unknown interaction on a callback, 5xx code 0).
     pub fn fail_next(&self, pattern: &str, status: u16, count: usize) {
-        self.lock().faults.push(Fault { pattern: pattern.into(), status, remaining: count });
+        self.lock().faults.push(Fault { pattern: pattern.into(), status, code: None, remaining: count });
+    }
+
+    /// As [`FakeDiscord::fail_next`], with Discord's error `code` (40060 already acknowledged, 50001 Missing
+    /// Access, ...).
+    pub fn fail_next_code(&self, pattern: &str, status: u16, code: u32, count: usize) {
+        self.lock().faults.push(Fault { pattern: pattern.into(), status, code: Some(code), remaining: count });
+    }
+
+    /// A moderator deletes the channel: from now on every request about it answers 404 10003 Unknown Channel;
+    /// with `announce`, the bot is sent CHANNEL_DELETE (as Discord does; without, the bot learns it from a 10003).
+    pub fn delete_channel(&self, channel: u64, announce: bool) {
+        let json = {
+            let mut st = self.lock();
+            let json = st.channel_json(channel).expect("delete_channel: no such channel");
+            st.channels.remove(&channel);
+            json
+        };
+        if announce {
+            self.dispatch("CHANNEL_DELETE", json);
+        }
+    }
+
+    /// A moderator deletes a channel message: from now on it answers 404 10008 Unknown Message; with
+    /// `announce`, the bot is sent MESSAGE_DELETE (as Discord does, to a bot with the guild messages intent).
+    pub fn delete_message(&self, message: u64, announce: bool) {
+        let event = {
+            let mut st = self.lock();
+            let Some(m) = st.messages.get(&message) else { panic!("delete_message: no message {message}") };
+            let channel = m.channel_id;
+            let guild = st.guild_of(channel);
+            st.delete_message(message);
+            let mut event = json!({"id": message.to_string(), "channel_id": channel.to_string()});
+            if let Some(g) = guild {
+                event["guild_id"] = json!(g.to_string());
+            }
+            event
+        };
+        if announce {
+            self.dispatch("MESSAGE_DELETE", event);
+        }
+    }
+
+    /// Invalid requests so far, as Discord counts them against the bot (401, 403, and 429 not scoped `shared`).
+    pub fn invalid_requests(&self) -> u64 {
+        self.with_state(|st| st.invalid_requests)
+    }
+
+    /// 429s the stand-in answered on the bot's own path: (per-route buckets, global).
+    pub fn rate_limited(&self) -> (u64, u64) {
+        self.with_state(|st| (st.buckets.limited, st.buckets.limited_global))
     }
 
     /// What the bot may do in `channel` from now on (`permissions`, Discord's bits): its interactions there carry
@@ -434,6 +522,8 @@ impl FakeDiscord {
         let mut st = self.lock();
         let ch = st.channels.get_mut(&channel).expect("set_bot_permissions: no such channel");
         ch.bot_permissions = permissions;
+        // What was refused may now be asked again.
+        st.refused.clear();
     }
 
     /// The bot's token is reset, as when its owner presses Reset Token (or Discord revokes a leaked one): from

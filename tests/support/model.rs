@@ -13,11 +13,14 @@ use serde_json::{json, Value};
 pub const PERM_MANAGE_GUILD: u64 = 1 << 5;
 /// VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | READ_MESSAGE_HISTORY | ADD_REACTIONS | USE_APPLICATION_COMMANDS
 pub const PERM_MEMBER: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 16) | (1 << 6) | (1 << 31);
-/// What the bot itself may do in the guild (`app_permissions`).
-pub const PERM_BOT: u64 = PERM_MEMBER | (1 << 13) | (1 << 15);
+/// What the bot itself may do in every channel unless a test takes some away (`app_permissions`): exactly what
+/// the README's invite link asks for (117760: View Channel, Send Messages, Embed Links, Attach Files, Read
+/// Message History), and nothing more.
+pub const PERM_BOT: u64 = 117_760;
 /// Permission bits the stand-in checks on the bot's own posts and edits.
 pub const PERM_VIEW_CHANNEL: u64 = 1 << 10;
 pub const PERM_SEND_MESSAGES: u64 = 1 << 11;
+pub const PERM_EMBED_LINKS: u64 = 1 << 14;
 pub const PERM_ATTACH_FILES: u64 = 1 << 15;
 
 /// One HTTP request the bot made, as the stand-in saw it.
@@ -136,7 +139,20 @@ pub struct InteractionRec {
 pub struct Fault {
     pub pattern: String,
     pub status: u16,
+    /// Discord's JSON error code sent with it (`None`: the one Discord gives for that status on that route).
+    pub code: Option<u32>,
     pub remaining: usize,
+}
+
+/// A request Discord refused for good (403, 404): the same request again soon after is a retry Discord counts
+/// against the bot (and a violation here).
+#[derive(Clone, Debug)]
+pub struct Refused {
+    pub at: Instant,
+    pub method: String,
+    pub path: String,
+    pub body: Option<Value>,
+    pub status: u16,
 }
 
 /// A request that hangs: the stand-in waits this long before answering (a stalled connection), or, `after`, takes
@@ -197,6 +213,15 @@ pub struct State {
     pub ack_heartbeats: bool,
     /// The bot's token was reset (`FakeDiscord::revoke_token`): REST answers 401, the gateway closes 4004.
     pub token_revoked: bool,
+    /// Rate-limit buckets (`ratelimit.rs`).
+    pub buckets: super::ratelimit::Buckets,
+    /// Invalid requests, as Discord counts them (401, 403, and 429 not scoped `shared`): Discord bans an IP past
+    /// 10,000 in 10 minutes.
+    pub invalid_requests: u64,
+    /// The permanent refusals (403, 404) of the last few seconds, to catch a retry of one.
+    pub refused: Vec<Refused>,
+    /// IDENTIFYs by time and rate-limit key (`shard_id % max_concurrency`): at most one per key in 5 s.
+    pub identify_log: Vec<(Instant, u32)>,
 }
 
 impl State {
@@ -225,6 +250,10 @@ impl State {
             connections: 0,
             ack_heartbeats: true,
             token_revoked: false,
+            buckets: Default::default(),
+            invalid_requests: 0,
+            refused: Vec::new(),
+            identify_log: Vec::new(),
         };
         st.app_id = st.new_id();
         st.guild_id = st.new_id();
@@ -384,6 +413,17 @@ impl State {
         id
     }
 
+    /// The message `id` as an edit with `body` would leave it (nothing changed); a new message from `body` for
+    /// `None`.
+    pub fn preview(&self, id: Option<u64>, body: &Value) -> Value {
+        let mut msg = match id.and_then(|id| self.messages.get(&id)) {
+            Some(m) => m.json.clone(),
+            None => json!({"content": "", "attachments": [], "embeds": [], "components": [], "flags": 0}),
+        };
+        apply_edit(&mut msg, body, false);
+        msg
+    }
+
     pub fn edit_message(&mut self, id: u64, body: &Value) -> Option<Value> {
         let m = self.messages.get_mut(&id).filter(|m| !m.deleted)?;
         apply_edit(&mut m.json, body, true);
@@ -429,6 +469,17 @@ impl State {
 }
 
 /// Applies the message fields of a create/edit body to a message object.
+/// A message Discord would refuse as empty (50006): no content, embed, component, attachment, sticker or poll.
+pub fn is_empty_message(msg: &Value) -> bool {
+    let none = |k: &str| msg.get(k).and_then(Value::as_array).is_none_or(|a| a.is_empty());
+    msg.get("content").and_then(Value::as_str).unwrap_or("").is_empty()
+        && none("embeds")
+        && none("components")
+        && none("attachments")
+        && none("sticker_ids")
+        && msg.get("poll").is_none_or(Value::is_null)
+}
+
 fn apply_edit(msg: &mut Value, body: &Value, is_edit: bool) {
     if let Some(c) = body.get("content") {
         msg["content"] = if c.is_null() { json!("") } else { c.clone() };

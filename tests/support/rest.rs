@@ -13,8 +13,8 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 
-use super::model::{self, check_with_serenity, since, RecordedRequest, State, Upload};
-use super::rules::{self, Target};
+use super::model::{self, check_with_serenity, is_empty_message, since, RecordedRequest, State, Upload};
+use super::rules::{self, Problem, Target};
 use super::Inner;
 
 /// Route templates the stand-in serves. Literal segments must come before `{param}` ones that could match them.
@@ -82,8 +82,64 @@ fn ok(v: Value) -> Answer {
 
 const NO_CONTENT: Answer = (204, None);
 
+/// Discord's answer to a body that breaks its rules: 400, code 50035, the problems nested by field. Each is a
+/// violation too (the bot sent what Discord refuses); `None` when there is none.
+fn refuse_form(st: &mut State, route: &str, problems: &[Problem]) -> Option<Answer> {
+    if problems.is_empty() {
+        return None;
+    }
+    for p in problems {
+        st.violation(route, p.text.clone());
+    }
+    Some((400, Some(rules::form_error(problems))))
+}
+
+/// Discord's answer to a message with nothing in it (any route that makes or edits one): 400, code 50006.
+fn empty_message(st: &mut State, route: &str) -> Answer {
+    st.violation(route, "an empty message (no content, embed, component or attachment): Discord answers 50006");
+    error(400, 50006, "Cannot send an empty message")
+}
+
+/// The error Discord gives with `status` on `route` (an injected fault with no code of its own): its documented
+/// code for the usual cause there.
+fn fault_answer(route: &str, status: u16, code: Option<u32>) -> Answer {
+    let (default_code, message) = match status {
+        400 => (50035, "Invalid Form Body"),
+        401 => (0, "401: Unauthorized"),
+        403 => (50013, "Missing Permissions"),
+        404 if route.contains("/callback") => (10062, "Unknown interaction"),
+        404 if route.contains("{webhook_token}") && !route.contains("{message_id}") && !route.contains("@original") => {
+            (10015, "Unknown Webhook")
+        }
+        404 if route.contains("{message_id}") || route.contains("@original") => (10008, "Unknown Message"),
+        404 if route.contains("{channel_id}") => (10003, "Unknown Channel"),
+        404 if route.contains("{user_id}") => (10013, "Unknown User"),
+        404 => (0, "404: Not Found"),
+        500 => (0, "500: Internal Server Error"),
+        502 => (0, "502: Bad Gateway"),
+        503 => (0, "503: Service Unavailable"),
+        _ => (0, "injected fault"),
+    };
+    let code = code.unwrap_or(default_code);
+    let message = match code {
+        40060 => "Interaction has already been acknowledged.",
+        10062 => "Unknown interaction",
+        10003 => "Unknown Channel",
+        10008 => "Unknown Message",
+        50001 => "Missing Access",
+        50013 => "Missing Permissions",
+        50035 => "Invalid Form Body",
+        _ => message,
+    };
+    match code {
+        50035 => (status, Some(json!({"code": 50035, "message": message, "errors": {}}))),
+        _ => error(status, code, message),
+    }
+}
+
 pub async fn handle(
     AxState(inner): AxState<Arc<Inner>>,
+    listener: Option<axum::Extension<super::Listener>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -116,6 +172,10 @@ pub async fn handle(
     };
 
     let mut lag = None;
+    // Rate limits are Discord's to enforce on the bot's own path (TLS, `discord.com`); behind DISCORD_API_URL a
+    // proxy's (see `ratelimit.rs`).
+    let enforce = listener.is_some_and(|l| l.0 == super::Listener::Discord);
+    let mut limit_headers = Vec::new();
     let matched = if full_path.starts_with("/api/v10/") { match_route(&method, &path) } else { None };
     let (route, known, answer, retry_after) = match matched {
         None => {
@@ -134,7 +194,26 @@ pub async fn handle(
             if let Some((delay, false)) = stall {
                 tokio::time::sleep(delay).await;
             }
-            let answer = respond(&inner, &route, &params, &query, &headers, body_json.as_ref(), &files);
+            let channel = params.get("channel_id").and_then(|c| c.parse().ok());
+            let token = params.get("interaction_token").or_else(|| params.get("webhook_token")).map(String::as_str);
+            let verdict = {
+                let mut st = inner.state.lock().unwrap();
+                st.buckets.check(&inner.opts.rate_limits, &route, channel, token, enforce)
+            };
+            limit_headers = verdict.headers;
+            let answer = match verdict.limited {
+                // Over a limit: not carried out. (A 429 on its own path is not a violation: Discord's answer.)
+                Some((wait, global)) => (
+                    (
+                        429,
+                        Some(json!({
+                            "message": "You are being rate limited.", "retry_after": wait, "global": global, "code": 0
+                        })),
+                    ),
+                    None,
+                ),
+                None => respond(&inner, &route, &params, &query, &headers, body_json.as_ref(), &files),
+            };
             if let Some((delay, true)) = stall {
                 lag = Some(delay);
             }
@@ -144,6 +223,11 @@ pub async fn handle(
 
     {
         let mut st = inner.state.lock().unwrap();
+        let shared_scope = limit_headers.iter().any(|(k, v)| *k == "x-ratelimit-scope" && v == "shared");
+        if matches!(answer.0, 401 | 403) || (answer.0 == 429 && !shared_scope) {
+            st.invalid_requests += 1;
+        }
+        note_refusals(&mut st, &method, &path, body_json.as_ref(), answer.0);
         st.requests.push(RecordedRequest {
             method: method.clone(),
             route,
@@ -165,12 +249,46 @@ pub async fn handle(
         Some(v) => (status, axum::Json(v)).into_response(),
         None => status.into_response(),
     };
+    let h = resp.headers_mut();
+    for (name, value) in limit_headers {
+        if let Ok(v) = HeaderValue::from_str(&value) {
+            h.insert(name, v);
+        }
+    }
     if let Some(secs) = retry_after {
-        let h = resp.headers_mut();
         h.insert("retry-after", HeaderValue::from_str(&format!("{}", secs.ceil() as u64)).unwrap());
         h.insert("x-ratelimit-scope", HeaderValue::from_static("user"));
     }
     resp
+}
+
+/// How long after a permanent refusal (403, 404) the same request again counts as a retry of it.
+const RETRY_WINDOW: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Records a permanent refusal, and reports the same request made again within [`RETRY_WINDOW`] of one: Discord
+/// counts each against the bot's invalid requests, and a 403 or 404 does not change by asking again.
+fn note_refusals(st: &mut State, method: &str, path: &str, body: Option<&Value>, status: u16) {
+    let now = Instant::now();
+    st.refused.retain(|r| now.duration_since(r.at) < RETRY_WINDOW);
+    let again = st.refused.iter().find(|r| r.method == method && r.path == path && r.body.as_ref() == body);
+    if let Some(r) = again {
+        let what = format!("{method} {path}");
+        let message = format!(
+            "retried a request Discord refused for good ({} {} ms before): {what}",
+            r.status,
+            now.duration_since(r.at).as_millis()
+        );
+        st.violation(&what, message);
+    }
+    if matches!(status, 403 | 404) {
+        st.refused.push(model::Refused {
+            at: now,
+            method: method.to_string(),
+            path: path.to_string(),
+            body: body.cloned(),
+            status,
+        });
+    }
 }
 
 /// Checks and answers one request to a known route. The second value is a `retry_after` for 429s.
@@ -200,7 +318,7 @@ fn respond(
     // Injected faults.
     if let Some(f) = st.faults.iter_mut().find(|f| f.remaining > 0 && pattern_matches(&f.pattern, route)) {
         f.remaining -= 1;
-        let status = f.status;
+        let (status, code) = (f.status, f.code);
         return if status == 429 {
             let retry = 0.05;
             (
@@ -213,7 +331,7 @@ fn respond(
                 Some(retry),
             )
         } else {
-            (error(status, 0, &format!("{status}: injected fault")), None)
+            (fault_answer(route, status, code), None)
         };
     }
 
@@ -224,16 +342,42 @@ fn respond(
         }
         let errors = inner.spec.validate(route, &super::spec::attachment_ids_as_strings(b));
         if !errors.is_empty() {
+            // Refused as Discord refuses a body outside its schema: 400 50035, each error under its field.
+            let mut problems: Vec<Problem> = errors
+                .iter()
+                .map(|e| {
+                    let path = e.strip_prefix("at '").and_then(|r| r.split_once('\'')).map_or("", |(p, _)| p);
+                    Problem::new(path.trim_start_matches('/').replace('/', "."), "BASE_TYPE_INVALID", e.clone())
+                })
+                .collect();
             st.violation(
                 route,
                 format!("body does not match Discord's OpenAPI schema: {}\nbody: {b}", errors.join("; ")),
             );
+            // A message's limits too (a schema's `maxLength` may be what failed): each its own violation.
+            let message = if route.ends_with("/callback") { b.get("data") } else { Some(b) };
+            let is_message =
+                route.contains("/messages") || route.starts_with("POST /webhooks/") || route.ends_with("/callback");
+            if let Some(m) = message.filter(|_| is_message) {
+                let target = if route.starts_with("POST /channels/") || route.starts_with("PATCH /channels/") {
+                    Target::ChannelMessage
+                } else {
+                    Target::InteractionReply
+                };
+                let more = rules::check_message(m, target);
+                for p in &more {
+                    st.violation(route, p.text.clone());
+                }
+                problems.extend(more);
+            }
+            return ((400, Some(rules::form_error(&problems))), None);
         }
     }
 
     if !files.is_empty() && body.is_none() {
         st.violation(route, "a multipart request without payload_json");
-        return (error(400, 50035, "Invalid Form Body"), None);
+        let problem = Problem::new("payload_json", "BASE_TYPE_REQUIRED", "a multipart request without payload_json");
+        return ((400, Some(rules::form_error(&[problem]))), None);
     }
     let with_uploads = body.map(|b| {
         let (b, problems) = attach_uploads(&mut st, b, files);
@@ -243,7 +387,8 @@ fn respond(
         (b, problems.is_empty())
     });
     if let Some((_, false)) = with_uploads {
-        return (error(400, 50035, "Invalid Form Body (attachments)"), None);
+        let problem = Problem::new("attachments", "ATTACHMENT_INVALID", "the files do not match the attachments list");
+        return ((400, Some(rules::form_error(&[problem]))), None);
     }
     let body = with_uploads.as_ref().map(|(b, _)| b);
 
@@ -264,7 +409,16 @@ fn respond(
         }
     }
     let empty = json!({});
-    let b = body.unwrap_or(&empty);
+    let mut b = body.unwrap_or(&empty);
+    // Without Embed Links a bot's message goes out without its embeds (Discord does not refuse it).
+    let stripped;
+    let no_embeds = st.channels.get(&p("channel_id")).is_some_and(|c| c.bot_permissions & model::PERM_EMBED_LINKS == 0);
+    if no_embeds && route.contains("/channels/{channel_id}/messages") && b.get("embeds").is_some() {
+        let mut copy = b.clone();
+        copy["embeds"] = json!([]);
+        stripped = copy;
+        b = &stripped;
+    }
     let app = st.app_id;
     let answer = match route {
         "GET /gateway" => ok(json!({"url": inner.ws_url()})),
@@ -493,11 +647,11 @@ fn commands_of(st: &State, guild: Option<u64>) -> Value {
 
 fn put_commands(st: &mut State, route: &str, guild: Option<u64>, body: &Value) -> Answer {
     let Some(list) = body.as_array() else {
-        st.violation(route, "command list is not an array");
-        return error(400, 50035, "Invalid Form Body");
+        let problem = Problem::new("", "BASE_TYPE_ARRAY", "command list is not an array");
+        return refuse_form(st, route, &[problem]).unwrap_or(NO_CONTENT);
     };
-    for problem in rules::check_commands(list) {
-        st.violation(route, problem);
+    if let Some(refused) = refuse_form(st, route, &rules::check_commands(list)) {
+        return refused;
     }
     let mut out = Vec::new();
     let mut registered = Vec::new();
@@ -564,13 +718,18 @@ fn interaction_callback(
     let ephemeral = data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0;
     let eph_user = ephemeral.then_some(i.user);
     let mut original = i.original;
+    // A message Discord refuses (over a limit, empty) is not an answer: the interaction stays unanswered.
+    if kind == 4 || kind == 7 {
+        if let Some(refused) = refuse_form(st, route, &rules::check_message(data, Target::InteractionReply)) {
+            return refused;
+        }
+        let source = if kind == 7 { i.source_message } else { None };
+        if is_empty_message(&st.preview(source, data)) {
+            return empty_message(st, route);
+        }
+    }
     match kind {
         4 | 5 => {
-            if kind == 4 {
-                for problem in rules::check_message(data, Target::InteractionReply) {
-                    st.violation(route, problem);
-                }
-            }
             let msg_body = if kind == 4 { data.clone() } else { json!({"content": ""}) };
             let id = st.new_message(i.channel, &msg_body, true, eph_user);
             if let Some(m) = st.messages.get_mut(&id) {
@@ -600,9 +759,6 @@ fn interaction_callback(
             }
             original = i.source_message;
             if kind == 7 {
-                for problem in rules::check_message(data, Target::InteractionReply) {
-                    st.violation(route, problem);
-                }
                 if ephemeral {
                     st.violation(route, "type 7 (update message) cannot change the ephemeral flag");
                 }
@@ -657,8 +813,11 @@ fn webhook(
     }
     let method = route.split(' ').next().unwrap_or("");
     if method == "POST" {
-        for problem in rules::check_message(body, Target::InteractionReply) {
-            st.violation(route, problem);
+        if let Some(refused) = refuse_form(st, route, &rules::check_message(body, Target::InteractionReply)) {
+            return refused;
+        }
+        if is_empty_message(&st.preview(None, body)) {
+            return empty_message(st, route);
         }
         // After a deferred reply (type 5), the first follow-up replaces the "thinking" message.
         let loading = i.callbacks.first().is_some_and(|c| c.kind == 5)
@@ -710,8 +869,11 @@ fn one_message(st: &mut State, route: &str, method: &str, id: u64, body: &Value,
             NO_CONTENT
         }
         _ => {
-            for problem in rules::check_message(body, target) {
-                st.violation(route, problem);
+            if let Some(refused) = refuse_form(st, route, &rules::check_message(body, target)) {
+                return refused;
+            }
+            if is_empty_message(&st.preview(Some(id), body)) {
+                return empty_message(st, route);
             }
             let v = st.edit_message(id, body).unwrap_or_default();
             check_message_fixture(st, route, &v);
@@ -740,16 +902,11 @@ fn channel_messages(st: &mut State, route: &str, channel: u64, message_id: u64, 
                 };
                 return error(403, code, msg);
             }
-            for problem in rules::check_message(body, Target::ChannelMessage) {
-                st.violation(route, problem);
+            if let Some(refused) = refuse_form(st, route, &rules::check_message(body, Target::ChannelMessage)) {
+                return refused;
             }
-            if body.get("content").and_then(Value::as_str).unwrap_or("").is_empty()
-                && body.get("embeds").and_then(Value::as_array).is_none_or(|e| e.is_empty())
-                && body.get("components").and_then(Value::as_array).is_none_or(|c| c.is_empty())
-                && body.get("sticker_ids").is_none()
-                && body.get("poll").is_none()
-            {
-                return error(400, 50006, "Cannot send an empty message");
+            if is_empty_message(&st.preview(None, body)) {
+                return empty_message(st, route);
             }
             let id = st.new_message(channel, body, false, None);
             let v = st.message_json(id).unwrap_or_default();

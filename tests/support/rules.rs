@@ -1,7 +1,59 @@
-//! Discord's limits on what a bot sends. Each function returns the list of broken rules (empty = fine).
+//! Discord's limits on what a bot sends. Each function returns the list of broken rules (empty = fine), each
+//! with the field it is about, so that the stand-in can answer as Discord does: 400 with code 50035 "Invalid Form
+//! Body" and the problems nested by field ([`form_error`]).
 #![allow(dead_code)]
 
-use serde_json::Value;
+use serde_json::{json, Map, Value};
+
+/// One broken rule: the field (`content`, `embeds.0.title`, `components.1.components.0.label`), Discord's error
+/// code for it, and a sentence for the test's report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub path: String,
+    pub code: &'static str,
+    pub text: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Problem {
+    pub fn new(path: impl Into<String>, code: &'static str, text: impl Into<String>) -> Problem {
+        Problem { path: path.into(), code, text: text.into() }
+    }
+}
+
+/// Discord's answer to a body with these problems: `{"code": 50035, "message": "Invalid Form Body", "errors":
+/// {...}}`, each problem under its field's path (`{"content": {"_errors": [{"code", "message"}]}}`, array
+/// indexes as keys), as Discord nests them.
+pub fn form_error(problems: &[Problem]) -> Value {
+    let mut errors = Map::new();
+    for p in problems {
+        let keys: Vec<&str> = p.path.split('.').filter(|k| !k.is_empty()).collect();
+        nest(&mut errors, &keys, json!({"code": p.code, "message": p.text}));
+    }
+    json!({"code": 50035, "message": "Invalid Form Body", "errors": errors})
+}
+
+/// Puts `error` in `map`'s `_errors` list under the path `keys`.
+fn nest(map: &mut Map<String, Value>, keys: &[&str], error: Value) {
+    match keys.split_first() {
+        None => {
+            if let Some(list) = map.entry("_errors").or_insert_with(|| json!([])).as_array_mut() {
+                list.push(error);
+            }
+        }
+        Some((first, rest)) => {
+            let next = map.entry(first.to_string()).or_insert_with(|| json!({}));
+            if let Some(next) = next.as_object_mut() {
+                nest(next, rest, error);
+            }
+        }
+    }
+}
 
 pub const MAX_CONTENT: usize = 2000;
 pub const MAX_EMBEDS: usize = 10;
@@ -22,10 +74,10 @@ fn chars(v: Option<&Value>) -> usize {
     v.and_then(Value::as_str).map_or(0, |s| s.chars().count())
 }
 
-/// Records "`what` has `n` characters (max `max`)" when `n` is over `max`.
-fn at_most(out: &mut Vec<String>, what: std::fmt::Arguments, n: usize, max: usize) {
+/// Records "`what` has `n` characters (max `max`)" at `path` when `n` is over `max`.
+fn at_most(out: &mut Vec<Problem>, path: String, what: std::fmt::Arguments, n: usize, max: usize) {
     if n > max {
-        out.push(format!("{what} has {n} characters (max {max})"));
+        out.push(Problem::new(path, "BASE_TYPE_MAX_LENGTH", format!("{what} has {n} characters (max {max})")));
     }
 }
 
@@ -37,10 +89,10 @@ pub enum Target {
 }
 
 /// Checks a message body (create or edit): content, embeds, components and flags.
-pub fn check_message(body: &Value, target: Target) -> Vec<String> {
+pub fn check_message(body: &Value, target: Target) -> Vec<Problem> {
     let mut out = Vec::new();
     let n = chars(body.get("content"));
-    at_most(&mut out, format_args!("content"), n, MAX_CONTENT);
+    at_most(&mut out, "content".into(), format_args!("content"), n, MAX_CONTENT);
     if let Some(embeds) = body.get("embeds").and_then(Value::as_array) {
         check_embeds(embeds, &mut out);
     }
@@ -49,16 +101,18 @@ pub fn check_message(body: &Value, target: Target) -> Vec<String> {
     }
     let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
     if flags & 64 != 0 && target == Target::ChannelMessage {
-        out.push(
-            "ephemeral flag (64) on a channel message: ephemeral messages exist only as interaction replies".into(),
-        );
+        out.push(Problem::new(
+            "flags",
+            "MESSAGE_FLAGS_INVALID",
+            "ephemeral flag (64) on a channel message: ephemeral messages exist only as interaction replies",
+        ));
     }
     out
 }
 
-fn check_embeds(embeds: &[Value], out: &mut Vec<String>) {
+fn check_embeds(embeds: &[Value], out: &mut Vec<Problem>) {
     if embeds.len() > MAX_EMBEDS {
-        out.push(format!("{} embeds (max {MAX_EMBEDS})", embeds.len()));
+        out.push(Problem::new("embeds", "BASE_TYPE_MAX_LENGTH", format!("{} embeds (max {MAX_EMBEDS})", embeds.len())));
     }
     let mut total = 0;
     for (i, e) in embeds.iter().enumerate() {
@@ -67,89 +121,155 @@ fn check_embeds(embeds: &[Value], out: &mut Vec<String>) {
         let footer = chars(e.get("footer").and_then(|f| f.get("text")));
         let author = chars(e.get("author").and_then(|a| a.get("name")));
         total += title + desc + footer + author;
-        at_most(out, format_args!("embed {i}: title"), title, MAX_EMBED_TITLE);
-        at_most(out, format_args!("embed {i}: description"), desc, MAX_EMBED_DESCRIPTION);
-        at_most(out, format_args!("embed {i}: footer"), footer, MAX_FOOTER);
-        at_most(out, format_args!("embed {i}: author name"), author, MAX_AUTHOR_NAME);
+        at_most(out, format!("embeds.{i}.title"), format_args!("embed {i}: title"), title, MAX_EMBED_TITLE);
+        let d = format!("embeds.{i}.description");
+        at_most(out, d, format_args!("embed {i}: description"), desc, MAX_EMBED_DESCRIPTION);
+        at_most(out, format!("embeds.{i}.footer.text"), format_args!("embed {i}: footer"), footer, MAX_FOOTER);
+        let a = format!("embeds.{i}.author.name");
+        at_most(out, a, format_args!("embed {i}: author name"), author, MAX_AUTHOR_NAME);
         if let Some(fields) = e.get("fields").and_then(Value::as_array) {
             if fields.len() > MAX_EMBED_FIELDS {
-                out.push(format!("embed {i}: {} fields (max {MAX_EMBED_FIELDS})", fields.len()));
+                let text = format!("embed {i}: {} fields (max {MAX_EMBED_FIELDS})", fields.len());
+                out.push(Problem::new(format!("embeds.{i}.fields"), "BASE_TYPE_MAX_LENGTH", text));
             }
             for (j, f) in fields.iter().enumerate() {
                 let name = chars(f.get("name"));
                 let value = chars(f.get("value"));
                 total += name + value;
-                at_most(out, format_args!("embed {i} field {j}: name"), name, MAX_FIELD_NAME);
-                at_most(out, format_args!("embed {i} field {j}: value"), value, MAX_FIELD_VALUE);
+                let (n, v) = (format!("embeds.{i}.fields.{j}.name"), format!("embeds.{i}.fields.{j}.value"));
+                at_most(out, n, format_args!("embed {i} field {j}: name"), name, MAX_FIELD_NAME);
+                at_most(out, v, format_args!("embed {i} field {j}: value"), value, MAX_FIELD_VALUE);
             }
         }
     }
     if total > MAX_EMBED_TOTAL {
-        out.push(format!("embeds have {total} characters in all (max {MAX_EMBED_TOTAL})"));
+        let text = format!("embeds have {total} characters in all (max {MAX_EMBED_TOTAL})");
+        out.push(Problem::new("embeds", "MESSAGE_EMBEDS_TOO_LONG", text));
     }
 }
 
-fn check_components(rows: &[Value], out: &mut Vec<String>) {
+fn check_components(rows: &[Value], out: &mut Vec<Problem>) {
     let mut ids = std::collections::HashSet::new();
-    for id in rows
-        .iter()
-        .filter_map(|r| r.get("components").and_then(Value::as_array))
-        .flatten()
-        .filter_map(|c| c.get("custom_id").and_then(Value::as_str))
-    {
-        if !ids.insert(id) {
-            out.push(format!("custom_id {id:?} used twice in one message"));
+    for (i, row) in rows.iter().enumerate() {
+        let items = row.get("components").and_then(Value::as_array).map_or(&[][..], |v| v.as_slice());
+        for (j, c) in items.iter().enumerate() {
+            if let Some(id) = c.get("custom_id").and_then(Value::as_str) {
+                if !ids.insert(id) {
+                    let text = format!("custom_id {id:?} used twice in one message");
+                    out.push(Problem::new(
+                        format!("components.{i}.components.{j}.custom_id"),
+                        "COMPONENT_CUSTOM_ID_DUPLICATED",
+                        text,
+                    ));
+                }
+            }
         }
     }
     if rows.len() > MAX_ACTION_ROWS {
-        out.push(format!("{} action rows (max {MAX_ACTION_ROWS})", rows.len()));
+        let text = format!("{} action rows (max {MAX_ACTION_ROWS})", rows.len());
+        out.push(Problem::new("components", "BASE_TYPE_MAX_LENGTH", text));
     }
     for (i, row) in rows.iter().enumerate() {
+        let at = |rest: &str| format!("components.{i}{rest}");
         if row.get("type").and_then(Value::as_u64) != Some(1) {
-            out.push(format!("component row {i} is not an action row (type 1)"));
+            let text = format!("component row {i} is not an action row (type 1)");
+            out.push(Problem::new(at(".type"), "UNION_TYPE_CHOICES", text));
             continue;
         }
         let items = row.get("components").and_then(Value::as_array).map_or(&[][..], |v| v.as_slice());
         let buttons = items.iter().filter(|c| c.get("type").and_then(Value::as_u64) == Some(2)).count();
         if buttons > MAX_BUTTONS_PER_ROW {
-            out.push(format!("action row {i} has {buttons} buttons (max {MAX_BUTTONS_PER_ROW})"));
+            let text = format!("action row {i} has {buttons} buttons (max {MAX_BUTTONS_PER_ROW})");
+            out.push(Problem::new(at(".components"), "BASE_TYPE_MAX_LENGTH", text));
         }
         if items.is_empty() {
-            out.push(format!("action row {i} is empty"));
+            out.push(Problem::new(at(".components"), "BASE_TYPE_MIN_LENGTH", format!("action row {i} is empty")));
         }
         let selects = items.len() - buttons;
         if selects > 0 && items.len() > 1 {
-            out.push(format!("action row {i} mixes a select menu with other components"));
+            let text = format!("action row {i} mixes a select menu with other components");
+            out.push(Problem::new(at(".components"), "COMPONENT_LAYOUT_WIDTH_EXCEEDED", text));
         }
         for (j, c) in items.iter().enumerate() {
+            let item = |field: &str| format!("components.{i}.components.{j}.{field}");
             let id = chars(c.get("custom_id"));
-            at_most(out, format_args!("row {i} component {j}: custom_id"), id, MAX_CUSTOM_ID);
+            at_most(out, item("custom_id"), format_args!("row {i} component {j}: custom_id"), id, MAX_CUSTOM_ID);
             let label = chars(c.get("label"));
-            at_most(out, format_args!("row {i} component {j}: label"), label, MAX_BUTTON_LABEL);
+            at_most(out, item("label"), format_args!("row {i} component {j}: label"), label, MAX_BUTTON_LABEL);
             let style = c.get("style").and_then(Value::as_u64);
-            if c.get("type").and_then(Value::as_u64) == Some(2) {
-                let link = style == Some(5);
-                if !link && c.get("custom_id").is_none() {
-                    out.push(format!("row {i} button {j}: a non-link button needs a custom_id"));
+            match c.get("type").and_then(Value::as_u64) {
+                Some(2) => {
+                    let link = style == Some(5);
+                    if !link && c.get("custom_id").is_none() {
+                        let text = format!("row {i} button {j}: a non-link button needs a custom_id");
+                        out.push(Problem::new(item("custom_id"), "BASE_TYPE_REQUIRED", text));
+                    }
+                    if link && c.get("url").is_none() {
+                        let text = format!("row {i} button {j}: a link button needs a url");
+                        out.push(Problem::new(item("url"), "BASE_TYPE_REQUIRED", text));
+                    }
                 }
-                if link && c.get("url").is_none() {
-                    out.push(format!("row {i} button {j}: a link button needs a url"));
-                }
+                Some(3) => check_select(c, i, j, out),
+                _ => {}
             }
         }
     }
 }
 
+pub const MAX_SELECT_OPTIONS: usize = 25;
+pub const MAX_OPTION_TEXT: usize = 100;
+pub const MAX_PLACEHOLDER: usize = 150;
+
+/// A string select's limits: 1 to 25 options, labels, values and descriptions of at most 100 characters, values
+/// unique, a placeholder of at most 150, `min_values` 0 to 25 and `max_values` 1 to 25, neither more than the
+/// options.
+fn check_select(c: &Value, i: usize, j: usize, out: &mut Vec<Problem>) {
+    let item = |field: &str| format!("components.{i}.components.{j}.{field}");
+    let options = c.get("options").and_then(Value::as_array).map_or(&[][..], |v| v.as_slice());
+    if options.is_empty() || options.len() > MAX_SELECT_OPTIONS {
+        let text = format!("row {i} select {j}: {} options (1 to {MAX_SELECT_OPTIONS})", options.len());
+        out.push(Problem::new(item("options"), "BASE_TYPE_BAD_LENGTH", text));
+    }
+    let mut values = std::collections::HashSet::new();
+    for (k, o) in options.iter().enumerate() {
+        for field in ["label", "value", "description"] {
+            let n = chars(o.get(field));
+            let path = item(&format!("options.{k}.{field}"));
+            at_most(out, path, format_args!("row {i} select {j} option {k}: {field}"), n, MAX_OPTION_TEXT);
+        }
+        if let Some(v) = o.get("value").and_then(Value::as_str) {
+            if !values.insert(v) {
+                let text = format!("row {i} select {j}: option value {v:?} used twice");
+                out.push(Problem::new(
+                    item(&format!("options.{k}.value")),
+                    "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                    text,
+                ));
+            }
+        }
+    }
+    let placeholder = chars(c.get("placeholder"));
+    at_most(out, item("placeholder"), format_args!("row {i} select {j}: placeholder"), placeholder, MAX_PLACEHOLDER);
+    let min = c.get("min_values").and_then(Value::as_u64).unwrap_or(1) as usize;
+    let max = c.get("max_values").and_then(Value::as_u64).unwrap_or(1) as usize;
+    if min > MAX_SELECT_OPTIONS || !(1..=MAX_SELECT_OPTIONS).contains(&max) || min > max || max > options.len().max(1) {
+        let text = format!("row {i} select {j}: min_values {min}, max_values {max} with {} options", options.len());
+        out.push(Problem::new(item("max_values"), "BASE_TYPE_BAD_INT", text));
+    }
+}
+
 /// Checks a list of application commands being registered (names, descriptions, option counts).
-pub fn check_commands(list: &[Value]) -> Vec<String> {
-    let mut out = Vec::new();
+pub fn check_commands(list: &[Value]) -> Vec<Problem> {
+    let mut texts = Vec::new();
     if list.len() > 100 {
-        out.push(format!("{} chat input commands (max 100)", list.len()));
+        texts.push((String::new(), format!("{} chat input commands (max 100)", list.len())));
     }
-    for c in list {
+    for (i, c) in list.iter().enumerate() {
+        let mut out = Vec::new();
         check_command_like(c, "command", &mut out);
+        texts.extend(out.into_iter().map(|t| (i.to_string(), t)));
     }
-    out
+    texts.into_iter().map(|(path, text)| Problem::new(path, "APPLICATION_COMMAND_INVALID", text)).collect()
 }
 
 fn check_command_like(c: &Value, what: &str, out: &mut Vec<String>) {

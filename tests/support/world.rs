@@ -160,11 +160,30 @@ impl World {
         r
     }
 
-    /// Clicks the button whose label starts with `label` on the newest message that has one.
+    /// Clicks the button whose label starts with `label` on the newest message that has one, waiting for one to
+    /// show it (the bot edits a hand message as the channel's rate limit allows, as a player sees it).
     pub async fn click(&self, user: u64, label: &str) -> InteractionResponse {
-        let msg = self.message_with_prefix(label);
+        let shown = self.fake.wait_for_message(self.channel, T, |m| button_label(m, label).is_some()).await;
+        let msg = shown.unwrap_or_else(|| self.message_with_prefix(label));
         let full = button_label(&msg, label).unwrap();
         self.fake.click(user, &msg, &full).await.response(T).await
+    }
+
+    /// [`World::act`] on the hand message once it shows the hand at `seq` (its buttons carry the count of
+    /// actions they were drawn after): a table whose computer players act faster than the channel's rate limit
+    /// lets the bot edit shows its newest state a moment later, and a player clicks what they see.
+    pub async fn act_when_shown(&self, user: u64, label: &str, seq: usize) -> InteractionResponse {
+        let drawn_at = |m: &Value| {
+            let full = button_label(m, label)?;
+            let id = components(m).find(|b| b["label"] == full.as_str())?["custom_id"].as_str()?.to_string();
+            id.split(':').nth(3)?.parse::<usize>().ok()
+        };
+        let shown = self.fake.wait_for_message(self.channel, T, |m| drawn_at(m) == Some(seq)).await;
+        let msg = shown.unwrap_or_else(|| panic!("no {label:?} button drawn at action {seq}:\n{}", self.transcript()));
+        let full = button_label(&msg, label).unwrap();
+        let r = self.fake.click(user, &msg, &full).await.response(T).await;
+        assert_eq!(r.kind, 7, "{label} by {user} was refused: {:?}\n{}", r.content, self.transcript());
+        r
     }
 
     /// A click that must be accepted: the message is updated in place.

@@ -238,7 +238,36 @@ async fn ask_table_here(ctx: Context<'_>, request: Request) -> Result<Update, Er
     let Some(table) = service.table_in_channel(channel(ctx)).await? else {
         return Err(UserError::said(crate::i18n::Msg::new("no-table-here")).into());
     };
-    Ok(service.ask(table, request).await?)
+    let edits = request.edit_message;
+    let work = async {
+        let update = service.ask(table, request).await?;
+        // The reply says what the hand message shows: it waits (within reason) for the table's edit of it.
+        if let Some(message) = update.view.message_id.filter(|_| edits) {
+            ctx.data().presenter.settled(message.get(), SETTLE).await;
+        }
+        Ok::<_, UserError>(update)
+    };
+    Ok(acknowledged(ctx, true, work).await?)
+}
+
+/// How long a command's reply waits for the hand message to show what it did (see [`ask_table_here`]).
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Runs `work`, first acknowledging the command (Discord's "is thinking…", `ephemeral` as its reply will be)
+/// if `work` has not finished by [`responder::ACK_DEADLINE`](super::responder::ACK_DEADLINE): a table can be busy
+/// for longer than Discord's 3 s (a message queued behind its channel's rate limit), and the reply then comes
+/// after the acknowledgement. A command acknowledged once is not acknowledged again.
+async fn acknowledged<T>(ctx: Context<'_>, ephemeral: bool, work: impl std::future::Future<Output = T>) -> T {
+    tokio::pin!(work);
+    tokio::select! {
+        done = &mut work => return done,
+        () = tokio::time::sleep(super::responder::ACK_DEADLINE) => {}
+    }
+    let deferred = if ephemeral { ctx.defer_ephemeral().await } else { ctx.defer().await };
+    if let Err(e) = deferred {
+        tracing::warn!(error = %crate::echo::remote_error(&e), "could not acknowledge a slow command");
+    }
+    work.await
 }
 
 /// Asks this channel's table and answers with the private part of the result.

@@ -174,21 +174,27 @@ pub async fn table_open(
         max_players: max_players.unwrap_or(DEFAULT_MAX_PLAYERS).clamp(MIN_SEATS as i64, MAX_SEATS as i64) as u32,
         turn_seconds: turn_seconds.unwrap_or(settings.turn_seconds).clamp(*TURN_SECONDS.start(), *TURN_SECONDS.end()),
     };
-    let mut update = ctx.data().service.open(open).await?;
+    // The lobby is a public reply: a slow opening is acknowledged publicly, by this outer acknowledgement, whose
+    // clock starts before the bots' own asks' would.
     let level = bot_level.map_or(Level::Hard, Level::from);
-    for _ in 0..bots.unwrap_or(0).clamp(0, MAX_SEATS as i64 - 1) {
-        // A bot the house cannot stake (or a full table) is refused with its reason, and the table stays open.
-        match ask_here(ctx, Command::AddBot(level), false).await {
-            Ok(u) => update = u,
-            Err(e) => {
-                say(ctx, e.to_string()).await?;
-                break;
+    let (update, refused) = super::acknowledged(ctx, false, async {
+        let mut update = ctx.data().service.open(open).await?;
+        for _ in 0..bots.unwrap_or(0).clamp(0, MAX_SEATS as i64 - 1) {
+            // A bot the house cannot stake (or a full table) is refused with its reason, and the table stays open.
+            match ask_here(ctx, Command::AddBot(level), false).await {
+                Ok(u) => update = u,
+                Err(e) => return Ok::<_, Error>((update, Some(e.to_string()))),
             }
         }
-    }
+        Ok((update, None))
+    })
+    .await?;
     let (embed, rows) = render::lobby(&update.view);
     let opened = render::table_opened(update.view.lang, update.view.opener);
     ctx.send(CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows)).await?;
+    if let Some(refused) = refused {
+        say(ctx, refused).await?;
+    }
     if update.dm_closed {
         say(ctx, render::dm_fallback(lang(ctx).await)).await?;
     }

@@ -156,7 +156,7 @@ pub async fn tournament_unregister(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn tournament_cancel(ctx: Context<'_>) -> Result<(), Error> {
     let t = here(ctx).await?;
     let by = player(ctx);
-    let refunded = ctx.data().service.cancel_tournament(t.id, by).await?;
+    let refunded = super::acknowledged(ctx, false, ctx.data().service.cancel_tournament(t.id, by)).await?;
     let lang = lang(ctx).await;
     let text = tr!(
         lang,
