@@ -323,11 +323,15 @@ fn test_discord(
     if !addr.ip().is_loopback() {
         return Err(bad(format!("`{addr}` is not a loopback address (tests run the stand-in on this machine)")));
     }
-    let pem = std::fs::read(&ca).map_err(|e| ConfigError::Invalid {
+    // Read at most one byte past the bound: a huge file (or a device that never ends) is refused, not read.
+    let mut pem = Vec::new();
+    let read = std::fs::File::open(&ca)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, CA_MAX + 1), &mut pem));
+    read.map_err(|e| ConfigError::Invalid {
         name: "TEENPATTI_TEST_DISCORD_CA",
         why: format!("`{}` cannot be read: {e}", crate::echo::echo(&ca)),
     })?;
-    if pem.len() > 64 * 1024 || !pem.starts_with(b"-----BEGIN CERTIFICATE-----") {
+    if pem.len() as u64 > CA_MAX || !pem.starts_with(b"-----BEGIN CERTIFICATE-----") {
         return Err(ConfigError::Invalid {
             name: "TEENPATTI_TEST_DISCORD_CA",
             why: "is not a PEM certificate of at most 64 KiB".into(),
@@ -335,6 +339,9 @@ fn test_discord(
     }
     Ok(Some(TestDiscord { addr, ca_pem: pem }))
 }
+
+/// The largest certificate file `TEENPATTI_TEST_DISCORD_CA` takes.
+const CA_MAX: u64 = 64 * 1024;
 
 /// The longest break between two hands `TEENPATTI_HAND_BREAK_MS` takes: an hour (a break is a few seconds; the
 /// end-to-end tests use ten minutes to stop a table dealing by itself).
@@ -474,6 +481,43 @@ mod tests {
     fn cfg(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
         let m: HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_lookup(|k| m.get(k).cloned())
+    }
+
+    /// The test-only Discord address: taken only with TEENPATTI_TESTING=1, for a loopback address and a PEM file of
+    /// at most 64 KiB, never beside DISCORD_API_URL; each refusal names the variable.
+    #[test]
+    fn the_test_only_discord_address_is_refused_outside_tests() {
+        let dir = tempfile::tempdir().unwrap();
+        let pem = dir.path().join("ca.pem");
+        std::fs::write(&pem, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n").unwrap();
+        let big = dir.path().join("big.pem");
+        let mut huge = b"-----BEGIN CERTIFICATE-----\n".to_vec();
+        huge.resize(70 * 1024, b'A');
+        std::fs::write(&big, huge).unwrap();
+        let pem = pem.to_str().unwrap();
+        let base = [("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_DISCORD_ADDR", "127.0.0.1:4443")];
+        let with = |more: &[(&'static str, &'static str)], ca: &str| {
+            let mut pairs: Vec<(&str, &str)> = base.to_vec();
+            pairs.push(("TEENPATTI_TEST_DISCORD_CA", ca));
+            pairs.extend_from_slice(more);
+            cfg(&pairs)
+        };
+        let refused = |r: Result<Config, ConfigError>, needle: &str| match r {
+            Err(e @ ConfigError::Invalid { .. }) => assert!(e.to_string().contains(needle), "{e}"),
+            other => panic!("not refused: {other:?}"),
+        };
+        refused(with(&[], pem), "TEENPATTI_TESTING=1");
+        refused(with(&[("TEENPATTI_TESTING", "yes")], pem), "TEENPATTI_TESTING=1");
+        let ok = with(&[("TEENPATTI_TESTING", "1")], pem).unwrap();
+        assert_eq!(ok.test_discord.map(|t| t.addr.to_string()).as_deref(), Some("127.0.0.1:4443"));
+        refused(with(&[("TEENPATTI_TESTING", "1")], big.to_str().unwrap()), "64 KiB");
+        refused(with(&[("TEENPATTI_TESTING", "1")], "/dev/zero"), "64 KiB");
+        refused(with(&[("TEENPATTI_TESTING", "1"), ("DISCORD_API_URL", "http://127.0.0.1:1")], pem), "DISCORD_API_URL");
+        let far = [("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_DISCORD_ADDR", "10.0.0.1:443"), ("TEENPATTI_TESTING", "1")];
+        let mut far = far.to_vec();
+        far.push(("TEENPATTI_TEST_DISCORD_CA", pem));
+        refused(cfg(&far), "loopback");
+        refused(cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_DISCORD_ADDR", "127.0.0.1:1")]), "go together");
     }
 
     #[test]

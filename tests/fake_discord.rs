@@ -641,3 +641,185 @@ async fn without_the_spec_file_the_openapi_check_is_skipped() {
     http.send_message(serenity::ChannelId::new(tables), vec![], &odd).await.expect("sent");
     fake.assert_no_violations();
 }
+
+/// A raw HTTPS client on the stand-in's production path (`discord.com`, its test authority trusted): what the
+/// stand-in answers, headers included, with no rate limiter between.
+fn raw_client(fake: &FakeDiscord) -> reqwest::Client {
+    let pem = std::fs::read(fake.ca_file()).expect("the test CA");
+    reqwest::Client::builder()
+        .use_rustls_tls()
+        .resolve("discord.com", fake.tls_addr())
+        .add_root_certificate(reqwest::Certificate::from_pem(&pem).expect("PEM"))
+        .build()
+        .expect("client")
+}
+
+/// Sends `body` with `method` to `path` (under `/api/v10`) on `base`; the status, the headers and the JSON body.
+async fn raw(
+    client: &reqwest::Client,
+    fake: &FakeDiscord,
+    base: &str,
+    method: reqwest::Method,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, reqwest::header::HeaderMap, Value) {
+    let mut req = client
+        .request(method, format!("{base}/api/v10{path}"))
+        .header("authorization", format!("Bot {}", fake.token()));
+    if let Some(b) = body {
+        req = req.header("content-type", "application/json").body(serde_json::to_vec(&b).unwrap());
+    }
+    let resp = req.send().await.expect("an answer");
+    let status = resp.status().as_u16();
+    let headers = resp.headers().clone();
+    let bytes = resp.bytes().await.expect("a body");
+    (status, headers, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+}
+
+fn header<'a>(h: &'a reqwest::header::HeaderMap, name: &str) -> &'a str {
+    h.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+}
+
+/// Rate limits as Discord answers them: headers on every answer, a 429 with its scope, `Retry-After` and a
+/// `retry_after` body once a channel's bucket is spent (the request not carried out), the global limit over
+/// every route, and none of it enforced on the proxy's listener (headers only).
+#[tokio::test]
+async fn rate_limits_answer_as_discord_does() {
+    let mut opts = FakeOptions::default();
+    opts.rate_limits.global = support::ratelimit::Rate::new(12, 60_000);
+    let fake = FakeDiscord::start(opts).await;
+    let tables = fake.add_channel("tables");
+    let client = raw_client(&fake);
+    let post = format!("/channels/{tables}/messages");
+    let mut remaining = Vec::new();
+    for i in 0..5 {
+        let (status, h, _) = raw(
+            &client,
+            &fake,
+            "https://discord.com",
+            reqwest::Method::POST,
+            &post,
+            Some(json!({"content": format!("m{i}")})),
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(header(&h, "x-ratelimit-limit"), "5");
+        assert!(!header(&h, "x-ratelimit-bucket").is_empty() && !header(&h, "x-ratelimit-reset").is_empty());
+        assert!(header(&h, "x-ratelimit-reset-after").parse::<f64>().unwrap() > 0.0);
+        remaining.push(header(&h, "x-ratelimit-remaining").to_string());
+    }
+    assert_eq!(remaining, ["4", "3", "2", "1", "0"]);
+    let (status, h, body) =
+        raw(&client, &fake, "https://discord.com", reqwest::Method::POST, &post, Some(json!({"content": "six"}))).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(header(&h, "x-ratelimit-scope"), "user");
+    assert!(header(&h, "retry-after").parse::<u64>().unwrap() >= 1);
+    assert!(body["retry_after"].as_f64().unwrap() > 0.0 && body["global"] == false, "{body}");
+    assert_eq!(fake.channel_messages(tables).len(), 5, "a limited request was carried out");
+    assert_eq!(fake.invalid_requests(), 1, "a 429 not scoped shared is an invalid request");
+
+    // The proxy's listener: the same bucket is reported spent, and the request goes through.
+    let plain = reqwest::Client::new();
+    let (status, h, _) =
+        raw(&plain, &fake, &fake.url(), reqwest::Method::POST, &post, Some(json!({"content": "proxied"}))).await;
+    assert_eq!((status, header(&h, "x-ratelimit-remaining")), (200, "0"));
+
+    // The global limit (12 a minute here) counts every route but the interaction ones.
+    let mut last = (0, String::new());
+    for _ in 0..8 {
+        let (status, h, _) = raw(&client, &fake, "https://discord.com", reqwest::Method::GET, "/users/@me", None).await;
+        last = (status, header(&h, "x-ratelimit-global").to_string());
+    }
+    assert_eq!(last, (429, "true".to_string()));
+    fake.assert_no_violations();
+}
+
+/// A body over a limit is refused 400/50035 with the problem nested under its field, as Discord answers; an
+/// empty message 50006 on a post, a follow-up and an edit; each is a violation too.
+#[tokio::test]
+async fn limit_breaches_and_empty_messages_are_refused_with_discords_codes() {
+    let fake = FakeDiscord::start(FakeOptions::default()).await;
+    let tables = fake.add_channel("tables");
+    let plain = reqwest::Client::new();
+    let base = fake.url();
+    let post = format!("/channels/{tables}/messages");
+    let long = json!({"content": "x".repeat(2001)});
+    let (status, _, body) = raw(&plain, &fake, &base, reqwest::Method::POST, &post, Some(long)).await;
+    assert_eq!((status, body["code"].as_u64()), (400, Some(50035)), "{body}");
+    assert_eq!(body["errors"]["content"]["_errors"][0]["code"], "BASE_TYPE_MAX_LENGTH", "{body}");
+    let options: Vec<Value> = (0..26).map(|i| json!({"label": format!("o{i}"), "value": format!("{i}")})).collect();
+    let select = json!({"content": "pick", "components": [{"type": 1, "components": [
+        {"type": 3, "custom_id": "s", "options": options, "placeholder": "p".repeat(151)}]}]});
+    let (status, _, body) = raw(&plain, &fake, &base, reqwest::Method::POST, &post, Some(select)).await;
+    assert_eq!(status, 400, "{body}");
+    let select_errors = &body["errors"]["components"]["0"]["components"]["0"];
+    assert!(
+        select_errors["options"]["_errors"].is_array() && select_errors["placeholder"]["_errors"].is_array(),
+        "{body}"
+    );
+    let (status, _, body) = raw(&plain, &fake, &base, reqwest::Method::POST, &post, Some(json!({"content": ""}))).await;
+    assert_eq!((status, body["code"].as_u64()), (400, Some(50006)), "{body}");
+    let (_, _, made) = raw(&plain, &fake, &base, reqwest::Method::POST, &post, Some(json!({"content": "hi"}))).await;
+    let edit = format!("{post}/{}", made["id"].as_str().unwrap());
+    let (status, _, body) =
+        raw(&plain, &fake, &base, reqwest::Method::PATCH, &edit, Some(json!({"content": ""}))).await;
+    assert_eq!((status, body["code"].as_u64()), (400, Some(50006)), "an edit that would leave nothing: {body}");
+    let v = fake.violations();
+    assert!(v.iter().any(|v| v.message.contains("content has 2001")), "{v:?}");
+    assert!(v.iter().any(|v| v.message.contains("26 options")), "{v:?}");
+    assert_eq!(v.iter().filter(|v| v.message.contains("empty message")).count(), 2, "{v:?}");
+    fake.clear_violations();
+}
+
+/// A request refused for good (403, 404) made again is reported; 403s count as invalid requests; an injected
+/// fault carries the code Discord gives for its status on that route.
+#[tokio::test]
+async fn retried_refusals_and_injected_faults_answer_as_discord_does() {
+    let fake = FakeDiscord::start(FakeOptions::default()).await;
+    let tables = fake.add_channel("tables");
+    let plain = reqwest::Client::new();
+    let base = fake.url();
+    let gone = format!("/channels/{tables}/messages/1");
+    for _ in 0..2 {
+        let (status, _, body) =
+            raw(&plain, &fake, &base, reqwest::Method::PATCH, &gone, Some(json!({"content": "x"}))).await;
+        assert_eq!((status, body["code"].as_u64()), (404, Some(10008)));
+    }
+    let v = fake.violations();
+    assert_eq!(v.len(), 1, "{v:?}");
+    assert!(v[0].message.contains("retried a request Discord refused for good (404"), "{v:?}");
+    fake.clear_violations();
+
+    fake.set_bot_permissions(tables, support::model::PERM_BOT & !support::model::PERM_SEND_MESSAGES);
+    let post = format!("/channels/{tables}/messages");
+    let (status, _, body) =
+        raw(&plain, &fake, &base, reqwest::Method::POST, &post, Some(json!({"content": "x"}))).await;
+    assert_eq!((status, body["code"].as_u64()), (403, Some(50013)));
+    assert_eq!(fake.invalid_requests(), 1);
+
+    let faults = [
+        ("PATCH /channels/{channel_id}/messages/{message_id}", 404, 10008),
+        ("GET /channels/{channel_id}", 404, 10003),
+        ("POST /channels/{channel_id}/messages", 403, 50013),
+        ("POST /channels/{channel_id}/messages", 400, 50035),
+        ("GET /users/@me", 500, 0),
+    ];
+    fake.set_bot_permissions(tables, support::model::PERM_BOT);
+    for (route, status, code) in faults {
+        fake.fail_next(route, status, 1);
+        let (method, path) = match route {
+            r if r.starts_with("PATCH") => (reqwest::Method::PATCH, format!("/channels/{tables}/messages/2")),
+            r if r.starts_with("GET /channels") => (reqwest::Method::GET, format!("/channels/{tables}")),
+            r if r.starts_with("POST") => (reqwest::Method::POST, post.clone()),
+            _ => (reqwest::Method::GET, "/users/@me".to_string()),
+        };
+        let body = (method != reqwest::Method::GET).then(|| json!({"content": format!("{route} {status}")}));
+        let (got, _, answer) = raw(&plain, &fake, &base, method, &path, body).await;
+        assert_eq!((got, answer["code"].as_u64()), (status, Some(code)), "{route}: {answer}");
+    }
+    fake.fail_next_code("POST /channels/{channel_id}/messages", 403, 50001, 1);
+    let (_, _, answer) =
+        raw(&plain, &fake, &base, reqwest::Method::POST, &post, Some(json!({"content": "coded"}))).await;
+    assert_eq!((answer["code"].as_u64(), answer["message"].as_str()), (Some(50001), Some("Missing Access")));
+    fake.assert_no_violations();
+}

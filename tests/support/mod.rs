@@ -509,6 +509,11 @@ impl FakeDiscord {
         self.with_state(|st| st.invalid_requests)
     }
 
+    /// How many times a rate-limit bucket (interactions' apart) was filled: a request took its last slot.
+    pub fn buckets_filled(&self) -> u64 {
+        self.with_state(|st| st.buckets.filled)
+    }
+
     /// 429s the stand-in answered on the bot's own path: (per-route buckets, global).
     pub fn rate_limited(&self) -> (u64, u64) {
         self.with_state(|st| (st.buckets.limited, st.buckets.limited_global))

@@ -87,6 +87,8 @@ pub struct Buckets {
     global: Option<Bucket>,
     /// 429s answered (by scope).
     pub limited: u64,
+    /// Requests that took a bucket's last slot (its remaining count down to 0): the bucket was filled.
+    pub filled: u64,
     pub limited_global: u64,
 }
 
@@ -141,6 +143,9 @@ impl Buckets {
         };
         if limited.is_none() {
             bucket.used += 1;
+            if bucket.used == bucket.rate.limit && counts_global {
+                self.filled += 1;
+            }
         }
         let reset_after = bucket.reset_after(now).as_secs_f64();
         let mut headers = vec![

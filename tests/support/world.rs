@@ -44,6 +44,8 @@ pub struct World {
     pub dir: tempfile::TempDir,
     /// The bot's `TEENPATTI_HAND_BREAK_MS`, kept for a restart.
     hand_break: Duration,
+    /// The bot's `TEENPATTI_BOT_DELAY_MS` (how long a computer player takes to move), kept for a restart.
+    bot_delay: Duration,
     /// Opened at the first read, once the bot has created the database.
     store: OnceCell<Store>,
 }
@@ -94,13 +96,27 @@ impl World {
 
     /// A world whose bot waits `hand_break` after a hand before dealing the next one.
     pub async fn start_with_break(hand_break: Duration) -> World {
-        let fake = FakeDiscord::start(FakeOptions::default()).await;
+        World::start_with(FakeOptions::default(), hand_break).await
+    }
+
+    /// A world whose stand-in has these options (its rate limits, say).
+    pub async fn start_with(opts: FakeOptions, hand_break: Duration) -> World {
+        World::start_full(opts, hand_break, BOT_DELAY).await
+    }
+
+    /// A world whose computer players take `bot_delay` to move (50 ms unless a scenario says).
+    pub async fn start_with_bot_delay(bot_delay: Duration) -> World {
+        World::start_full(FakeOptions::default(), NO_AUTO_DEAL, bot_delay).await
+    }
+
+    async fn start_full(opts: FakeOptions, hand_break: Duration, bot_delay: Duration) -> World {
+        let fake = FakeDiscord::start(opts).await;
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("teenpatti.db");
         let channel = fake.add_channel("tables");
-        let mut bot = spawn_bot(&fake, &db, hand_break);
+        let mut bot = spawn_bot(&fake, &db, hand_break, bot_delay);
         wait_started(&fake, &mut bot).await;
-        World { fake, bot, db, channel, dir, hand_break, store: OnceCell::new() }
+        World { fake, bot, db, channel, dir, hand_break, bot_delay, store: OnceCell::new() }
     }
 
     /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in, with the
@@ -115,7 +131,7 @@ impl World {
         let registrations = self.fake.command_registrations().len();
         self.bot.kill();
         self.hand_break = hand_break;
-        self.bot = spawn_bot(&self.fake, &self.db, hand_break);
+        self.bot = spawn_bot(&self.fake, &self.db, hand_break, self.bot_delay);
         self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
         poll("the restarted bot to register its commands", Duration::from_secs(30), || {
             (self.fake.command_registrations().len() > registrations).then_some(())
@@ -439,11 +455,17 @@ pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
     table
 }
 
-fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration) -> BotProcess {
+/// How long a scenario's computer players take to move unless it says otherwise.
+const BOT_DELAY: Duration = Duration::from_millis(50);
+
+fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration, bot_delay: Duration) -> BotProcess {
     BotProcess::spawn(
         fake,
         db,
-        &[("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string()), ("TEENPATTI_BOT_DELAY_MS", "50")],
+        &[
+            ("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string()),
+            ("TEENPATTI_BOT_DELAY_MS", &bot_delay.as_millis().to_string()),
+        ],
     )
 }
 
