@@ -31,7 +31,7 @@ async fn a_finished_hand_is_exported_and_replays_to_the_same_result() {
     for label in ["Blind", "Blind", "Blind", "Pack", "Show"] {
         let mut acted = false;
         for u in [asha, bilal, chitra] {
-            if w.click(u, label).await.kind == 7 {
+            if w.click(u, label).await.accepted() {
                 acted = true;
                 break;
             }

@@ -80,13 +80,13 @@ impl Guilds {
         let players = [self.fake.add_user("asha"), self.fake.add_user("bilal")];
         let (open, answer) = self.open_table(players[0], channel).await;
         assert_eq!(answer.kind, 4, "{answer:?}");
-        assert_eq!(self.click(players[1], channel, "Join").await.kind, 7, "Join");
-        assert_eq!(self.click(players[0], channel, "Start").await.kind, 7, "Start");
+        assert!(self.click(players[1], channel, "Join").await.accepted(), "Join");
+        assert!(self.click(players[0], channel, "Start").await.accepted(), "Start");
         let dealt = self.fake.wait_for_message(channel, T, is_hand_message).await;
         assert!(dealt.is_some(), "no hand was dealt in channel {channel}");
         let mut packed = false;
         for p in players {
-            if self.click(p, channel, "Pack").await.kind == 7 {
+            if self.click(p, channel, "Pack").await.accepted() {
                 packed = true;
                 break;
             }

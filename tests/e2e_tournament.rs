@@ -168,7 +168,7 @@ async fn a_tournament_killed_mid_hand_resumes_after_a_restart() {
     // Someone packs, then the process dies with the hand in play.
     let mut packed = None;
     for &p in &players {
-        if w.click(p, "Pack").await.kind == 7 {
+        if w.click(p, "Pack").await.accepted() {
             packed = Some(p);
             break;
         }

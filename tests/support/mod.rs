@@ -156,6 +156,15 @@ pub struct InteractionResponse {
     pub data: Value,
 }
 
+impl InteractionResponse {
+    /// Whether the bot took the click: it updated the message (7), or its watchdog acknowledged the click late
+    /// (6: the table's answer waited on Discord's rate limit) and the message was edited, not answered with a
+    /// refusal (which then comes as an ephemeral follow-up).
+    pub fn accepted(&self) -> bool {
+        self.kind == 7 || (self.kind == 6 && self.followups.is_empty())
+    }
+}
+
 /// An interaction the test sent; ask it what the bot answered.
 #[derive(Clone)]
 pub struct InteractionHandle {
