@@ -305,10 +305,16 @@ fn test_discord(
     let (addr, ca) = match (addr, ca) {
         (None, None) => return Ok(None),
         (Some(addr), Some(ca)) => (addr, ca),
-        _ => {
+        (Some(_), None) => {
             return Err(ConfigError::Invalid {
                 name: "TEENPATTI_TEST_DISCORD_ADDR",
-                why: "and TEENPATTI_TEST_DISCORD_CA go together (tests only)".into(),
+                why: "is set without TEENPATTI_TEST_DISCORD_CA: the two go together (tests only)".into(),
+            })
+        }
+        (None, Some(_)) => {
+            return Err(ConfigError::Invalid {
+                name: "TEENPATTI_TEST_DISCORD_CA",
+                why: "is set without TEENPATTI_TEST_DISCORD_ADDR: the two go together (tests only)".into(),
             })
         }
     };
@@ -517,7 +523,14 @@ mod tests {
         let mut far = far.to_vec();
         far.push(("TEENPATTI_TEST_DISCORD_CA", pem));
         refused(cfg(&far), "loopback");
-        refused(cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_DISCORD_ADDR", "127.0.0.1:1")]), "go together");
+        refused(
+            cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_DISCORD_ADDR", "127.0.0.1:1")]),
+            "without TEENPATTI_TEST_DISCORD_CA",
+        );
+        refused(
+            cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_DISCORD_CA", pem)]),
+            "without TEENPATTI_TEST_DISCORD_ADDR",
+        );
     }
 
     #[test]

@@ -9,9 +9,7 @@ use support::world::{hand_id_of, is_hand_message, render_message, World, POST_ME
 
 /// Scenario 1: four players open, join and start; the worked example of the
 /// classic rules is played to a show; balances and ledger are exact.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn four_players_play_a_hand_to_a_show() {
-    let w = World::start().await;
+async fn four_players_play_a_hand_to_a_show(w: World) {
     let [a, b, c, d] = w.users(["asha", "bilal", "chen", "dev"]);
 
     let open = w.open_table(&[a, b, c, d], json!({"boot": 1})).await;
@@ -343,3 +341,8 @@ async fn blackjack_counts_points_at_the_show() {
         assert_eq!(v.describe(), expected, "{:?}", record.cards[seat]);
     }
 }
+
+// Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
+e2e_on_both_backends!(
+    four_players_play_a_hand_to_a_show: crate::support::world::NO_AUTO_DEAL,
+);

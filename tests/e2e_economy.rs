@@ -81,9 +81,7 @@ fn now_unix() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_transfer_and_each_of_its_refusals() {
-    let w = World::start().await;
+async fn a_transfer_and_each_of_its_refusals(w: World) {
     let [asha, bilal] = w.users(["asha", "bilal"]);
     let boss = w.fake.add_admin("boss");
     // An account made two days ago, in the server since 2024; an old account that joined an hour ago; someone
@@ -180,9 +178,7 @@ async fn bets_over_the_servers_caps_are_refused() {
     w.assert_audit().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset() {
-    let w = World::start().await;
+async fn a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset(w: World) {
     let [asha, bilal] = w.users(["asha", "bilal"]);
     let boss = w.fake.add_admin("boss");
     let hall = w.fake.add_channel("hall-of-fame");
@@ -228,3 +224,9 @@ async fn a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset
     assert_eq!(w.store().await.current_season(w.guild()).await.unwrap().0, 3);
     w.assert_audit().await;
 }
+
+// Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
+e2e_on_both_backends!(
+    a_transfer_and_each_of_its_refusals: crate::support::world::NO_AUTO_DEAL,
+    a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset: crate::support::world::NO_AUTO_DEAL,
+);

@@ -97,8 +97,10 @@ async fn a_hindi_server_gets_every_message_of_a_hand_in_hindi() {
     let msg = w.wait_hand(1).await;
     let hand_id = hand_id_of(&msg);
     assert_eq!(msg["embeds"][0]["title"], tr!(Lang::Hi, "hand-title", hand = hand_id));
-    let cards = w.hand_from_db(hand_id).await.cards;
+    let dealt = w.hand_from_db(hand_id).await;
+    let cards = dealt.cards;
     let mut p = Privacy::new(&w, &players, &cards.concat());
+    p.holds(&dealt.users, &cards);
     // The settings the admin was shown name the kaana cards (an option's value, not a card dealt).
     p.allow(admin, &teenpatti::engine::cards::parse_cards("Kd Js Jh").unwrap());
 

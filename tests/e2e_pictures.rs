@@ -83,8 +83,10 @@ async fn pictures_arrive_where_people_look_at_cards() {
     w.fake.block_dms(c, 50007);
     let msg = w.open_and_start(&players, json!({"boot": 1})).await;
     let hand_id = hand_id_of(&msg);
-    let cards = w.hand_from_db(hand_id).await.cards;
+    let dealt = w.hand_from_db(hand_id).await;
+    let cards = dealt.cards;
     let mut p = Privacy::new(&w, &players, &cards.concat());
+    p.holds(&dealt.users, &cards);
     // A classic hand turns nothing up: no picture on the hand message while it is played.
     assert!(attachments(&w.hand_message()).is_empty(), "{}", render_message(&w.hand_message()));
     p.check(&w, "deal");

@@ -81,7 +81,7 @@ async fn cards_reach_only_the_players_who_may_see_them() {
     assert_eq!(users, players.to_vec());
     let dealt: Vec<Card> = cards.concat();
     assert_eq!(dealt.len(), 12);
-    let mut p = Privacy::new(&w, &players, &dealt);
+    let mut p = Privacy::for_hand(&w, &players, &cards);
     p.check(&w, "deal");
 
     // A bet costs one API call: the interaction response that updates the hand message.
@@ -501,9 +501,7 @@ async fn refused_clicks_change_nothing() {
 /// The bot is killed in the middle of a hand and started again on the same
 /// database: the hand goes on from its action log (old buttons work, the
 /// message gets a fresh timer), finishes, and no chip is lost.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hand_survives_a_restart() {
-    let mut w = World::start().await;
+async fn hand_survives_a_restart(mut w: World) {
     let players = w.users(["asha", "bilal", "chen"]);
     let [a, b, c] = players;
     let msg = w.open_and_start(&players, json!({"boot": 1})).await;
@@ -624,3 +622,8 @@ async fn dealing_resumes_after_a_restart_between_hands() {
     w.assert_chips_conserved(&players).await;
     w.fake.assert_no_violations();
 }
+
+// Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
+e2e_on_both_backends!(
+    hand_survives_a_restart: crate::support::world::NO_AUTO_DEAL,
+);

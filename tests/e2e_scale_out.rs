@@ -7,7 +7,6 @@
 //! Needs the test PostgreSQL server (tests/fixtures/pg.rs): without `TEENPATTI_TEST_PG` each test says it was
 //! skipped; CI (`TEENPATTI_REQUIRE_PG=1`) never skips.
 
-mod fixtures;
 mod support;
 
 use std::collections::BTreeMap;
@@ -41,12 +40,12 @@ struct Table {
 struct Cluster {
     fake: FakeDiscord,
     count: u32,
-    db: fixtures::pg::PgDb,
+    db: support::pg::PgDb,
 }
 
 impl Cluster {
     async fn start(count: u32, opts: FakeOptions) -> Option<Cluster> {
-        let db = fixtures::pg::PgDb::new().await?;
+        let db = support::pg::PgDb::new().await?;
         let fake = FakeDiscord::start(FakeOptions { shard_count: count, ..opts }).await;
         Some(Cluster { fake, count, db })
     }

@@ -80,9 +80,7 @@ async fn pool(w: &World, number: i64) -> i64 {
     w.store().await.balance(w.guild(), UserId::pool(number)).await.unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn four_players_play_a_tournament_to_the_end_and_the_pool_is_paid() {
-    let w = World::start_with_break(Duration::from_millis(150)).await;
+async fn four_players_play_a_tournament_to_the_end_and_the_pool_is_paid(w: World) {
     let players = w.users(["asha", "bilal", "chen", "dev"]);
     let host = w.fake.add_user("host");
     let open = w
@@ -150,9 +148,7 @@ async fn four_players_play_a_tournament_to_the_end_and_the_pool_is_paid() {
     w.assert_audit().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tournament_killed_mid_hand_resumes_after_a_restart() {
-    let mut w = World::start_with_break(Duration::from_millis(150)).await;
+async fn a_tournament_killed_mid_hand_resumes_after_a_restart(mut w: World) {
     let players = w.users(["asha", "bilal", "chen", "dev"]);
     w.public_reply(
         players[0],
@@ -224,3 +220,9 @@ async fn a_cancelled_tournament_refunds_every_buy_in() {
     assert!(r.contains("no tournament"), "{r}");
     w.assert_audit().await;
 }
+
+// Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
+e2e_on_both_backends!(
+    four_players_play_a_tournament_to_the_end_and_the_pool_is_paid: std::time::Duration::from_millis(150),
+    a_tournament_killed_mid_hand_resumes_after_a_restart: std::time::Duration::from_millis(150),
+);

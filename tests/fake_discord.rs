@@ -437,6 +437,7 @@ async fn late_interaction_answer_is_a_violation() {
 async fn openapi_validation_catches_a_bad_body() {
     let (fake, _) = start().await;
     if !fake.spec_enabled() {
+        assert!(!support::spec::spec_required(), "TEENPATTI_REQUIRE_SPEC=1 and no OpenAPI check");
         eprintln!("OpenAPI description absent: check skipped");
         return;
     }
@@ -474,6 +475,7 @@ async fn unknown_routes_are_recorded_and_answered_404() {
 fn openapi_schemas_of_the_routes_serenity_uses_are_strict() {
     let spec = support::spec::SpecValidator::load(None);
     if !spec.enabled() {
+        assert!(!support::spec::spec_required(), "TEENPATTI_REQUIRE_SPEC=1 and no OpenAPI check");
         eprintln!("OpenAPI description absent: check skipped");
         return;
     }
@@ -628,6 +630,20 @@ async fn user_options_are_resolved() {
     let r = fake.slash(alice, tables, "give", json!({"player": bob, "amount": 5})).await.response(T).await;
     assert_eq!(r.content, "gave 5 to bob");
     fake.assert_no_violations();
+}
+
+/// `TEENPATTI_REQUIRE_SPEC=1` (CI) turns a missing description at the default path into a failure, not a skip;
+/// without it the check is off; a path a test names is its own choice either way.
+#[test]
+fn a_required_spec_that_is_missing_fails_instead_of_skipping() {
+    use support::spec::SpecValidator;
+    let missing = std::path::Path::new("/nonexistent/openapi.json");
+    let e = SpecValidator::try_load(missing, true).err().unwrap_or_default();
+    assert!(e.contains("TEENPATTI_REQUIRE_SPEC=1") && e.contains("/nonexistent/openapi.json"), "{e}");
+    assert!(SpecValidator::try_load(missing, false).is_ok_and(|s| !s.enabled()));
+    if support::spec::spec_required() {
+        assert!(SpecValidator::load(None).enabled(), "required, so the default description was read");
+    }
 }
 
 #[tokio::test]

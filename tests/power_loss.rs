@@ -326,9 +326,31 @@ fn plan(seed: u64, ops: u64) -> Plan {
     Plan { seed, snapshots, stop: Some(stop) }
 }
 
+/// What the crash images of a set of runs reached: a test that never dropped or tore an unsynced write proves
+/// nothing about durability.
+#[derive(Debug, Default, Clone, Copy)]
+struct Reach {
+    images: usize,
+    lost: usize,
+    torn: usize,
+}
+
+impl Reach {
+    /// Ok when some image lost unsynced changes and some image has a torn write.
+    fn check(self) -> Result<(), String> {
+        match (self.lost, self.torn) {
+            (0, _) => {
+                Err(format!("none of {} crash images lost an unsynced write: the test reached nothing", self.images))
+            }
+            (_, 0) => Err(format!("none of {} crash images has a torn write: the test reached nothing", self.images)),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// Runs the seeds (`POWERLOSS_SEED`, else `POWERLOSS_SEEDS` or [`CI_SEEDS`] of them from 1) and returns the
-/// failures, the calibration run's first.
-async fn run_seeds(vfs: &'static CrashVfs, sync: Sync, seeds: Vec<u64>) -> Vec<String> {
+/// failures (the calibration run's first) and what the crash images reached.
+async fn run_seeds(vfs: &'static CrashVfs, sync: Sync, seeds: Vec<u64>) -> (Vec<String>, Reach) {
     // A run without a crash measures how many operations a run makes (its end is a crash point too).
     let calibration = run(vfs, 0, Plan::default(), sync).await;
     let ops = calibration.ops;
@@ -348,7 +370,12 @@ async fn run_seeds(vfs: &'static CrashVfs, sync: Sync, seeds: Vec<u64>) -> Vec<S
         runs.iter().map(|r| r.acks).sum::<usize>(),
         failures.len()
     );
-    failures
+    let reach = Reach {
+        images: images.len(),
+        lost: images.iter().filter(|i| i.lost > 0).count(),
+        torn: images.iter().filter(|i| i.torn).count(),
+    };
+    (failures, reach)
 }
 
 fn seeds() -> Vec<u64> {
@@ -367,17 +394,30 @@ fn vfs(name: &str) -> &'static CrashVfs {
 /// Every acknowledged write survives a power cut at any write or sync, and the books balance.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_writes_survive_power_loss() {
-    let failures = run_seeds(vfs("crash-full"), sync_from_env(), seeds()).await;
+    let (failures, reach) = run_seeds(vfs("crash-full"), sync_from_env(), seeds()).await;
     if let Some(first) = failures.first() {
         panic!("{} runs failed; the first:\n{first}", failures.len());
     }
+    // One seed chosen by hand may stop before any unsynced write; the CI set must reach both.
+    if std::env::var_os("POWERLOSS_SEED").is_none() {
+        reach.check().unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// The reach check fails a run whose images lost nothing or tore nothing.
+#[test]
+fn a_power_loss_run_that_reaches_nothing_fails() {
+    assert!(Reach { images: 12, lost: 0, torn: 3 }.check().is_err_and(|e| e.contains("lost")));
+    assert!(Reach { images: 12, lost: 3, torn: 0 }.check().is_err_and(|e| e.contains("torn")));
+    assert!(Reach { images: 0, lost: 0, torn: 0 }.check().is_err());
+    assert!(Reach { images: 12, lost: 1, torn: 1 }.check().is_ok());
 }
 
 /// The test can tell: with `synchronous=NORMAL` a commit is acknowledged before its WAL frames are synced, and
 /// some crash image loses one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn synchronous_normal_loses_acknowledged_writes() {
-    let failures = run_seeds(vfs("crash-normal"), Sync::Normal, (1..=CI_SEEDS).collect()).await;
+    let (failures, _) = run_seeds(vfs("crash-normal"), Sync::Normal, (1..=CI_SEEDS).collect()).await;
     let lost: Vec<&String> = failures.iter().filter(|f| f.contains("acknowledged writes lost")).collect();
     assert!(!lost.is_empty(), "no run lost an acknowledged write under synchronous=NORMAL: {failures:#?}");
     println!("{} runs lost acknowledged writes under synchronous=NORMAL; the first:\n{}", lost.len(), lost[0]);

@@ -536,3 +536,12 @@ async fn a_second_store_on_one_sqlite_file_is_refused() {
     let again = Store::open(&db.url).await.unwrap();
     assert!(again.audit().await.unwrap().ok());
 }
+
+/// `TEENPATTI_REQUIRE_TMPFS=1` (CI) turns a mount that is refused into a failure, not a skipped full-disk test.
+#[test]
+fn a_required_tmpfs_that_cannot_be_mounted_fails_instead_of_skipping() {
+    use fixtures::tmpfs::Tmpfs;
+    let e = Tmpfs::try_mount("2m", "false", true).err().unwrap_or_default();
+    assert!(e.contains("TEENPATTI_REQUIRE_TMPFS=1"), "{e}");
+    assert!(matches!(Tmpfs::try_mount("2m", "false", false), Ok(None)));
+}

@@ -1,6 +1,7 @@
 //! The table service under random traffic: real actors, real engine, a real
-//! SQLite file; only Discord is replaced, by a presenter that records what the
-//! table would post. Players click at random (legal and illegal actions, stale
+//! database (each test on a SQLite file and on PostgreSQL, `on_both_backends!`;
+//! the full-disk test on SQLite only); only Discord is replaced, by a presenter
+//! that records what the table would post. Players click at random (legal and illegal actions, stale
 //! and forged buttons, double clicks, joins and leaves, two tables sharing
 //! wallets), and after every request the books must balance exactly.
 
@@ -10,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use fixtures::{assert_books, temp_db, temp_store};
+use fixtures::{assert_books, temp_db};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use teenpatti::engine::{Action, EventKind, Rules};
@@ -69,6 +70,16 @@ impl Presenter for Recorder {
     }
 }
 
+// The suite on both backends: `sqlite::name` and `postgres::name` (the test PostgreSQL server; CI requires it).
+on_both_backends!(
+    random_traffic_keeps_every_chip,
+    a_kaana_round_carries_from_hand_to_hand,
+    the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default,
+    a_cut_decides_the_first_dealer_and_the_winner_deals_next,
+    silent_players_are_declared_high_when_the_timer_ends,
+    a_player_back_from_sitting_out_posts_the_missed_ante,
+);
+
 async fn ask(
     service: &TableService,
     table: TableId,
@@ -113,9 +124,7 @@ fn random_act(rng: &mut StdRng, view: &TableView) -> Command {
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn random_traffic_keeps_every_chip() {
-    let (_db, store) = temp_store().await;
+async fn random_traffic_keeps_every_chip(store: Store) {
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(
         store.clone(),
@@ -332,10 +341,8 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
 /// setup and actions, as stored), so the one-eyed cards are plain until a hand where someone was dealt a trio,
 /// then wild until a hand where a show was called against a player holding one. Ten players, seeded decks;
 /// each hand is packed down to two, and the player to act calls the show.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_kaana_round_carries_from_hand_to_hand() {
+async fn a_kaana_round_carries_from_hand_to_hand(store: Store) {
     use teenpatti::engine::Hand;
-    let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
     let timings = Timings { hand_break: Duration::from_millis(5), ..Timings::default() };
     let service =
@@ -399,10 +406,8 @@ async fn a_kaana_round_carries_from_hand_to_hand() {
 /// (a stale menu, another player, a pick that changes the stakes are refused and change nothing); the choice is
 /// dealt at once; a dealer who does not choose before the turn timer gets the table's `dealer_default`. The
 /// button passes on as at any table.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
+async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default(store: Store) {
     use teenpatti::engine::Variant;
-    let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(
         store.clone(),
@@ -466,9 +471,7 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default() {
 /// Who deals (issue 15): under `first_dealer=cut` the table's first hand is dealt by the highest card of a cut
 /// shown in the channel; under `deal_order=winner` each later hand is dealt by the last hand's winner. The dealer
 /// antes for all and two forced blinds are posted, and the books balance.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
-    let (_db, store) = temp_store().await;
+async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next(store: Store) {
     let recorder = Arc::new(Recorder::default());
     let timings = Timings { hand_break: Duration::from_millis(5), ..Timings::default() };
     let service =
@@ -514,10 +517,8 @@ async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next() {
 /// A high-low show by declaration that nobody answers: when the turn timer runs out every player still in is
 /// declared high (the documented default), the declarations are revealed and the hand is settled; the books
 /// balance.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn silent_players_are_declared_high_when_the_timer_ends() {
+async fn silent_players_are_declared_high_when_the_timer_ends(store: Store) {
     use teenpatti::engine::hand::{EventKind, Phase};
-    let (_db, store) = temp_store().await;
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(
         store.clone(),
@@ -557,9 +558,7 @@ async fn silent_players_are_declared_high_when_the_timer_ends() {
 /// Posting (`post`, 001 "Post"): under the dealer's ante, a player who sat out while the ante passed their seat
 /// owes that ante, and posts it into the pot of the hand they come back in (the dealer's ante is theirs instead
 /// when the deal is theirs); the debt is on disk with the seat, and the books balance.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_player_back_from_sitting_out_posts_the_missed_ante() {
-    let (_db, store) = temp_store().await;
+async fn a_player_back_from_sitting_out_posts_the_missed_ante(store: Store) {
     let recorder = Arc::new(Recorder::default());
     let service = TableService::new(
         store.clone(),

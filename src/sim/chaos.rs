@@ -120,6 +120,38 @@ fn chance(x: u64, p: f64) -> bool {
     ((x >> 11) as f64 / (1u64 << 53) as f64) < p
 }
 
+/// A DM about a hand went to the player it is for: their own cards; a sideshow's result to its asker or target
+/// only; a cobra player's view of the others' cards, never their own. Every card it names is a card the player it
+/// names was dealt (`dealt`: the hand's players and their cards, by seat), and its recipient is in the hand.
+fn dm_is_for(user: UserId, note: &PrivateNote, dealt: &[(UserId, Vec<Card>)]) -> Result<(), String> {
+    let named: Vec<(UserId, &[Card])> = match note {
+        PrivateNote::Seated { .. } => return Ok(()),
+        PrivateNote::Cards { cards, .. } => vec![(user, cards.as_slice())],
+        PrivateNote::Sees { hands, .. } => {
+            if hands.iter().any(|(u, _)| *u == user) {
+                return Err(format!("{user} was sent their own forehead card"));
+            }
+            hands.iter().map(|(u, c)| (*u, c.as_slice())).collect()
+        }
+        PrivateNote::Sideshow { asker, target, hands, .. } => {
+            if user != *asker && user != *target {
+                return Err(format!("the sideshow of {asker} and {target} went to {user}"));
+            }
+            hands.iter().map(|(u, c, _)| (*u, c.as_slice())).collect()
+        }
+    };
+    if !dealt.iter().any(|(u, _)| *u == user) {
+        return Err(format!("a DM about it went to {user}, who is not in it"));
+    }
+    for (owner, cards) in named {
+        let held = dealt.iter().find(|(u, _)| *u == owner).map(|(_, c)| c);
+        if let Some(c) = cards.iter().find(|c| !held.is_some_and(|h| h.contains(c))) {
+            return Err(format!("a DM to {user} names {} as {owner}'s, who was not dealt it", c.pretty()));
+        }
+    }
+    Ok(())
+}
+
 /// Discord as the seed has it: posts and edits fail at random (drawn in the actor's order), DMs fail by
 /// [`mix`], and some players' DMs are closed. It keeps what it was asked to show, for the privacy check, and a
 /// line per call for the trace.
@@ -130,6 +162,8 @@ struct ChaosPresenter {
     next_message: AtomicU64,
     faults: AtomicU64,
     step: Mutex<(Vec<String>, Vec<TableView>)>,
+    /// Every DM asked for since the last step: (recipient, note), for the recipient check.
+    dms: Mutex<Vec<(UserId, PrivateNote)>>,
 }
 
 impl ChaosPresenter {
@@ -153,6 +187,11 @@ impl ChaosPresenter {
         let mut step = std::mem::take(&mut *self.step.lock().unwrap_or_else(|p| p.into_inner()));
         step.0.sort();
         step
+    }
+
+    /// The DMs asked for since the last call.
+    fn take_dms(&self) -> Vec<(UserId, PrivateNote)> {
+        std::mem::take(&mut *self.dms.lock().unwrap_or_else(|p| p.into_inner()))
     }
 }
 
@@ -185,6 +224,7 @@ impl Presenter for ChaosPresenter {
             PrivateNote::Sees { hand_id, .. } => (3, hand_id.get().unsigned_abs()),
         };
         let seq = view.hand.as_ref().map_or(0, |h| u64::from(h.seq));
+        self.dms.lock().unwrap_or_else(|p| p.into_inner()).push((user, note.clone()));
         let result = if self.closed.contains(&user) {
             Err(DmError::Closed)
         } else if chance(mix(&[self.seed, user.0, kind, hand, seq]), DISCORD_FAULT) {
@@ -285,8 +325,8 @@ struct Sim {
     /// Every action the table answered as applied: (hand, seq, key).
     acked: Vec<(HandId, i64, String)>,
     must_pack: Option<UserId>,
-    /// Each hand's cards by seat (from the store), for the privacy check.
-    cards: HashMap<HandId, Vec<Vec<Card>>>,
+    /// Each hand's players and their cards, by seat (from the store), for the privacy checks.
+    cards: HashMap<HandId, Vec<(UserId, Vec<Card>)>>,
     view: TableView,
     /// The step at which the hand or its actions last moved.
     moved_at: usize,
@@ -312,6 +352,7 @@ impl Sim {
             next_message: AtomicU64::new(0),
             faults: AtomicU64::new(0),
             step: Mutex::default(),
+            dms: Mutex::default(),
         });
         let decks = Decks::seeded(mix(&[seed, 3]));
         // Set up without faults: the run is about play.
@@ -337,6 +378,7 @@ impl Sim {
         let store = Store::open_with(&url, Sim::options(&dice)).await?;
         let service = TableService::with_decks(store.clone(), presenter.clone(), timings(), decks.clone());
         presenter.take();
+        presenter.take_dms();
         let header = format!("seed {seed} players={players} dms_closed={:?}", presenter.closed);
         let mut sim = Sim {
             seed,
@@ -497,6 +539,9 @@ impl Sim {
         }
         for view in shown.iter().chain([&self.view.clone()]) {
             self.check_private(view).await?;
+        }
+        for (user, note) in self.presenter.take_dms() {
+            self.check_dm(user, &note).await?;
         }
         let in_play = self.view.hand.as_ref().filter(|h| h.outcome.is_none());
         if let Some(h) = in_play {
@@ -683,16 +728,34 @@ impl Sim {
         Ok(())
     }
 
+    /// Hand `hand_id`'s players and the cards each was dealt, by seat (read from the store once).
+    async fn dealt(&mut self, hand_id: HandId) -> Result<&[(UserId, Vec<Card>)], String> {
+        if !self.cards.contains_key(&hand_id) {
+            let record = self.store.hand_record(hand_id).await.map_err(|e| format!("reading a hand: {e}"))?;
+            let record = record.ok_or_else(|| format!("hand {hand_id} is shown but not stored"))?;
+            let (hand, _) = Hand::start(&record.setup).map_err(|e| format!("hand {hand_id} does not deal: {e}"))?;
+            let cards = record.summary.users.iter().enumerate();
+            let cards = cards.map(|(s, &u)| (u, hand.seat(s).map(|s| s.cards.clone()).unwrap_or_default())).collect();
+            self.cards.insert(hand_id, cards);
+        }
+        Ok(self.cards.get(&hand_id).map_or(&[], Vec::as_slice))
+    }
+
+    /// Every DM went to the player it is for ([`dm_is_for`]).
+    async fn check_dm(&mut self, user: UserId, note: &PrivateNote) -> Result<(), String> {
+        let hand_id = match note {
+            PrivateNote::Seated { .. } => return Ok(()),
+            PrivateNote::Cards { hand_id, .. } | PrivateNote::Sees { hand_id, .. } => *hand_id,
+            PrivateNote::Sideshow { hand_id, .. } => *hand_id,
+        };
+        let dealt = self.dealt(hand_id).await?;
+        dm_is_for(user, note, dealt).map_err(|e| format!("hand {hand_id}: {e}"))
+    }
+
     /// A public view (a hand message) shows no card of a seat whose hand was not shown publicly.
     async fn check_private(&mut self, view: &TableView) -> Result<(), String> {
         let Some(h) = &view.hand else { return Ok(()) };
-        if !self.cards.contains_key(&h.hand_id) {
-            let record = self.store.hand_record(h.hand_id).await.map_err(|e| format!("reading a hand: {e}"))?;
-            let record = record.ok_or_else(|| format!("hand {} is shown but not stored", h.hand_id))?;
-            let (hand, _) = Hand::start(&record.setup).map_err(|e| format!("hand {} does not deal: {e}", h.hand_id))?;
-            let cards = (0..h.seats.len()).map(|s| hand.seat(s).map(|s| s.cards.clone()).unwrap_or_default()).collect();
-            self.cards.insert(h.hand_id, cards);
-        }
+        self.dealt(h.hand_id).await?;
         for e in &h.log {
             if !e.audience.is_public() || matches!(e.kind, EventKind::Cards { .. } | EventKind::SideshowCompared { .. })
             {
@@ -704,7 +767,8 @@ impl Sim {
         let json = |v: serde_json::Result<String>| v.unwrap_or_default();
         let text =
             format!("{content}\n{}\n{}", json(serde_json::to_string(&embed)), json(serde_json::to_string(&rows)));
-        for (seat, cards) in self.cards[&h.hand_id].iter().enumerate().filter(|(s, _)| !shown.contains(s)) {
+        let dealt = self.cards.get(&h.hand_id).map_or(&[][..], Vec::as_slice);
+        for (seat, (_, cards)) in dealt.iter().enumerate().filter(|(s, _)| !shown.contains(s)) {
             if let Some(c) = cards.iter().find(|c| text.contains(&c.pretty())) {
                 return Err(format!("hand {}: seat {seat}'s card {} is in a public message", h.hand_id, c.pretty()));
             }
@@ -799,4 +863,40 @@ pub fn check_seed(seed: u64, steps: usize, dir: &Path) -> anyhow::Result<Verdict
         Some((n + 1, at(&first.trace), at(&second.trace)))
     };
     Ok(Verdict { run: first, steps, divergence })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split(' ').map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}"))).collect()
+    }
+
+    /// The recipient check catches a DM to the wrong player, a sideshow told to a third player, a cobra player
+    /// sent their own card, a card named as someone's who was not dealt it, and a DM to someone not in the hand.
+    #[test]
+    fn a_dm_to_the_wrong_player_is_caught() {
+        let (a, b, c, x) = (UserId(1), UserId(2), UserId(3), UserId(9));
+        let dealt = vec![(a, cards("As Ks Qs")), (b, cards("2h 3h 4h")), (c, cards("9d 9c 9h"))];
+        let hand_id = HandId(7);
+        let note = |cards: Vec<Card>| PrivateNote::Cards { hand_id, cards, value: None, made: None };
+        assert!(dm_is_for(a, &note(dealt[0].1.clone()), &dealt).is_ok());
+        assert!(dm_is_for(b, &note(dealt[0].1.clone()), &dealt).is_err_and(|e| e.contains("not dealt")));
+        assert!(dm_is_for(x, &note(dealt[0].1.clone()), &dealt).is_err_and(|e| e.contains("not in it")));
+        let hands = |h: &[usize]| h.iter().map(|&s| (dealt[s].0, dealt[s].1.clone())).collect::<Vec<_>>();
+        let sees = PrivateNote::Sees { hand_id, hands: hands(&[1, 2]) };
+        assert!(dm_is_for(a, &sees, &dealt).is_ok());
+        assert!(dm_is_for(b, &sees, &dealt).is_err_and(|e| e.contains("own forehead")));
+        let value = crate::engine::evaluate(&dealt[0].1, &Rules::default(), None).unwrap_or_else(|e| panic!("{e}"));
+        let sideshow = PrivateNote::Sideshow {
+            hand_id,
+            asker: a,
+            target: b,
+            hands: vec![(a, dealt[0].1.clone(), value), (b, dealt[1].1.clone(), value)],
+            loser: b,
+        };
+        assert!(dm_is_for(a, &sideshow, &dealt).is_ok() && dm_is_for(b, &sideshow, &dealt).is_ok());
+        assert!(dm_is_for(c, &sideshow, &dealt).is_err_and(|e| e.contains("went to")));
+    }
 }

@@ -5,6 +5,9 @@
 pub mod bot;
 pub mod gateway;
 pub mod model;
+/// The test PostgreSQL server (shared with the store suites' fixtures), for worlds on PostgreSQL.
+#[path = "../fixtures/pg.rs"]
+pub mod pg;
 pub mod privacy;
 pub mod ratelimit;
 pub mod rest;
@@ -813,6 +816,12 @@ impl FakeDiscord {
     /// The user who sent interaction `id` (as created by `slash`, `click` or `click_custom`).
     pub fn interaction_user(&self, id: u64) -> Option<u64> {
         self.with_state(|st| st.interactions.get(&id).map(|i| i.user))
+    }
+
+    /// Who can read message `id`: `Some(None)` everyone in its channel, `Some(Some(user))` only that user (an
+    /// ephemeral message), None: no such message.
+    pub fn message_reader(&self, id: u64) -> Option<Option<u64>> {
+        self.with_state(|st| st.messages.get(&id).map(|m| m.ephemeral_for))
     }
 
     // ----- what players see

@@ -63,20 +63,44 @@ pub fn default_spec_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/discord-api-spec/openapi.json")
 }
 
+/// Whether this run must have the OpenAPI description (`TEENPATTI_REQUIRE_SPEC=1`, as `.ci/run` sets): then a
+/// missing `openapi.json` fails the tests instead of turning the check off.
+pub fn spec_required() -> bool {
+    std::env::var_os("TEENPATTI_REQUIRE_SPEC").is_some_and(|v| v == "1")
+}
+
 impl SpecValidator {
+    /// The description at `path` (default: `../shared/discord-api-spec/openapi.json`). Without the file the check
+    /// is off, after a line on stderr; unless `required` and the path is the default one (a test that names a
+    /// missing file on purpose gets no check).
     pub fn load(path: Option<PathBuf>) -> Self {
-        let path = path.unwrap_or_else(default_spec_path);
-        let spec = match std::fs::read(&path) {
+        let chosen = path.is_some();
+        match Self::try_load(&path.unwrap_or_else(default_spec_path), spec_required() && !chosen) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The description at `path`; a missing file is an error when `required`, else no check.
+    pub fn try_load(path: &std::path::Path, required: bool) -> Result<Self, String> {
+        let spec = match std::fs::read(path) {
             Ok(bytes) => match serde_json::from_slice::<Value>(&bytes) {
                 Ok(v) => Some(v),
-                Err(e) => panic!("{} is not JSON: {e}", path.display()),
+                Err(e) => return Err(format!("{} is not JSON: {e}", path.display())),
             },
+            Err(e) if required => {
+                return Err(format!(
+                    "TEENPATTI_REQUIRE_SPEC=1 but Discord's OpenAPI description cannot be read at {}: {e} \
+                     (CI has ../shared beside the clone)",
+                    path.display()
+                ))
+            }
             Err(_) => {
                 eprintln!("[fake-discord] OpenAPI check skipped: {} not found", path.display());
                 None
             }
         };
-        SpecValidator { spec, cache: Mutex::new(HashMap::new()) }
+        Ok(SpecValidator { spec, cache: Mutex::new(HashMap::new()) })
     }
 
     pub fn enabled(&self) -> bool {

@@ -1,5 +1,6 @@
-//! A scenario's world for end-to-end tests: the stand-in, the real bot process, its SQLite file and a
-//! channel, with helpers to act as players and to read what the bot wrote to its database.
+//! A scenario's world for end-to-end tests: the stand-in, the real bot process, its database (a SQLite file, or
+//! a new database on the test PostgreSQL server for the scenarios declared on both backends) and a channel,
+//! with helpers to act as players and to read what the bot wrote to its database.
 //!
 //! The scenarios read the database only through `World` (balances, the audit, a hand's record, seats), so a
 //! change of the store's API changes this file only.
@@ -13,6 +14,7 @@ use teenpatti::i18n::Lang;
 use tokio::sync::OnceCell;
 
 use super::bot::BotProcess;
+use super::privacy::{log_leaks, CardFinder, Secret};
 use super::{components, FakeDiscord, FakeOptions, InteractionResponse};
 use teenpatti::engine::{Action, Card, Hand, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, TableId, UserId};
@@ -35,11 +37,54 @@ pub const OPEN_DM: &str = "POST /users/@me/channels";
 pub const CALLBACK: &str = "POST /interactions/{interaction_id}/{interaction_token}/callback";
 pub const FOLLOW_UP: &str = "POST /webhooks/{webhook_id}/{webhook_token}";
 
+/// Runs each named scenario, `async fn name(w: World)`, on both backends: as `sqlite::name` and as
+/// `postgres::name` (a new database on the test PostgreSQL server; skipped without one unless
+/// `TEENPATTI_REQUIRE_PG=1`, as in CI), its world started with the given hand break. The declared set (a full
+/// hand, a restart mid-hand, tournaments, the economy) is listed in docs/testing.md.
+#[macro_export]
+macro_rules! e2e_on_both_backends {
+    ($($name:ident: $hand_break:expr),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    use $crate::support::world::{Backend, World};
+                    let w = World::start_on(Backend::Sqlite, $hand_break).await;
+                    super::$name(w.unwrap_or_else(|| unreachable!("SQLite is always there"))).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    use $crate::support::world::{Backend, World};
+                    let Some(w) = World::start_on(Backend::Postgres, $hand_break).await else { return };
+                    super::$name(w).await;
+                }
+            )*
+        }
+    };
+}
+
+/// The database a world's bot runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// A SQLite file in the world's folder (the default, as the README's first command runs).
+    Sqlite,
+    /// A new database on the test PostgreSQL server (`TEENPATTI_TEST_PG`; see `fixtures/pg.rs`).
+    Postgres,
+}
+
 /// One scenario's world: the stand-in, the bot, its database, a channel.
 pub struct World {
     pub fake: FakeDiscord,
     pub bot: BotProcess,
+    /// The SQLite file (on [`Backend::Sqlite`]; on PostgreSQL a path that is never created).
     pub db: PathBuf,
+    /// The bot's `DATABASE_URL`.
+    pub url: String,
+    pub backend: Backend,
     pub channel: u64,
     pub dir: tempfile::TempDir,
     /// The bot's `TEENPATTI_HAND_BREAK_MS`, kept for a restart.
@@ -48,6 +93,8 @@ pub struct World {
     bot_delay: Duration,
     /// Opened at the first read, once the bot has created the database.
     store: OnceCell<Store>,
+    /// The logs of the bot processes a restart stopped, oldest first: scanned with the current one's at the end.
+    old_logs: String,
 }
 
 /// A hand as the database holds it, replayed with the engine.
@@ -109,14 +156,35 @@ impl World {
         World::start_full(FakeOptions::default(), NO_AUTO_DEAL, bot_delay).await
     }
 
+    /// A world whose bot runs on `backend`; None when that is PostgreSQL and there is no test server (the test
+    /// says it was skipped; with `TEENPATTI_REQUIRE_PG=1`, as in CI, it fails instead).
+    pub async fn start_on(backend: Backend, hand_break: Duration) -> Option<World> {
+        World::start_backend(FakeOptions::default(), hand_break, BOT_DELAY, backend).await
+    }
+
     async fn start_full(opts: FakeOptions, hand_break: Duration, bot_delay: Duration) -> World {
-        let fake = FakeDiscord::start(opts).await;
+        let started = World::start_backend(opts, hand_break, bot_delay, Backend::Sqlite).await;
+        started.unwrap_or_else(|| unreachable!("SQLite is always there"))
+    }
+
+    async fn start_backend(
+        opts: FakeOptions,
+        hand_break: Duration,
+        bot_delay: Duration,
+        backend: Backend,
+    ) -> Option<World> {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("teenpatti.db");
+        let url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", db.display()),
+            Backend::Postgres => super::pg::PgDb::new().await?.url,
+        };
+        let fake = FakeDiscord::start(opts).await;
         let channel = fake.add_channel("tables");
-        let mut bot = spawn_bot(&fake, &db, hand_break, bot_delay);
+        let mut bot = spawn_bot(&fake, &url, hand_break, bot_delay);
         wait_started(&fake, &mut bot).await;
-        World { fake, bot, db, channel, dir, hand_break, bot_delay, store: OnceCell::new() }
+        let store = OnceCell::new();
+        Some(World { fake, bot, db, url, backend, channel, dir, hand_break, bot_delay, store, old_logs: String::new() })
     }
 
     /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in, with the
@@ -130,8 +198,9 @@ impl World {
         let identifies = self.fake.gateway_stats().identifies;
         let registrations = self.fake.command_registrations().len();
         self.bot.kill();
+        self.old_logs.push_str(&self.bot.log());
         self.hand_break = hand_break;
-        self.bot = spawn_bot(&self.fake, &self.db, hand_break, self.bot_delay);
+        self.bot = spawn_bot(&self.fake, &self.url, hand_break, self.bot_delay);
         self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
         poll("the restarted bot to register its commands", Duration::from_secs(30), || {
             (self.fake.command_registrations().len() > registrations).then_some(())
@@ -143,7 +212,9 @@ impl World {
     pub async fn restart_with_closed_log(&mut self) {
         let identifies = self.fake.gateway_stats().identifies;
         self.bot.kill();
-        let env = [("TEENPATTI_HAND_BREAK_MS", self.hand_break.as_millis().to_string())];
+        self.old_logs.push_str(&self.bot.log());
+        let env =
+            [("TEENPATTI_HAND_BREAK_MS", self.hand_break.as_millis().to_string()), ("DATABASE_URL", self.url.clone())];
         let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
         self.bot = BotProcess::spawn_with_closed_log(&self.fake, &self.db, &env);
         self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
@@ -311,7 +382,7 @@ impl World {
             .get_or_init(|| async {
                 // Beside the running bot: the test reads its database (the file's lock is the bot's).
                 let opts = teenpatti::store::OpenOptions { beside_the_bot: true, ..Default::default() };
-                Store::open_with(&format!("sqlite://{}", self.db.display()), opts).await.unwrap()
+                Store::open_with(&self.url, opts).await.unwrap()
             })
             .await
     }
@@ -385,7 +456,15 @@ impl World {
 
     async fn count_rows(&self, table: &str) -> i64 {
         let sql = format!("SELECT COUNT(*) FROM {table}");
-        sqlx::query_scalar(&sql).fetch_one(self.store().await.sqlite_pool().unwrap()).await.unwrap()
+        match self.store().await.sqlite_pool() {
+            Some(pool) => sqlx::query_scalar(&sql).fetch_one(pool).await.unwrap(),
+            None => {
+                let pool = sqlx::PgPool::connect(&self.url).await.unwrap();
+                let n = sqlx::query_scalar(&sql).fetch_one(&pool).await.unwrap();
+                pool.close().await;
+                n
+            }
+        }
     }
 
     /// The balances of `users`, the ledger and hand counts and hand `hand_id`'s action log.
@@ -446,6 +525,63 @@ impl World {
     }
 }
 
+/// Every scenario's bot log is scanned when its world ends ([`log_leaks`]): it names no card and no hand's seed
+/// before that hand was over, across restarts. A failing scenario is not scanned (its own failure says more).
+impl Drop for World {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let log = format!("{}{}", self.old_logs, self.bot.log());
+        let url = self.url.clone();
+        let found = std::thread::scope(|s| s.spawn(|| log_problems(&url, &log)).join())
+            .unwrap_or_else(|_| vec!["the log scan itself failed".to_string()]);
+        assert!(found.is_empty(), "the bot's log tells what it must not:\n{}", found.join("\n"));
+    }
+}
+
+/// The leaks in `log` of the bot that ran on the database at `url` (read on a runtime of its own: a world ends in
+/// a destructor).
+fn log_problems(url: &str, log: &str) -> Vec<String> {
+    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => return vec![format!("no runtime for the log scan: {e}")],
+    };
+    let secrets = match rt.block_on(secrets_in(url)) {
+        Ok(s) => s,
+        Err(e) => return vec![format!("reading the hands' seeds for the log scan: {e}")],
+    };
+    let deck = teenpatti::engine::cards::full_deck();
+    log_leaks(log, &CardFinder::new(&deck), &Default::default(), &secrets)
+}
+
+/// Every hand's seed and when it ended, and each table's seed for its next hand (never over), from the database at
+/// `url` (none if the bot never created it).
+async fn secrets_in(url: &str) -> Result<Vec<Secret>, sqlx::Error> {
+    use sqlx::Connection;
+    const HANDS: &str = "SELECT id, fair, finished_at FROM hands";
+    const NEXT: &str = "SELECT next_secret FROM game_tables WHERE next_secret IS NOT NULL";
+    type Row = (i64, Option<String>, Option<i64>);
+    let (hands, next): (Vec<Row>, Vec<String>) = if url.starts_with("postgres") {
+        let mut c = sqlx::PgConnection::connect(url).await?;
+        (sqlx::query_as(HANDS).fetch_all(&mut c).await?, sqlx::query_scalar(NEXT).fetch_all(&mut c).await?)
+    } else {
+        let path = url.trim_start_matches("sqlite://");
+        if !std::path::Path::new(path).exists() {
+            return Ok(Vec::new());
+        }
+        let mut c = sqlx::SqliteConnection::connect(&format!("{url}?mode=ro")).await?;
+        (sqlx::query_as(HANDS).fetch_all(&mut c).await?, sqlx::query_scalar(NEXT).fetch_all(&mut c).await?)
+    };
+    let seed_of = |fair: &str| serde_json::from_str::<Value>(fair).ok()?["secret"].as_str().map(String::from);
+    let mut secrets: Vec<Secret> = hands
+        .into_iter()
+        .filter_map(|(hand, fair, ended)| Some(Secret { hand, seed: seed_of(fair.as_deref()?)?, ended }))
+        .collect();
+    secrets.extend(next.into_iter().map(|seed| Secret { hand: 0, seed, ended: None }));
+    Ok(secrets)
+}
+
 /// The id of the table open in `channel` in the database at `db` (None: no table there), for scenarios with several
 /// bot processes, each on its own file. Read it once the bot has stopped.
 pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
@@ -458,11 +594,13 @@ pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
 /// How long a scenario's computer players take to move unless it says otherwise.
 const BOT_DELAY: Duration = Duration::from_millis(50);
 
-fn spawn_bot(fake: &FakeDiscord, db: &std::path::Path, hand_break: Duration, bot_delay: Duration) -> BotProcess {
+/// The bot on the database at `url` (its `DATABASE_URL`).
+fn spawn_bot(fake: &FakeDiscord, url: &str, hand_break: Duration, bot_delay: Duration) -> BotProcess {
     BotProcess::spawn(
         fake,
-        db,
+        std::path::Path::new("unused.db"),
         &[
+            ("DATABASE_URL", url),
             ("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string()),
             ("TEENPATTI_BOT_DELAY_MS", &bot_delay.as_millis().to_string()),
         ],
