@@ -94,3 +94,33 @@ async fn a_fair_deal_is_committed_revealed_and_verified() {
     w.assert_audit().await;
     w.fake.assert_no_violations();
 }
+
+/// The log scan reads the seeds as the bot stored them: a live hand's seed (not over) and the table's next one,
+/// and a log line that carried either would be caught; once the hand is over its seed may be shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_scan_knows_every_seed_not_yet_shown() {
+    use support::privacy::{log_leaks, CardFinder};
+    let w = World::start().await;
+    let [a, b] = w.users(["asha", "bilal"]);
+    let msg = w.open_and_start(&[a, b], json!({"boot": 1})).await;
+    let hand = hand_id_of(&msg);
+    let secrets = support::bot::secrets_in(&w.url).await.unwrap();
+    let live = secrets.iter().find(|s| s.hand == hand).expect("the live hand's seed");
+    assert!(live.ended.is_none() && live.seed.len() == 64, "{live:?}");
+    let next = secrets.iter().find(|s| s.hand == 0).expect("the table's next seed");
+    let finder = CardFinder::new(&[]);
+    for seed in [&live.seed, &next.seed] {
+        let line = format!("2026-11-27T23:50:29.894242Z DEBUG table{{id=1}}: dealing seed={seed}");
+        let found = log_leaks(&line, &finder, &Default::default(), &secrets);
+        assert_eq!(found.len(), 1, "{found:?}");
+    }
+    // The hand ends (the player to act packs): its seed is shown in the channel, and a later line may carry it.
+    if !w.click(a, "Pack").await.accepted() {
+        w.act(b, "Pack").await;
+    }
+    let secrets = support::bot::secrets_in(&w.url).await.unwrap();
+    let over = secrets.iter().find(|s| s.hand == hand).expect("the hand's seed");
+    assert!(over.ended.is_some(), "{over:?}");
+    let line = format!("2999-01-01T00:00:00.000000Z DEBUG seed={}", over.seed);
+    assert!(log_leaks(&line, &finder, &Default::default(), &secrets).is_empty());
+}

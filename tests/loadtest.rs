@@ -128,6 +128,13 @@ async fn the_tests_own_audit_catches_a_chip_made_or_lost() {
     assert_eq!(exec(gone).await, 1);
     let p = fixtures::books::read(&url).await.problems();
     assert!(p.iter().any(|p| p.contains("do not net to zero")), "{p:?}");
+    // A bet filed under no hand: a chip made outside the game.
+    assert_eq!(
+        exec("UPDATE ledger SET hand_id = NULL WHERE id = (SELECT MAX(id) FROM ledger WHERE reason = 'bet')").await,
+        1
+    );
+    let p = fixtures::books::read(&url).await.problems();
+    assert!(p.iter().any(|p| p.contains("does not fit")), "{p:?}");
     pool.close().await;
 }
 
@@ -143,9 +150,6 @@ fn loadtest_refuses_a_bad_size() {
 
 const SOAK: &str = r"^soak samples=(\d+) rss_first_kib=(\d+) rss_last_kib=(\d+) rss_bound_kib=(\d+) tasks_before=(\d+) tasks_after=(\d+) store_faults=(\d+) discord_faults=(\d+) faulted=(\d+) audit=(ok|FAILED) verdict=(ok|FAILED)$";
 
-/// The soak in CI (`docs/chaos.md`, "Soak"): a minute at 32 tables with 2% of the store's write batches (and of
-/// Discord's posts, edits and DMs) failed on purpose. The summary line is unchanged and shows no unexplained
-/// error; the soak line on stderr shows the faults were injected, memory flat, no task left, the books exact.
 /// The soak's memory bound, recomputed from the figures it prints (`docs/chaos.md`, "Soak"): the last
 /// quartile's median may exceed the first's by 10% plus 4 MiB.
 fn memory_flat(first_kib: u64, last_kib: u64, printed_bound_kib: u64) -> Result<(), String> {

@@ -63,7 +63,9 @@ impl Bench {
     async fn caught_in_public(&mut self, content: &str, what: &str) {
         self.post(self.channel, content).await;
         let found = self.leaks();
-        assert!(found.iter().any(|l| l.contains(what)), "{content:?} is not caught as {what:?}: {found:?}");
+        // The first line of a finding says what it reveals (the rest quotes the request, which holds `what`).
+        let says = |l: &String| l.lines().next().is_some_and(|first| first.contains(what));
+        assert!(found.iter().any(says), "{content:?} is not caught as {what:?}: {found:?}");
         // The message stays in the channel: later scans find it again. A new bench per leak keeps them apart.
     }
 }
@@ -187,6 +189,31 @@ async fn a_public_follow_up_and_its_edit_are_public() {
     assert!(found.iter().any(|l| l.contains("PATCH /webhooks") && l.contains("Public")), "{found:?}");
 }
 
+/// After a deferred answer (type 5) the first follow-up takes the place of the "thinking…" message and its
+/// visibility, whatever its own flags say: public after a public deferral, private after an ephemeral one.
+#[tokio::test]
+async fn the_first_follow_up_after_a_deferral_is_as_the_deferral_was() {
+    for (deferral_flags, caught) in [(0, true), (64, false)] {
+        let mut b = bench().await;
+        let asha = b.asha;
+        b.scan.allow(asha, &b.cards[0]);
+        let buttons = json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "See", "custom_id": "see"}]}]);
+        let hand = json!({"content": "hand", "components": buttons});
+        let lobby = b.http.send_message(serenity::ChannelId::new(b.channel), vec![], &hand).await.unwrap();
+        let click = b.fake.click(asha, &serde_json::to_value(lobby).unwrap(), "See").await;
+        let id = serenity::InteractionId::new(click.id);
+        let deferral = json!({"type": 5, "data": {"flags": deferral_flags}});
+        b.http.create_interaction_response(id, &click.token, &deferral, vec![]).await.unwrap();
+        let flags = 64 - deferral_flags;
+        b.http
+            .create_followup_message(&click.token, &json!({"content": "A♠ K♠ Q♠", "flags": flags}), vec![])
+            .await
+            .unwrap();
+        let found = b.leaks();
+        assert_eq!(!found.is_empty(), caught, "deferral flags {deferral_flags}: {found:?}");
+    }
+}
+
 #[test]
 fn a_seed_or_a_card_in_a_log_line_is_caught() {
     let seed = "61889d583ba4f65250ab6974f31a44884e0e0ad563b3985255f97b5f0bc97023";
@@ -205,6 +232,9 @@ fn a_seed_or_a_card_in_a_log_line_is_caught() {
     assert!(log_leaks(&line("31", &format!("seed={seed}")), &finder, &none, &over).is_empty(), "after the end");
     let found = log_leaks(&line("29", "dealt Kd to 12"), &finder, &none, &live);
     assert!(found.iter().any(|f| f.contains("names")), "{found:?}");
+    // Seconds are no spades.
+    let seconds = CardFinder::new(&parse_cards("3s 10s").unwrap());
+    assert!(log_leaks(&line("29", "stopping after 3s, within 10s"), &seconds, &none, &live).is_empty());
     assert_eq!(support::privacy::stamp_of("1970-01-02T00:00:01.0Z"), Some(86_401));
 }
 

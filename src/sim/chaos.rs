@@ -137,6 +137,9 @@ fn dm_is_for(user: UserId, note: &PrivateNote, dealt: &[(UserId, Vec<Card>)]) ->
             if user != *asker && user != *target {
                 return Err(format!("the sideshow of {asker} and {target} went to {user}"));
             }
+            if let Some((other, _, _)) = hands.iter().find(|(u, _, _)| u != asker && u != target) {
+                return Err(format!("the sideshow of {asker} and {target} shows {other}'s hand"));
+            }
             hands.iter().map(|(u, c, _)| (*u, c.as_slice())).collect()
         }
     };
@@ -898,5 +901,13 @@ mod tests {
         };
         assert!(dm_is_for(a, &sideshow, &dealt).is_ok() && dm_is_for(b, &sideshow, &dealt).is_ok());
         assert!(dm_is_for(c, &sideshow, &dealt).is_err_and(|e| e.contains("went to")));
+        let told_more = PrivateNote::Sideshow {
+            hand_id,
+            asker: a,
+            target: b,
+            hands: vec![(a, dealt[0].1.clone(), value), (c, dealt[2].1.clone(), value)],
+            loser: c,
+        };
+        assert!(dm_is_for(a, &told_more, &dealt).is_err_and(|e| e.contains("shows")));
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use super::privacy::{log_leaks, CardFinder, Secret};
 use super::FakeDiscord;
 
 /// How the bot reaches the stand-in.
@@ -22,10 +23,13 @@ pub enum Mode {
 }
 
 /// The bot process (`teenpatti-bot run`), its stdout and stderr captured in a log file that is printed when
-/// the test fails (or on `print_log`). Killed (SIGKILL) on drop.
+/// the test fails (or on `print_log`). Killed (SIGKILL) on drop, after its log is scanned for secrets
+/// ([`BotProcess::log_leaks`]): every end-to-end scenario's every process.
 pub struct BotProcess {
     child: Option<Child>,
     log_path: PathBuf,
+    /// Its `DATABASE_URL`, where the log scan reads the hands' seeds.
+    database_url: String,
     _dir: tempfile::TempDir,
 }
 
@@ -82,10 +86,14 @@ impl BotProcess {
         for (k, v) in extra_env {
             cmd.env(k, v);
         }
+        let database_url = extra_env
+            .iter()
+            .find(|(k, _)| *k == "DATABASE_URL")
+            .map_or_else(|| format!("sqlite://{}", db_path.display()), |(_, v)| v.to_string());
         let mut child = cmd.spawn().expect("spawn teenpatti-bot");
         // Unlogged: the pipes' reading ends are dropped at once.
         drop((child.stdout.take(), child.stderr.take()));
-        BotProcess { child: Some(child), log_path, _dir: dir }
+        BotProcess { child: Some(child), log_path, database_url, _dir: dir }
     }
 
     pub fn pid(&self) -> Option<u32> {
@@ -147,11 +155,69 @@ impl BotProcess {
     }
 }
 
+impl BotProcess {
+    /// What its log tells that it must not: any card of the deck, a hand's seed stamped before that hand was over,
+    /// a table's seed for its next hand ([`log_leaks`]; the seeds read from its database, on a runtime of its own:
+    /// this runs in a destructor).
+    pub fn log_leaks(&self) -> Vec<String> {
+        let (url, log) = (self.database_url.clone(), self.log());
+        let scan = move || {
+            let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(rt) => rt,
+                Err(e) => return vec![format!("no runtime for the log scan: {e}")],
+            };
+            let deck = teenpatti::engine::cards::full_deck();
+            match rt.block_on(secrets_in(&url)) {
+                Ok(secrets) => log_leaks(&log, &CardFinder::new(&deck), &Default::default(), &secrets),
+                Err(e) => vec![format!("the log scan could not read the hands' seeds from {url}: {e}")],
+            }
+        };
+        std::thread::spawn(scan).join().unwrap_or_else(|_| vec!["the log scan itself failed".to_string()])
+    }
+}
+
+/// Every hand's seed and when it ended, and each table's seed for its next hand (never over), from the database at
+/// `url` (none if the bot never created it).
+pub async fn secrets_in(url: &str) -> Result<Vec<Secret>, sqlx::Error> {
+    use sqlx::Connection;
+    const HANDS: &str = "SELECT id, fair, finished_at FROM hands";
+    const NEXT: &str = "SELECT next_secret FROM game_tables WHERE next_secret IS NOT NULL";
+    type Row = (i64, Option<String>, Option<i64>);
+    let (hands, next): (Vec<Row>, Vec<String>) = if url.starts_with("postgres") {
+        let mut c = sqlx::PgConnection::connect(url).await?;
+        (sqlx::query_as(HANDS).fetch_all(&mut c).await?, sqlx::query_scalar(NEXT).fetch_all(&mut c).await?)
+    } else {
+        let path = url.trim_start_matches("sqlite://");
+        if !Path::new(path).exists() {
+            return Ok(Vec::new());
+        }
+        let mut c = sqlx::SqliteConnection::connect(&format!("{url}?mode=ro")).await?;
+        (sqlx::query_as(HANDS).fetch_all(&mut c).await?, sqlx::query_scalar(NEXT).fetch_all(&mut c).await?)
+    };
+    let seed_of =
+        |fair: &str| serde_json::from_str::<serde_json::Value>(fair).ok()?["secret"].as_str().map(String::from);
+    let mut secrets: Vec<Secret> = hands
+        .into_iter()
+        .filter_map(|(hand, fair, ended)| Some(Secret { hand, seed: seed_of(fair.as_deref()?)?, ended }))
+        .collect();
+    secrets.extend(next.into_iter().map(|seed| Secret { hand: 0, seed, ended: None }));
+    Ok(secrets)
+}
+
 impl Drop for BotProcess {
+    /// Kills the process, then scans its log (unless the test already failed: its own failure says more).
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.print_log();
+            self.kill();
+            return;
         }
+        // Killed first: the log is then whole, and the database still.
         self.kill();
+        let found = self.log_leaks();
+        if !found.is_empty() {
+            self.print_log();
+            panic!("the bot's log tells what it must not:\n{}", found.join("\n"));
+        }
     }
 }

@@ -22,7 +22,7 @@ fn rank_names(rank: &str) -> (&'static str, &'static str) {
         "A" => ("ace", "इक्का|ikka|ekka"),
         "K" => ("king", "बादशाह|badshah|baadshah"),
         "Q" => ("queen", "बेगम|बीबी|begum|begam|bibi"),
-        "J" => ("jack", "ग़ुलाम|ग़ुलाम|गुलाम|ghulam|gulam"),
+        "J" => ("jack", "ग़ुलाम|ग़ुलाम|गुलाम|ghulam|gulam"),
         "10" => ("ten", "दहला|dehla|dahla"),
         "9" => ("nine", "नहला|nehla|nahla"),
         "8" => ("eight", "अट्ठा|attha"),
@@ -42,14 +42,16 @@ fn suit_names(letter: char) -> (&'static str, &'static str) {
         's' => ("spades?", "हुकुम|hukum|hukam"),
         'h' => ("hearts?", "पान|paan"),
         'd' => ("diamonds?", "ईंट|eent"),
-        _ => ("clubs?", "चिड़ी|चिड़ी|chidi|chiddi"),
+        _ => ("clubs?", "चिड़ी|चिड़ी|चिडी|chidi|chiddi"),
     }
 }
 
 /// Finds cards written in any form a reader could take for the card: `A♠`/`a♠`/`10♥` (pretty, any case, any
 /// spade sign), `As`/`AS`/`aS`/`10h`/`Th` (the Display and serde form and its upper case, as a word; not `as`, an
-/// English word), the Debug form `Card { rank: Rank(14), suit: Spades }`, and in words in the three languages
-/// (`ace of spades`, `हुकुम का इक्का`, `hukum ka ikka`, `इक्का हुकुम`, `paan 7`), any case.
+/// English word, nor a number with a lower-case `s`, which is seconds: `3s`, `10s`), the Debug form
+/// `Card { rank: Rank(14), suit: Spades }`, and in words in the three languages, singular or plural, Devanagari
+/// with the nukta composed or not (`ace of spades`, `jacks of hearts`, `हुकुम का इक्का`, `hukum ka ikka`,
+/// `इक्का हुकुम`, `paan 7`), any case.
 pub struct CardFinder {
     /// Each card's signs (pretty, short, Debug) and its words.
     pats: Vec<(Card, Regex, Regex)>,
@@ -64,10 +66,6 @@ impl CardFinder {
                 "10" => "(?:10|[Tt])".to_string(),
                 r => format!("(?:{}|{})", r.to_uppercase(), r.to_lowercase()),
             };
-            let upper_rank = match symbol {
-                "10" => "(?:10|T)".to_string(),
-                r => r.to_string(),
-            };
             let (sl, su) = (c.suit.letter(), c.suit.letter().to_ascii_uppercase());
             let sym = match c.suit.symbol() {
                 '♠' => "[♠♤]",
@@ -76,14 +74,25 @@ impl CardFinder {
                 _ => "[♣♧]",
             };
             let pretty = format!("{rank}\u{FE0F}?{sym}");
-            // Any case but all lower case with a letter rank (`as`, `ad`, `ah`, `th` are words).
-            let lower_ok =
-                if symbol.chars().all(|ch| ch.is_ascii_digit()) { format!("|{symbol}{sl}") } else { String::new() };
-            let short = format!("(?:^|[^0-9A-Za-z])(?:{upper_rank}[{sl}{su}]|{rank}{su}{lower_ok})(?:$|[^0-9A-Za-z])");
+            // As a word, any case but all lower case with a letter rank (`as`, `ad`, `ah`, `th` are words), and not
+            // a number with a lower-case `s` (`3s`, `10s`: seconds, in the log and in "Turn timer 10s").
+            let short_forms = if symbol.chars().all(|ch| ch.is_ascii_digit()) {
+                let mut f = format!("{symbol}{su}");
+                if sl != 's' {
+                    f.push_str(&format!("|{symbol}{sl}"));
+                }
+                if symbol == "10" {
+                    f.push_str(&format!("|T[{sl}{su}]|t{su}"));
+                }
+                f
+            } else {
+                format!("{}[{sl}{su}]|{}{su}", symbol.to_uppercase(), symbol.to_lowercase())
+            };
+            let short = format!("(?:^|[^0-9A-Za-z])(?:{short_forms})(?:$|[^0-9A-Za-z])");
             let debug = regex::escape(&format!("{c:?}"));
             let (rank_en, rank_hi) = rank_names(symbol);
             let (suit_en, suit_hi) = suit_names(sl);
-            let rank_word = format!("(?:{rank_en}|{rank_hi}|{})", regex::escape(symbol));
+            let rank_word = format!("(?:{rank_en}s?|{rank_hi}|{})", regex::escape(symbol));
             let english = format!(r"\b{rank_word}\s+of\s+(?:{suit_en})\b");
             let joint = r"\s*(?:का|की|के|ka|ki|ke)?\s*";
             let hindi = format!(r"\b{rank_word}{joint}(?:{suit_hi})\b|\b(?:{suit_hi}){joint}{rank_word}\b");
@@ -97,12 +106,6 @@ impl CardFinder {
     pub fn find(&self, text: &str, allowed: &HashSet<Card>) -> Vec<Card> {
         let named = |(_, signs, words): &(Card, Regex, Regex)| signs.is_match(text) || words.is_match(text);
         self.pats.iter().filter(|p| !allowed.contains(&p.0) && named(p)).map(|p| p.0).collect()
-    }
-
-    /// The cards `text` names in signs only (for the bot's fixed texts, which name cards in words as rules do:
-    /// "the king of diamonds" in kaana's description).
-    pub fn find_signs(&self, text: &str, allowed: &HashSet<Card>) -> Vec<Card> {
-        self.pats.iter().filter(|(c, signs, _)| !allowed.contains(c) && signs.is_match(text)).map(|p| p.0).collect()
     }
 }
 
@@ -164,6 +167,15 @@ impl ValueWords {
         let words =
             Regex::new(&format!(r"(?i)(?:^|[^\p{{L}}\p{{M}}])(?:{})(?:$|[^\p{{L}}\p{{M}}])", words.join("|"))).unwrap();
         ValueWords { words, notes, fixed }
+    }
+
+    /// `text` with every fixed text in it blanked (a rule text built into a longer reply).
+    pub fn without_fixed(&self, text: &str) -> String {
+        let mut out = text.to_string();
+        for f in self.fixed.iter().filter(|f| text.contains(f.as_str())) {
+            out = out.replace(f.as_str(), " ");
+        }
+        out
     }
 
     /// Whether `text` is one of the bot's fixed texts, whole or cut short with `…` (a select option's description).
@@ -279,41 +291,61 @@ impl Privacy {
     }
 
     /// Who reads what this request carries (None: no content for anyone). A message in a DM channel is its
-    /// user's; an interaction's answer is its user's when ephemeral; a follow-up is as its flags say; an edit of
-    /// the original answer is as that answer was; an edit of a follow-up is as that follow-up was posted (the
-    /// stand-in's record of it). Anything else with content is public.
+    /// user's; an interaction's answer is its user's when ephemeral; a follow-up is as its flags say, but the first
+    /// one after a deferred answer (type 5), which takes the place of the "thinking…" message, is as that answer
+    /// was; an edit of the original answer is as that answer was; an edit of a follow-up is as that follow-up was
+    /// posted (the stand-in's record of it). Anything else with content (any other route, an interaction the
+    /// stand-in does not know) is public.
     fn audience(&self, fake: &FakeDiscord, r: &RecordedRequest, all: &[RecordedRequest]) -> Option<Audience> {
+        if r.body.is_none() && r.files.is_empty() {
+            return None;
+        }
+        Some(self.reader(fake, r, all).map_or(Audience::Public, Audience::User))
+    }
+
+    /// The one user who reads `r`, or None when it is public (or cannot be told: then it counts as public).
+    fn reader(&self, fake: &FakeDiscord, r: &RecordedRequest, all: &[RecordedRequest]) -> Option<u64> {
         let parts: Vec<&str> = r.path.split('/').collect();
         let eph = |flags: &Value| flags.as_u64().unwrap_or(0) & 64 != 0;
-        let body = r.body.as_ref()?;
+        let null = Value::Null;
+        let body = r.body.as_ref().unwrap_or(&null);
         match r.route.as_str() {
             "POST /channels/{channel_id}/messages" | "PATCH /channels/{channel_id}/messages/{message_id}" => {
                 let ch: u64 = parts.get(2)?.parse().ok()?;
-                // Anything not in a known DM channel counts as public.
-                Some(self.dm.get(&ch).map_or(Audience::Public, |&u| Audience::User(u)))
+                self.dm.get(&ch).copied()
             }
             "POST /interactions/{interaction_id}/{interaction_token}/callback" => {
                 let id: u64 = parts.get(2)?.parse().ok()?;
                 let user = fake.interaction_user(id)?;
-                Some(if eph(&body["data"]["flags"]) { Audience::User(user) } else { Audience::Public })
+                eph(&body["data"]["flags"]).then_some(user)
             }
             route if route.starts_with("POST /webhooks/") || route.starts_with("PATCH /webhooks/") => {
-                let id = interaction_of_token(parts.get(3)?)?;
+                let token = *parts.get(3)?;
+                let id = interaction_of_token(token)?;
                 let user = fake.interaction_user(id)?;
+                let id_text = id.to_string();
+                let callback = all
+                    .iter()
+                    .find(|c| c.route.starts_with("POST /interactions/") && c.path.split('/').nth(2) == Some(&id_text))
+                    .and_then(|c| c.body.as_ref());
+                let callback_eph = callback.is_some_and(|b| eph(&b["data"]["flags"]));
+                let deferred = callback.is_some_and(|b| b["type"] == 5);
                 let private = if route.starts_with("POST") {
-                    eph(&body["flags"])
+                    let first = all
+                        .iter()
+                        .find(|f| f.route.starts_with("POST /webhooks/") && f.path.split('/').nth(3) == Some(token));
+                    if deferred && first.is_some_and(|f| std::ptr::eq(f, r)) {
+                        callback_eph
+                    } else {
+                        eph(&body["flags"])
+                    }
                 } else if parts.get(5) == Some(&"@original") {
-                    all.iter().any(|c| {
-                        c.route.starts_with("POST /interactions/")
-                            && c.path.split('/').nth(2) == Some(id.to_string().as_str())
-                            && c.body.as_ref().is_some_and(|b| eph(&b["data"]["flags"]))
-                    })
+                    callback_eph
                 } else {
-                    // An unknown follow-up counts as public.
                     let message: Option<u64> = parts.get(5).and_then(|m| m.parse().ok());
                     message.and_then(|m| fake.message_reader(m)).flatten() == Some(user)
                 };
-                Some(if private { Audience::User(user) } else { Audience::Public })
+                private.then_some(user)
             }
             _ => None,
         }
@@ -335,9 +367,12 @@ impl Privacy {
     /// to the name of a player whose cards `aud` does not know, a private note's wording in public.
     fn leaks_in(&self, text: &str, aud: Audience) -> Vec<String> {
         let allowed = self.allowed(aud);
+        // The bot's fixed texts (whole, cut short, or inside a longer reply) tell no one's hand, whatever cards
+        // they name ("the king of diamonds", "common=Kd" in an option's description).
         if self.values.is_fixed(text) {
-            return self.finder.find_signs(text, &allowed).iter().map(|c| c.pretty()).collect();
+            return Vec::new();
         }
+        let text = &self.values.without_fixed(text);
         let mut leaks: Vec<String> = self.finder.find(text, &allowed).iter().map(|c| c.pretty()).collect();
         static MENTION: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
         let mention = MENTION.get_or_init(|| Regex::new(r"<@!?(\d+)>").unwrap());
@@ -353,7 +388,10 @@ impl Privacy {
                 let Some(user) = m[1].parse::<u64>().ok() else { continue };
                 let unknown = self.holds.get(&user).is_some_and(|cards| cards.iter().any(|c| !allowed.contains(c)));
                 if unknown {
-                    leaks.push(format!("{words:?} next to <@{user}>, whose cards {aud:?} does not know: {line:?}"));
+                    leaks.push(format!(
+                        "{} next to <@{user}>, whose cards {aud:?} does not know: {line:?}",
+                        words.join(", ")
+                    ));
                 }
             }
         }
@@ -361,14 +399,11 @@ impl Privacy {
     }
 
     /// What one message or request body tells `aud` that it may not know ([`Privacy::leaks_in`] over each of its
-    /// strings, and the raw JSON for cards).
+    /// strings: content, embeds, components, attachments' descriptions).
     fn leaks_in_json(&self, v: &Value, aud: Audience) -> Vec<String> {
         let mut strings = Vec::new();
         strings_of(v, &mut strings);
-        // The whole JSON too (signs split across strings, keys): in signs only, the strings are read for words.
-        let allowed = self.allowed(aud);
-        let mut leaks: Vec<String> =
-            self.finder.find_signs(&v.to_string(), &allowed).iter().map(|c| c.pretty()).collect();
+        let mut leaks = Vec::new();
         for s in &strings {
             leaks.extend(self.leaks_in(s, aud));
         }
@@ -389,11 +424,8 @@ impl Privacy {
                 leaks.extend(self.leaks_in(&String::from_utf8_lossy(&f.bytes), aud));
             }
             if !leaks.is_empty() {
-                found.push(format!(
-                    "{} to {aud:?} reveals {leaks:?}: {}",
-                    r.route,
-                    r.body.as_ref().map(Value::to_string).unwrap_or_default()
-                ));
+                let body = r.body.as_ref().map(Value::to_string).unwrap_or_default();
+                found.push(format!("{} to {aud:?} reveals [{}]\n  in: {body}", r.route, leaks.join("; ")));
             }
             // A picture shows exactly the cards its description names, and the description was just scanned.
             if let Err(e) = pictures_show_their_descriptions(r) {
@@ -407,14 +439,14 @@ impl Privacy {
         for m in fake.channel_messages(self.channel) {
             let leaks = self.leaks_in_json(&m, Audience::Public);
             if !leaks.is_empty() {
-                found.push(format!("the channel shows {leaks:?}:\n{}", render_message(&m)));
+                found.push(format!("the channel shows [{}]:\n{}", leaks.join("; "), render_message(&m)));
             }
         }
         for &u in &self.users {
             for m in fake.dms(u).iter().chain(fake.ephemerals(u).iter()) {
                 let leaks = self.leaks_in_json(m, Audience::User(u));
                 if !leaks.is_empty() {
-                    found.push(format!("{u} can read {leaks:?}:\n{}", render_message(m)));
+                    found.push(format!("{u} can read [{}]:\n{}", leaks.join("; "), render_message(m)));
                 }
             }
         }

@@ -14,7 +14,6 @@ use teenpatti::i18n::Lang;
 use tokio::sync::OnceCell;
 
 use super::bot::BotProcess;
-use super::privacy::{log_leaks, CardFinder, Secret};
 use super::{components, FakeDiscord, FakeOptions, InteractionResponse};
 use teenpatti::engine::{Action, Card, Hand, Rules};
 use teenpatti::ids::{ChannelId, GuildId, HandId, TableId, UserId};
@@ -93,8 +92,6 @@ pub struct World {
     bot_delay: Duration,
     /// Opened at the first read, once the bot has created the database.
     store: OnceCell<Store>,
-    /// The logs of the bot processes a restart stopped, oldest first: scanned with the current one's at the end.
-    old_logs: String,
 }
 
 /// A hand as the database holds it, replayed with the engine.
@@ -183,8 +180,7 @@ impl World {
         let channel = fake.add_channel("tables");
         let mut bot = spawn_bot(&fake, &url, hand_break, bot_delay);
         wait_started(&fake, &mut bot).await;
-        let store = OnceCell::new();
-        Some(World { fake, bot, db, url, backend, channel, dir, hand_break, bot_delay, store, old_logs: String::new() })
+        Some(World { fake, bot, db, url, backend, channel, dir, hand_break, bot_delay, store: OnceCell::new() })
     }
 
     /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in, with the
@@ -198,7 +194,6 @@ impl World {
         let identifies = self.fake.gateway_stats().identifies;
         let registrations = self.fake.command_registrations().len();
         self.bot.kill();
-        self.old_logs.push_str(&self.bot.log());
         self.hand_break = hand_break;
         self.bot = spawn_bot(&self.fake, &self.url, hand_break, self.bot_delay);
         self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
@@ -212,7 +207,6 @@ impl World {
     pub async fn restart_with_closed_log(&mut self) {
         let identifies = self.fake.gateway_stats().identifies;
         self.bot.kill();
-        self.old_logs.push_str(&self.bot.log());
         let env =
             [("TEENPATTI_HAND_BREAK_MS", self.hand_break.as_millis().to_string()), ("DATABASE_URL", self.url.clone())];
         let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -525,63 +519,6 @@ impl World {
     }
 }
 
-/// Every scenario's bot log is scanned when its world ends ([`log_leaks`]): it names no card and no hand's seed
-/// before that hand was over, across restarts. A failing scenario is not scanned (its own failure says more).
-impl Drop for World {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            return;
-        }
-        let log = format!("{}{}", self.old_logs, self.bot.log());
-        let url = self.url.clone();
-        let found = std::thread::scope(|s| s.spawn(|| log_problems(&url, &log)).join())
-            .unwrap_or_else(|_| vec!["the log scan itself failed".to_string()]);
-        assert!(found.is_empty(), "the bot's log tells what it must not:\n{}", found.join("\n"));
-    }
-}
-
-/// The leaks in `log` of the bot that ran on the database at `url` (read on a runtime of its own: a world ends in
-/// a destructor).
-fn log_problems(url: &str, log: &str) -> Vec<String> {
-    let rt = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
-        Ok(rt) => rt,
-        Err(e) => return vec![format!("no runtime for the log scan: {e}")],
-    };
-    let secrets = match rt.block_on(secrets_in(url)) {
-        Ok(s) => s,
-        Err(e) => return vec![format!("reading the hands' seeds for the log scan: {e}")],
-    };
-    let deck = teenpatti::engine::cards::full_deck();
-    log_leaks(log, &CardFinder::new(&deck), &Default::default(), &secrets)
-}
-
-/// Every hand's seed and when it ended, and each table's seed for its next hand (never over), from the database at
-/// `url` (none if the bot never created it).
-async fn secrets_in(url: &str) -> Result<Vec<Secret>, sqlx::Error> {
-    use sqlx::Connection;
-    const HANDS: &str = "SELECT id, fair, finished_at FROM hands";
-    const NEXT: &str = "SELECT next_secret FROM game_tables WHERE next_secret IS NOT NULL";
-    type Row = (i64, Option<String>, Option<i64>);
-    let (hands, next): (Vec<Row>, Vec<String>) = if url.starts_with("postgres") {
-        let mut c = sqlx::PgConnection::connect(url).await?;
-        (sqlx::query_as(HANDS).fetch_all(&mut c).await?, sqlx::query_scalar(NEXT).fetch_all(&mut c).await?)
-    } else {
-        let path = url.trim_start_matches("sqlite://");
-        if !std::path::Path::new(path).exists() {
-            return Ok(Vec::new());
-        }
-        let mut c = sqlx::SqliteConnection::connect(&format!("{url}?mode=ro")).await?;
-        (sqlx::query_as(HANDS).fetch_all(&mut c).await?, sqlx::query_scalar(NEXT).fetch_all(&mut c).await?)
-    };
-    let seed_of = |fair: &str| serde_json::from_str::<Value>(fair).ok()?["secret"].as_str().map(String::from);
-    let mut secrets: Vec<Secret> = hands
-        .into_iter()
-        .filter_map(|(hand, fair, ended)| Some(Secret { hand, seed: seed_of(fair.as_deref()?)?, ended }))
-        .collect();
-    secrets.extend(next.into_iter().map(|seed| Secret { hand: 0, seed, ended: None }));
-    Ok(secrets)
-}
-
 /// The id of the table open in `channel` in the database at `db` (None: no table there), for scenarios with several
 /// bot processes, each on its own file. Read it once the bot has stopped.
 pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
@@ -594,17 +531,16 @@ pub async fn table_in_db(db: &std::path::Path, channel: u64) -> Option<i64> {
 /// How long a scenario's computer players take to move unless it says otherwise.
 const BOT_DELAY: Duration = Duration::from_millis(50);
 
-/// The bot on the database at `url` (its `DATABASE_URL`).
+/// The bot on the database at `url` (its `DATABASE_URL`). On PostgreSQL its shard lease is the shortest (3 s), so
+/// that a process started after a SIGKILL takes over as soon as the old lease runs out, not after the default 15 s.
 fn spawn_bot(fake: &FakeDiscord, url: &str, hand_break: Duration, bot_delay: Duration) -> BotProcess {
-    BotProcess::spawn(
-        fake,
-        std::path::Path::new("unused.db"),
-        &[
-            ("DATABASE_URL", url),
-            ("TEENPATTI_HAND_BREAK_MS", &hand_break.as_millis().to_string()),
-            ("TEENPATTI_BOT_DELAY_MS", &bot_delay.as_millis().to_string()),
-        ],
-    )
+    let (hand_break, bot_delay) = (hand_break.as_millis().to_string(), bot_delay.as_millis().to_string());
+    let mut env =
+        vec![("DATABASE_URL", url), ("TEENPATTI_HAND_BREAK_MS", &hand_break), ("TEENPATTI_BOT_DELAY_MS", &bot_delay)];
+    if url.starts_with("postgres") {
+        env.push(("LEASE_SECONDS", "3"));
+    }
+    BotProcess::spawn(fake, std::path::Path::new("unused.db"), &env)
 }
 
 /// Clicks the button whose label starts with `label` on the newest message of `channel` that has one (for
