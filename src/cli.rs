@@ -41,6 +41,10 @@ pub enum CliCommand {
     /// The seeded simulation of the table service, with faults and restarts (docs/chaos.md).
     #[command(hide = true)]
     Chaos(ChaosArgs),
+    /// The real-path benchmark's floor: the bot's Discord layer answering every click with one fixed update
+    /// (docs/performance.md). Needs what `run` needs, opens no database.
+    #[command(hide = true)]
+    Floor,
 }
 
 #[derive(Subcommand, Debug)]
@@ -58,7 +62,8 @@ pub fn main() -> ExitCode {
         Err(e) => return usage(&e),
     };
     match cli.command.unwrap_or(CliCommand::Run) {
-        CliCommand::Run => run_bot(),
+        CliCommand::Run => run_bot(false),
+        CliCommand::Floor => run_bot(true),
         CliCommand::Hand(HandCommand::Rank(args)) => crate::tools::rank_cmd::run(&args),
         CliCommand::Hand(HandCommand::Picture(args)) => crate::tools::picture_cmd::run(&args),
         CliCommand::Replay(args) => crate::tools::replay_cmd::run(&args),
@@ -106,7 +111,8 @@ fn usage(e: &clap::Error) -> ExitCode {
     }
 }
 
-fn run_bot() -> ExitCode {
+/// `run` (or, `floor`, the benchmark's floor: [`crate::discord::floor`]).
+fn run_bot(floor: bool) -> ExitCode {
     let config = match crate::config::Config::from_env() {
         Ok(c) => c,
         Err(e) => return fatal(EXIT_REFUSED, e),
@@ -124,7 +130,10 @@ fn run_bot() -> ExitCode {
         (None, None) => "Discord".to_string(),
     };
     tracing::info!(database = %crate::store::shown_url(&config.database_url), %api, dev_guild = ?config.dev_guild, "starting");
-    let result = runtime.block_on(crate::discord::run(config));
+    let result = match floor {
+        false => runtime.block_on(crate::discord::run(config)),
+        true => runtime.block_on(crate::discord::floor::run(config)),
+    };
     // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the
     // store is already closed (`discord::run` closes it on every path), so nothing that matters is cut short.
     runtime.shutdown_timeout(std::time::Duration::from_secs(2));

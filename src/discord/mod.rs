@@ -15,6 +15,7 @@ pub mod cap;
 pub mod commands;
 mod connect;
 mod errors;
+pub mod floor;
 pub mod permissions;
 pub mod presenter;
 pub mod render;

@@ -50,12 +50,28 @@ impl BotProcess {
         BotProcess::spawn_logging(fake, db_path, extra_env, false, Mode::Production)
     }
 
+    /// `teenpatti-bot floor` as production runs the bot: the real-path benchmark's floor (no database).
+    pub fn spawn_floor(fake: &FakeDiscord, extra_env: &[(&str, &str)]) -> BotProcess {
+        BotProcess::spawn_command(fake, Path::new("no-database.db"), extra_env, true, Mode::Production, "floor")
+    }
+
     fn spawn_logging(
         fake: &FakeDiscord,
         db_path: &Path,
         extra_env: &[(&str, &str)],
         logged: bool,
         mode: Mode,
+    ) -> BotProcess {
+        BotProcess::spawn_command(fake, db_path, extra_env, logged, mode, "run")
+    }
+
+    fn spawn_command(
+        fake: &FakeDiscord,
+        db_path: &Path,
+        extra_env: &[(&str, &str)],
+        logged: bool,
+        mode: Mode,
+        command: &str,
     ) -> BotProcess {
         let dir = tempfile::tempdir().expect("temp dir for the bot log");
         let log_path = dir.path().join("bot.log");
@@ -74,7 +90,7 @@ impl BotProcess {
                 .env("TEENPATTI_TEST_DISCORD_ADDR", fake.tls_addr().to_string())
                 .env("TEENPATTI_TEST_DISCORD_CA", fake.ca_file());
         }
-        cmd.arg("run")
+        cmd.arg(command)
             .env("DISCORD_TOKEN", fake.token())
             .env("DATABASE_URL", format!("sqlite://{}", db_path.display()))
             .env("DEV_GUILD_ID", fake.guild_id().to_string())

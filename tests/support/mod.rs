@@ -10,6 +10,7 @@ pub mod model;
 pub mod pg;
 pub mod privacy;
 pub mod ratelimit;
+pub mod realpath;
 pub mod rest;
 pub mod rules;
 pub mod spec;
@@ -816,6 +817,34 @@ impl FakeDiscord {
     /// The user who sent interaction `id` (as created by `slash`, `click` or `click_custom`).
     pub fn interaction_user(&self, id: u64) -> Option<u64> {
         self.with_state(|st| st.interactions.get(&id).map(|i| i.user))
+    }
+
+    /// Click-to-answer times of the component interactions created since `since`: from the interaction's
+    /// creation (just before INTERACTION_CREATE is sent) to the stand-in's receiving its first callback; and how
+    /// many of them have no callback yet.
+    pub fn click_latencies(&self, since: Instant) -> (Vec<Duration>, usize) {
+        self.with_state(|st| {
+            let clicks = st.interactions.values().filter(|i| i.kind == 3 && i.created >= since);
+            let (mut times, mut unanswered) = (Vec::new(), 0);
+            for i in clicks {
+                match i.callbacks.first() {
+                    Some(c) => times.push(c.at.saturating_duration_since(i.created)),
+                    None => unanswered += 1,
+                }
+            }
+            (times, unanswered)
+        })
+    }
+
+    /// Hand messages ("Teen Patti · hand #N") the bot posted since `since`.
+    pub fn hands_posted_since(&self, since: Instant) -> usize {
+        self.with_state(|st| {
+            st.requests
+                .iter()
+                .filter(|r| r.at >= since && r.route == "POST /channels/{channel_id}/messages" && r.status < 300)
+                .filter(|r| r.body.as_ref().is_some_and(|b| b.to_string().contains("Teen Patti · hand #")))
+                .count()
+        })
     }
 
     /// Who can read message `id`: `Some(None)` everyone in its channel, `Some(Some(user))` only that user (an

@@ -1,0 +1,328 @@
+//! The real path's benchmark (`benches/realpath.rs`; at a small size in `tests/realpath.rs`): the release binary
+//! as production runs it (serenity's rate limiter on, `discord.com` over TLS to the stand-in), tables of players
+//! clicking the buttons of each hand message with a think time, and beside it in the same run the floor
+//! (`teenpatti-bot floor`: the same Discord layer answering every click with one fixed update).
+//!
+//! A click's time runs from the stand-in creating the interaction (just before it sends INTERACTION_CREATE) to
+//! its receiving the first callback. The bot's CPU is read from `/proc/<pid>/stat`; the stand-in runs in this
+//! process, its CPU read apart from `/proc/self/stat`. Memory per table is the bot's resident memory with the
+//! tables playing (its peak) less before they opened, over the tables.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+
+use super::bot::BotProcess;
+use super::world::{button_label, render_message};
+use super::{components, FakeDiscord, FakeOptions};
+
+/// What a run plays.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub tables: usize,
+    /// Players a table (3 to 6).
+    pub players: usize,
+    /// Each player thinks a random time from 0 to this before a click (0: clicks as fast as the bot answers).
+    pub think_ms: u64,
+    /// Seconds of clicking, after the tables opened.
+    pub seconds: u64,
+    pub seed: u64,
+}
+
+/// What a run measured.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub mode: &'static str,
+    pub clicks: usize,
+    /// Clicks the bot never answered within the timeout.
+    pub unanswered: usize,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    pub bot_cpu_us_per_click: f64,
+    pub standin_cpu_us_per_click: f64,
+    pub bot_rss_per_table_kib: f64,
+    /// Hands dealt during the clicking (the bot), and the calls it made to Discord a hand, interaction answers
+    /// apart: channel posts and edits, DMs (and DM channels opened).
+    pub hands: usize,
+    pub api_calls_per_hand: f64,
+    pub audit: &'static str,
+}
+
+impl Report {
+    /// The one summary line, in a fixed form.
+    pub fn line(&self, o: &Options) -> String {
+        format!(
+            "realpath mode={} tables={} players={} think_ms={} seconds={} clicks={} unanswered={} p50_ms={:.2} \
+             p99_ms={:.2} max_ms={:.2} bot_cpu_us_per_click={:.0} standin_cpu_us_per_click={:.0} \
+             bot_rss_per_table_kib={:.1} hands={} api_calls_per_hand={:.2} audit={}",
+            self.mode,
+            o.tables,
+            o.players,
+            o.think_ms,
+            o.seconds,
+            self.clicks,
+            self.unanswered,
+            self.p50_ms,
+            self.p99_ms,
+            self.max_ms,
+            self.bot_cpu_us_per_click,
+            self.standin_cpu_us_per_click,
+            self.bot_rss_per_table_kib,
+            self.hands,
+            self.api_calls_per_hand,
+            self.audit
+        )
+    }
+}
+
+/// CPU time (user + system) of process `pid` ("self" for this one), in microseconds.
+fn cpu_us(pid: &str) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th
+    // and 13th of them, in clock ticks.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<u64> = rest.split_whitespace().map(|x| x.parse().unwrap_or(0)).collect();
+    let ticks = f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0);
+    ticks * 1_000_000 / clock_ticks()
+}
+
+fn clock_ticks() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        let out = std::process::Command::new("getconf").arg("CLK_TCK").output();
+        out.ok().and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok()).unwrap_or(100)
+    })
+}
+
+/// Resident memory of process `pid`, in KiB.
+fn rss_kib(pid: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("");
+    line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)].as_secs_f64() * 1000.0
+}
+
+/// The bot process, on a database in `dir`, as production runs it; its log kept quiet (warnings).
+fn spawn(fake: &FakeDiscord, dir: &Path, floor: bool) -> BotProcess {
+    let db = dir.join("realpath.db");
+    let env = [("TEENPATTI_HAND_BREAK_MS", "300"), ("TEENPATTI_BOT_DELAY_MS", "50"), ("RUST_LOG", "warn")];
+    match floor {
+        false => BotProcess::spawn(fake, &db, &env),
+        true => BotProcess::spawn_floor(fake, &env),
+    }
+}
+
+/// A table's players and the newest message with buttons, as a player sees them.
+struct Seat {
+    channel: u64,
+    users: Vec<u64>,
+}
+
+/// The player to act on a hand message (`Turn: <@id>`), if any.
+fn to_act(message: &Value) -> Option<u64> {
+    let text = render_message(message);
+    let at = text.find("Turn: <@")? + "Turn: <@".len();
+    text[at..].split('>').next()?.parse().ok()
+}
+
+/// What a player clicks on a hand message: a show now and then when there is one, a pack sometimes, else the
+/// first bet (blind or chaal).
+fn choose(message: &Value, rng: &mut impl Rng) -> Option<String> {
+    let custom = |label: &str| {
+        let full = button_label(message, label)?;
+        components(message).find(|b| b["label"] == full.as_str())?["custom_id"].as_str().map(String::from)
+    };
+    let roll: f64 = rng.gen();
+    if roll < 0.3 {
+        if let Some(id) = custom("Show") {
+            return Some(id);
+        }
+    }
+    if roll > 0.9 {
+        return custom("Pack");
+    }
+    custom("Blind").or_else(|| custom("Chaal")).or_else(|| custom("Pack"))
+}
+
+/// Opens a table in a channel of its own and seats its players (the bot's tables).
+async fn open_table(fake: &FakeDiscord, n: usize, players: usize) -> Seat {
+    let channel = fake.add_channel(&format!("table-{n}"));
+    let users: Vec<u64> = (0..players).map(|p| fake.add_user(&format!("p{n}x{p}"))).collect();
+    let open = fake.slash(users[0], channel, "table open", json!({"boot": 1})).await.response(T).await;
+    assert_eq!(open.kind, 4, "table open: {open:?}");
+    for &u in &users[1..] {
+        let lobby = fake.wait_for_message(channel, T, |m| button_label(m, "Join").is_some()).await;
+        let lobby = lobby.unwrap_or_else(|| panic!("no lobby in table {n}"));
+        fake.click(u, &lobby, "Join").await.response(T).await;
+    }
+    let lobby = fake.wait_for_message(channel, T, |m| button_label(m, "Start").is_some()).await;
+    let lobby = lobby.unwrap_or_else(|| panic!("no Start button in table {n}"));
+    fake.click(users[0], &lobby, "Start").await.response(T).await;
+    Seat { channel, users }
+}
+
+/// A player's timeout for anything the bot should do at once.
+const T: Duration = Duration::from_secs(20);
+
+/// One table's players clicking until `until`: the player to act clicks a button of the newest hand message.
+async fn play(fake: FakeDiscord, seat: Seat, think_ms: u64, seed: u64, until: Instant) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    while Instant::now() < until {
+        if think_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=think_ms))).await;
+        }
+        let left = until.saturating_duration_since(Instant::now());
+        let playable = |m: &Value| to_act(m).is_some() && button_label(m, "Pack").is_some();
+        let shown = fake.wait_for_message(seat.channel, left, playable).await;
+        let Some(message) = shown else { break };
+        let (Some(user), Some(id)) = (to_act(&message), choose(&message, &mut rng)) else { continue };
+        if !seat.users.contains(&user) {
+            continue;
+        }
+        fake.click_custom(user, &message, &id).await.try_response(T).await;
+    }
+}
+
+/// The floor's table: a message with one button in a channel of its own, which its players click in turn.
+async fn floor_table(
+    fake: &FakeDiscord,
+    http: &poise::serenity_prelude::Http,
+    n: usize,
+    players: usize,
+) -> (Seat, Value) {
+    let channel = fake.add_channel(&format!("floor-{n}"));
+    let users: Vec<u64> = (0..players).map(|p| fake.add_user(&format!("f{n}x{p}"))).collect();
+    let buttons = json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "Click", "custom_id": "click"}]}]);
+    let body = json!({"content": "floor", "components": buttons});
+    let posted = http.send_message(poise::serenity_prelude::ChannelId::new(channel), vec![], &body).await;
+    let message = serde_json::to_value(posted.unwrap_or_else(|e| panic!("posting the floor's message: {e}"))).unwrap();
+    (Seat { channel, users }, message)
+}
+
+async fn play_floor(fake: FakeDiscord, seat: Seat, message: Value, think_ms: u64, seed: u64, until: Instant) {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut turn = 0;
+    while Instant::now() < until {
+        if think_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(rng.gen_range(0..=think_ms))).await;
+        }
+        let user = seat.users[turn % seat.users.len()];
+        turn += 1;
+        fake.click_custom(user, &message, "click").await.try_response(T).await;
+    }
+}
+
+/// One run: the bot (`floor` false) or the floor, on a stand-in of its own.
+pub async fn run(o: &Options, floor: bool) -> Report {
+    assert!((3..=6).contains(&o.players), "3 to 6 players a table");
+    let fake = FakeDiscord::start(FakeOptions::default()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn(&fake, dir.path(), floor);
+    fake.wait_ready(Duration::from_secs(60)).await;
+    let pid = bot.pid().map(|p| p.to_string()).unwrap_or_default();
+    // Settled: the connection made and the commands registered; memory before any table.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_before = rss_kib(&pid);
+    let mut seats = Vec::new();
+    let mut floor_messages = Vec::new();
+    let http =
+        poise::serenity_prelude::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
+    for n in 0..o.tables {
+        if floor {
+            let (seat, message) = floor_table(&fake, &http, n, o.players).await;
+            seats.push(seat);
+            floor_messages.push(message);
+        } else {
+            seats.push(open_table(&fake, n, o.players).await);
+        }
+    }
+    let started = Instant::now();
+    let until = started + Duration::from_secs(o.seconds);
+    let (bot_cpu0, me_cpu0) = (cpu_us(&pid), cpu_us("self"));
+    let mut tasks = Vec::new();
+    for (n, seat) in seats.into_iter().enumerate() {
+        let seed = o.seed.wrapping_mul(1_000_003).wrapping_add(n as u64);
+        let fake = fake.clone();
+        tasks.push(match floor {
+            false => tokio::spawn(play(fake, seat, o.think_ms, seed, until)),
+            true => tokio::spawn(play_floor(fake, seat, floor_messages[n].clone(), o.think_ms, seed, until)),
+        });
+    }
+    // The bot's peak resident memory while the tables play, sampled.
+    let peak = Arc::new(std::sync::atomic::AtomicU64::new(rss_before));
+    let sampler = {
+        let (peak, pid) = (peak.clone(), pid.clone());
+        tokio::spawn(async move {
+            while Instant::now() < until {
+                peak.fetch_max(rss_kib(&pid), std::sync::atomic::Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    };
+    let mut last_progress = Instant::now();
+    for t in tasks {
+        let _ = t.await;
+        if last_progress.elapsed() > Duration::from_secs(5) {
+            eprintln!("progress t={:.0}s", started.elapsed().as_secs_f64());
+            last_progress = Instant::now();
+        }
+    }
+    let _ = sampler.await;
+    let (bot_cpu, me_cpu) = (cpu_us(&pid) - bot_cpu0, cpu_us("self") - me_cpu0);
+    let (latencies, unanswered) = fake.click_latencies(started);
+    let calls = fake.calls_by_route(started);
+    let mut r = Report { mode: if floor { "floor" } else { "bot" }, ..Report::default() };
+    let mut sorted = latencies;
+    sorted.sort();
+    r.clicks = sorted.len();
+    r.unanswered = unanswered;
+    r.p50_ms = percentile(&sorted, 0.50);
+    r.p99_ms = percentile(&sorted, 0.99);
+    r.max_ms = sorted.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+    let per_click = |us: u64| if r.clicks == 0 { 0.0 } else { us as f64 / r.clicks as f64 };
+    r.bot_cpu_us_per_click = per_click(bot_cpu);
+    r.standin_cpu_us_per_click = per_click(me_cpu);
+    let peak = peak.load(std::sync::atomic::Ordering::Relaxed);
+    r.bot_rss_per_table_kib = peak.saturating_sub(rss_before) as f64 / o.tables.max(1) as f64;
+    r.hands = fake.hands_posted_since(started);
+    let outside: usize = api_calls(&calls);
+    r.api_calls_per_hand = if r.hands == 0 { 0.0 } else { outside as f64 / r.hands as f64 };
+    bot.stop(Duration::from_secs(10));
+    r.audit = match floor {
+        true => "none",
+        false => {
+            let url = format!("sqlite://{}", dir.path().join("realpath.db").display());
+            let store = teenpatti::store::Store::open(&url).await.unwrap();
+            let audit = store.audit().await.unwrap();
+            store.close().await;
+            if audit.ok() {
+                "ok"
+            } else {
+                "FAILED"
+            }
+        }
+    };
+    r
+}
+
+/// The bot's calls to Discord other than interaction answers (which are not rate-limited): channel posts and
+/// edits, DMs and DM channels opened.
+fn api_calls(calls: &BTreeMap<String, usize>) -> usize {
+    calls
+        .iter()
+        .filter(|(route, _)| route.contains("/channels/") || route.starts_with("POST /users/@me/channels"))
+        .map(|(_, n)| n)
+        .sum()
+}
