@@ -7,6 +7,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{FullEvent, Interaction};
 
+use super::cap;
 use super::connect::{RunError, Stop};
 use crate::config::Config;
 
@@ -52,7 +53,7 @@ pub async fn run(config: Config) -> Result<(), RunError> {
 async fn answer(framework: poise::FrameworkContext<'_, (), Error>, event: &FullEvent) -> Result<(), Error> {
     if let FullEvent::InteractionCreate { interaction: Interaction::Component(click) } = event {
         let reply = serenity::CreateInteractionResponse::UpdateMessage(
-            serenity::CreateInteractionResponseMessage::new().content("ok"),
+            serenity::CreateInteractionResponseMessage::new().content(cap::content("ok")),
         );
         if let Err(e) = click.create_response(&framework.serenity_context.http, reply).await {
             tracing::warn!(error = %e, "could not answer a click");

@@ -10,6 +10,7 @@
 //! retries, `render/` every message's text and layout, `cap.rs` the reply cap
 //! every message goes through (Discord's size limits).
 
+mod buckets;
 mod buttons;
 pub mod cap;
 pub mod commands;
@@ -258,6 +259,7 @@ fn framework(
                 let service = TableService::new(store.clone(), Arc::new(presenter.clone()), timings);
                 let _ = tables.set(service.clone());
                 tokio::spawn(answer_refusals(refusals, service.clone()));
+                tokio::spawn(buckets::prune_forever(ctx.http.clone()));
                 // Only this process's shards' tables: another process runs (and resumes) the others.
                 let restored = service.restore_where(|guild| shards.owns_guild(guild.get())).await?;
                 tracing::info!(tables = restored, "tables restored");
