@@ -54,6 +54,14 @@ impl Bench {
         serde_json::to_value(m.unwrap_or_else(|e| panic!("posting {content:?}: {e}"))).unwrap()
     }
 
+    /// Asha clicks a button of a message the bot posts; the click's interaction.
+    async fn asha_clicks(&self) -> support::InteractionHandle {
+        let buttons = json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "See", "custom_id": "see"}]}]);
+        let hand = json!({"content": "hand", "components": buttons});
+        let posted = self.http.send_message(serenity::ChannelId::new(self.channel), vec![], &hand).await.unwrap();
+        self.fake.click(self.asha, &serde_json::to_value(posted).unwrap(), "See").await
+    }
+
     /// What the scan finds in everything sent since it last looked.
     fn leaks(&mut self) -> Vec<String> {
         self.scan.scan(&self.fake)
@@ -162,11 +170,7 @@ async fn a_public_follow_up_and_its_edit_are_public() {
     let mut b = bench().await;
     let asha = b.asha;
     b.scan.allow(asha, &b.cards[0]);
-    let buttons = json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "See", "custom_id": "see"}]}]);
-    let hand = json!({"content": "hand", "components": buttons});
-    let lobby = b.http.send_message(serenity::ChannelId::new(b.channel), vec![], &hand).await.unwrap();
-    let lobby = serde_json::to_value(lobby).unwrap();
-    let click = b.fake.click(asha, &lobby, "See").await;
+    let click = b.asha_clicks().await;
     let id = serenity::InteractionId::new(click.id);
     let answer = json!({"type": 4, "data": {"content": "Your cards are coming.", "flags": 64}});
     b.http.create_interaction_response(id, &click.token, &answer, vec![]).await.unwrap();
@@ -195,12 +199,8 @@ async fn a_public_follow_up_and_its_edit_are_public() {
 async fn the_first_follow_up_after_a_deferral_is_as_the_deferral_was() {
     for (deferral_flags, caught) in [(0, true), (64, false)] {
         let mut b = bench().await;
-        let asha = b.asha;
-        b.scan.allow(asha, &b.cards[0]);
-        let buttons = json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "See", "custom_id": "see"}]}]);
-        let hand = json!({"content": "hand", "components": buttons});
-        let lobby = b.http.send_message(serenity::ChannelId::new(b.channel), vec![], &hand).await.unwrap();
-        let click = b.fake.click(asha, &serde_json::to_value(lobby).unwrap(), "See").await;
+        b.scan.allow(b.asha, &b.cards[0]);
+        let click = b.asha_clicks().await;
         let id = serenity::InteractionId::new(click.id);
         let deferral = json!({"type": 5, "data": {"flags": deferral_flags}});
         b.http.create_interaction_response(id, &click.token, &deferral, vec![]).await.unwrap();

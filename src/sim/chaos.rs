@@ -892,22 +892,16 @@ mod tests {
         assert!(dm_is_for(a, &sees, &dealt).is_ok());
         assert!(dm_is_for(b, &sees, &dealt).is_err_and(|e| e.contains("own forehead")));
         let value = crate::engine::evaluate(&dealt[0].1, &Rules::default(), None).unwrap_or_else(|e| panic!("{e}"));
-        let sideshow = PrivateNote::Sideshow {
+        // Asha asked Bilal; the note shows the hands of the seats named.
+        let sideshow = |seats: [usize; 2]| PrivateNote::Sideshow {
             hand_id,
             asker: a,
             target: b,
-            hands: vec![(a, dealt[0].1.clone(), value), (b, dealt[1].1.clone(), value)],
-            loser: b,
+            hands: seats.iter().map(|&s| (dealt[s].0, dealt[s].1.clone(), value)).collect(),
+            loser: dealt[seats[1]].0,
         };
-        assert!(dm_is_for(a, &sideshow, &dealt).is_ok() && dm_is_for(b, &sideshow, &dealt).is_ok());
-        assert!(dm_is_for(c, &sideshow, &dealt).is_err_and(|e| e.contains("went to")));
-        let told_more = PrivateNote::Sideshow {
-            hand_id,
-            asker: a,
-            target: b,
-            hands: vec![(a, dealt[0].1.clone(), value), (c, dealt[2].1.clone(), value)],
-            loser: c,
-        };
-        assert!(dm_is_for(a, &told_more, &dealt).is_err_and(|e| e.contains("shows")));
+        assert!(dm_is_for(a, &sideshow([0, 1]), &dealt).is_ok() && dm_is_for(b, &sideshow([0, 1]), &dealt).is_ok());
+        assert!(dm_is_for(c, &sideshow([0, 1]), &dealt).is_err_and(|e| e.contains("went to")));
+        assert!(dm_is_for(a, &sideshow([0, 2]), &dealt).is_err_and(|e| e.contains("shows")));
     }
 }
