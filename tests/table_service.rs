@@ -78,6 +78,7 @@ on_both_backends!(
     a_cut_decides_the_first_dealer_and_the_winner_deals_next,
     silent_players_are_declared_high_when_the_timer_ends,
     a_player_back_from_sitting_out_posts_the_missed_ante,
+    a_button_is_placed_by_its_table_s_channel_while_it_runs_and_after_it_closes,
 );
 
 async fn ask(
@@ -634,4 +635,38 @@ async fn a_player_back_from_sitting_out_posts_the_missed_ante(store: Store) {
     assert_eq!(owed(store.clone()).await, vec![0, 0, 0], "the debt is paid");
     service.shutdown().await;
     assert_books(&store).await;
+}
+
+/// A click's check that its button belongs to the channel it was clicked in: kept with the running actor after the
+/// first answer from the store (no query a click), and still right for another channel, another table in the
+/// channel, and a table closed since.
+async fn a_button_is_placed_by_its_table_s_channel_while_it_runs_and_after_it_closes(store: Store) {
+    let service = TableService::new(store, Arc::new(Recorder::default()), Timings::default());
+    let opened = |channel: u64| NewTable {
+        guild: GUILD,
+        channel: ChannelId(channel),
+        opener: PLAYERS[0],
+        rules: Rules::default(),
+        max_players: 6,
+        turn_seconds: 60,
+    };
+    let a = service.open(opened(71)).await.unwrap().view.table_id;
+    let (here, elsewhere) = (ChannelId(71), ChannelId(72));
+    for _ in 0..2 {
+        assert!(service.is_in_channel(a, here).await.unwrap(), "the table in its own channel");
+        assert!(!service.is_in_channel(a, elsewhere).await.unwrap(), "a button of it clicked in another channel");
+    }
+    let b = service.open(opened(72)).await.unwrap().view.table_id;
+    assert!(service.is_in_channel(b, elsewhere).await.unwrap());
+    assert!(!service.is_in_channel(a, elsewhere).await.unwrap(), "another table's channel");
+    assert!(!service.is_in_channel(b, here).await.unwrap());
+    ask(&service, a, PLAYERS[0], Command::Close, None, 0).await.unwrap();
+    for _ in 0..50 {
+        if !service.is_in_channel(a, here).await.unwrap() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(!service.is_in_channel(a, here).await.unwrap(), "a closed table's button still placed");
+    service.shutdown().await;
 }

@@ -81,9 +81,9 @@ pub async fn on_button(
     }
     // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
     // forged or copied id must not seat anyone at, or draw, a table elsewhere).
-    match service.table_in_channel(ChannelId(ci.channel_id.get())).await {
-        Ok(Some(table)) if table == button.table => {}
-        Ok(_) => return ephemeral(&http, standing, &ci, tr!(lang().await, "error-table-closed")).await,
+    match service.is_in_channel(button.table, ChannelId(ci.channel_id.get())).await {
+        Ok(true) => {}
+        Ok(false) => return ephemeral(&http, standing, &ci, tr!(lang().await, "error-table-closed")).await,
         Err(e) => return ephemeral(&http, standing, &ci, e.text_in(lang().await)).await,
     }
     if button.command == Command::Start {

@@ -17,7 +17,7 @@ type Error = anyhow::Error;
 pub async fn run(config: Config) -> Result<(), RunError> {
     let stop = Stop::listen();
     let http = super::http_client(&config)?;
-    let intents = serenity::GatewayIntents::non_privileged();
+    let intents = super::INTENTS;
     let dev_guild = config.dev_guild;
     let framework = poise::Framework::<(), Error>::builder()
         .options(poise::FrameworkOptions {

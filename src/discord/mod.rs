@@ -179,6 +179,12 @@ async fn serve(
     Ok(())
 }
 
+/// The gateway events the bot reads: its servers (GUILD_CREATE for their names, CHANNEL_DELETE) and the deletion
+/// of a hand message (MESSAGE_DELETE). Clicks and commands come whatever the intents. Nothing else: each event
+/// asked for is read and parsed whether or not it is used (typing, reactions, voice states, invites...).
+pub(crate) const INTENTS: serenity::GatewayIntents =
+    serenity::GatewayIntents::GUILDS.union(serenity::GatewayIntents::GUILD_MESSAGES);
+
 /// The Discord client, once Discord answers and accepts the token; while it does not answer, tries again with
 /// [`Backoff`], saying each time what failed and when the next try comes. `None`: a stop was requested first.
 async fn connect(
@@ -193,7 +199,7 @@ async fn connect(
         let attempt = async {
             let http = http_client(config).map_err(TryError::Fatal)?;
             let (user, gateway) = connect::reach(&http).await?;
-            let intents = serenity::GatewayIntents::non_privileged();
+            let intents = INTENTS;
             let builder = serenity::ClientBuilder::new_with_http(http, intents)
                 .framework(framework(config, store, tables, standing));
             // Building asks Discord for the gateway's address once more (and falls back to Discord's own when that

@@ -198,9 +198,12 @@ impl Store {
         let checked = refuse_foreign_file(&look, path).await;
         look.close().await;
         checked?;
+        // No ping before each use: a SQLite connection is a file this process holds, and the ping is a round trip to
+        // the connection's thread on every read (a failing file fails the query itself, with its own error).
         let pool = SqlitePoolOptions::new()
             .max_connections(opts.max_connections.max(1))
             .acquire_timeout(Duration::from_secs(30))
+            .test_before_acquire(false)
             .connect_with(connect.clone())
             .await
             .map_err(|e| open::classify(path, "opening the database", e))?;

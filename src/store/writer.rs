@@ -582,14 +582,22 @@ async fn checkpoints(readers: SqlitePool, counts: Arc<Counts>) {
     let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
     let failed = checkpoint_failures();
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // The writer's batch count when a checkpoint last copied every frame: until another batch, there is nothing
+    // to copy, and an idle bot asks nothing of SQLite (a query 50 times a second otherwise).
+    let mut copied_all_at = None;
     loop {
         tick.tick().await;
         if readers.is_closed() {
             return;
         }
+        let batches = counts.batches.load(Ordering::Relaxed);
+        if copied_all_at == Some(batches) {
+            continue;
+        }
         match checkpoint(&readers).await {
-            Ok(Checkpoint { busy: false, frames, .. }) => {
+            Ok(Checkpoint { busy: false, frames, copied }) => {
                 counts.wal_frames.store(frames, Ordering::Relaxed);
+                copied_all_at = (copied == frames).then_some(batches);
                 failed.succeeded();
             }
             Ok(_) => {}

@@ -272,7 +272,14 @@ pub(crate) struct Deps {
 #[derive(Clone)]
 pub struct TableService {
     deps: Arc<Deps>,
-    actors: Arc<Mutex<HashMap<TableId, mpsc::Sender<Msg>>>>,
+    actors: Arc<Mutex<HashMap<TableId, Live>>>,
+}
+
+/// A running actor: its queue, and the channel a click's check found its table in (kept while it runs: a table
+/// never changes channel, so a click on a live table needs no query to be placed).
+struct Live {
+    tx: mpsc::Sender<Msg>,
+    channel: Option<ChannelId>,
 }
 
 impl TableService {
@@ -410,6 +417,21 @@ impl TableService {
             .map_err(|e| internal("looking up a table", e))
     }
 
+    /// Whether `table` is the table open in `channel` (a click's check that its button belongs where it was
+    /// clicked). Asked of the store once per running table: the answer is kept with its actor, so the clicks of a
+    /// table in play are placed without a query.
+    pub async fn is_in_channel(&self, table: TableId, channel: ChannelId) -> Result<bool, UserError> {
+        let known = |live: &Live| !live.tx.is_closed() && live.channel == Some(channel);
+        if self.lock_actors().get(&table).is_some_and(known) {
+            return Ok(true);
+        }
+        let here = self.table_in_channel(channel).await? == Some(table);
+        if let Some(live) = self.lock_actors().get_mut(&table).filter(|_| here) {
+            live.channel = Some(channel);
+        }
+        Ok(here)
+    }
+
     /// Answers one of Discord's refusals to show the table in `channel` (see `refused.rs`), met by a queued
     /// edit or said by Discord's events (CHANNEL_DELETE, MESSAGE_DELETE): a deleted channel closes its table and
     /// cancels a tournament played or registering there; a deleted hand message is posted again; a permission
@@ -469,14 +491,14 @@ impl TableService {
 
     /// Stops every actor (tests, shutdown). Pending requests are answered first.
     pub async fn shutdown(&self) {
-        let senders: Vec<_> = self.lock_actors().drain().map(|(_, tx)| tx).collect();
+        let senders: Vec<_> = self.lock_actors().drain().map(|(_, live)| live.tx).collect();
         for tx in senders {
             let _ = tx.send(Msg::Shutdown).await;
             tx.closed().await;
         }
     }
 
-    fn lock_actors(&self) -> std::sync::MutexGuard<'_, HashMap<TableId, mpsc::Sender<Msg>>> {
+    fn lock_actors(&self) -> std::sync::MutexGuard<'_, HashMap<TableId, Live>> {
         // A poisoned lock only means another thread panicked mid-insert; the map is still usable.
         self.actors.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -492,20 +514,20 @@ impl TableService {
     /// The actor of `table`, started from `start` if it has none running.
     fn actor_with(&self, table: TableId, start: actor::Start) -> mpsc::Sender<Msg> {
         let mut actors = self.lock_actors();
-        if let Some(tx) = actors.get(&table) {
-            if !tx.is_closed() {
-                return tx.clone();
+        if let Some(live) = actors.get(&table) {
+            if !live.tx.is_closed() {
+                return live.tx.clone();
             }
         }
         let (tx, rx) = mpsc::channel(64);
-        actors.insert(table, tx.clone());
+        actors.insert(table, Live { tx: tx.clone(), channel: None });
         let service = self.clone();
         let span = tracing::info_span!("table", id = %table);
         tokio::spawn(
             async move {
                 actor::run(start, rx).await;
                 let mut actors = service.lock_actors();
-                if actors.get(&table).is_some_and(|t| t.is_closed()) {
+                if actors.get(&table).is_some_and(|t| t.tx.is_closed()) {
                     actors.remove(&table);
                 }
             }

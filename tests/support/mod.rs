@@ -312,7 +312,10 @@ impl FakeDiscord {
         tokio::spawn(tls::serve(tls_listener, app.clone().layer(axum::Extension(Listener::Discord)), tls_rx));
         let app = app.layer(axum::Extension(Listener::Proxy));
         tokio::spawn(async move {
+            // As Discord's edge does (and tls.rs): each gateway event leaves when written, not behind Nagle's
+            // algorithm waiting for the bot's delayed ACK of the last one (40 ms once two are in flight).
             let _ = axum::serve(listener, app)
+                .tcp_nodelay(true)
                 .with_graceful_shutdown(async move {
                     let _ = rx.await;
                 })

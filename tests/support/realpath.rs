@@ -117,7 +117,9 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 /// The bot process, on a database in `dir`, as production runs it; its log kept quiet (warnings).
 fn spawn(fake: &FakeDiscord, dir: &Path, floor: bool) -> BotProcess {
     let db = dir.join("realpath.db");
-    let env = [("TEENPATTI_HAND_BREAK_MS", "300"), ("TEENPATTI_BOT_DELAY_MS", "50"), ("RUST_LOG", "warn")];
+    // REALPATH_RUST_LOG: the bot's log filter while profiling (docs/performance.md), its log kept in REALPATH_LOG_DIR.
+    let filter = std::env::var("REALPATH_RUST_LOG").unwrap_or_else(|_| "warn".into());
+    let env = [("TEENPATTI_HAND_BREAK_MS", "300"), ("TEENPATTI_BOT_DELAY_MS", "50"), ("RUST_LOG", filter.as_str())];
     match floor {
         false => BotProcess::spawn(fake, &db, &env),
         true => BotProcess::spawn_floor(fake, &env),
@@ -239,16 +241,22 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     let mut floor_messages = Vec::new();
     let http =
         poise::serenity_prelude::HttpBuilder::new(fake.token()).proxy(fake.url()).ratelimiter_disabled(true).build();
-    for n in 0..o.tables {
+    // The tables are opened a few at a time: a join waits for its player's DM channel, which Discord opens at
+    // most 10 in 10 s (the bot gives up on one after 1.5 s and answers in ephemeral replies instead).
+    let batches: Vec<Vec<usize>> = (0..o.tables).collect::<Vec<_>>().chunks(10).map(<[usize]>::to_vec).collect();
+    for batch in batches {
         if floor {
-            let (seat, message) = floor_table(&fake, &http, n, o.players).await;
-            seats.push(seat);
-            floor_messages.push(message);
+            let opened = futures::future::join_all(batch.iter().map(|&n| floor_table(&fake, &http, n, o.players)));
+            for (seat, message) in opened.await {
+                seats.push(seat);
+                floor_messages.push(message);
+            }
         } else {
-            seats.push(open_table(&fake, n, o.players).await);
+            seats.extend(futures::future::join_all(batch.iter().map(|&n| open_table(&fake, n, o.players))).await);
         }
     }
     let started = Instant::now();
+    eprintln!("clicking pid={pid} tables={}", seats.len());
     let until = started + Duration::from_secs(o.seconds);
     let (bot_cpu0, me_cpu0) = (cpu_us(&pid), cpu_us("self"));
     let mut tasks = Vec::new();
@@ -300,6 +308,10 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     let outside: usize = api_calls(&calls);
     r.api_calls_per_hand = if r.hands == 0 { 0.0 } else { outside as f64 / r.hands as f64 };
     bot.stop(Duration::from_secs(10));
+    if let Ok(to) = std::env::var("REALPATH_LOG_DIR") {
+        let name = if floor { "floor.log" } else { "bot.log" };
+        let _ = std::fs::write(Path::new(&to).join(name), bot.log());
+    }
     r.audit = match floor {
         true => "none",
         false => {

@@ -61,6 +61,9 @@ pub async fn serve(listener: TcpListener, app: axum::Router, mut shutdown: onesh
             _ = &mut shutdown => return,
         };
         let Ok((tcp, _)) = accepted else { continue };
+        // Discord's edge sends each frame as it is written; without this, Nagle's algorithm holds a gateway event
+        // behind the last one's unacknowledged bytes until the bot's delayed ACK (up to 40 ms on Linux).
+        let _ = tcp.set_nodelay(true);
         let (acceptor, app) = (acceptor.clone(), app.clone());
         tokio::spawn(async move {
             let Ok(tls) = acceptor.accept(tcp).await else { return };
