@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 
 use regex::Regex;
 
-const SUMMARY: &str = r"^loadtest tables=(\d+) players=(\d+) seconds=(\d+) actions=(\d+) refused=(\d+) actions_per_s=(\d+\.\d+) p50_ms=(\d+\.\d+) p99_ms=(\d+\.\d+) max_ms=(\d+\.\d+) errors=(\d+) rss_kib=(\d+) rss_per_table_kib=(\d+\.\d+) audit=(ok|FAILED)$";
+const SUMMARY: &str = r"^loadtest tables=(\d+) players=(\d+) seconds=(\d+) actions=(\d+) refused=(\d+) actions_per_s=(\d+\.\d+) p50_ms=(\d+\.\d+) p99_ms=(\d+\.\d+) max_ms=(\d+\.\d+) errors=(\d+) rss_kib=(\d+) rss_per_table_kib=(\d+\.\d+) service_cpu_us_per_action=(\d+\.\d) driver_cpu_us_per_action=(\d+\.\d) audit=(ok|FAILED)$";
 
 /// Runs `loadtest` with `args`, its temporary files in `tmp`, and DATABASE_URL pointing at a file in `tmp`
 /// that must never be created.

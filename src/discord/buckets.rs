@@ -1,8 +1,9 @@
 //! serenity's rate limiter keeps one bucket per route and id and never lets one go. An interaction's answer is a
 //! route of its own (`/interactions/{id}/{token}/callback`, keyed by the interaction's id), so every click the
 //! bot ever answered would stay in that map, about 150 bytes each, for the life of the process (a million clicks:
-//! some 150 MB). Every minute the buckets that hold nothing to wait for are dropped: no reset in the future, and
-//! no request holding one. serenity makes a fresh bucket the next time such a route is used, which is all it
+//! some 150 MB). Every five seconds the buckets that hold nothing to wait for are dropped: no reset in the future,
+//! and no request holding one (every minute let a busy bot's map reach a minute of clicks, some 12,000 buckets at
+//! 200 clicks a second, scanned under its write lock). serenity makes a fresh bucket the next time such a route is used, which is all it
 //! would know of it anyway.
 
 use std::collections::HashMap;
@@ -15,7 +16,7 @@ use serenity::Ratelimit;
 use tokio::sync::{Mutex, RwLock};
 
 /// How often idle buckets are dropped.
-const PRUNE_EVERY: Duration = Duration::from_secs(60);
+const PRUNE_EVERY: Duration = Duration::from_secs(5);
 
 /// Drops `http`'s idle rate-limit buckets every [`PRUNE_EVERY`], for ever (nothing to do without a rate
 /// limiter: behind a proxy).

@@ -97,7 +97,7 @@ pub async fn on_button(
     let request =
         Request { button: Some(button), key: Some(ci.id.get().to_string()), ..Request::new(player, button.command) };
     // From here the table answers: acknowledged by the watchdog if it has not within Discord's time.
-    let ack = super::responder::Ack::watch(http.clone(), standing.clone(), ci.clone());
+    let ack = super::responder::Ack::watch(http.clone(), standing.clone(), &ci);
     let presenter = presenter.clone();
     let responder =
         Box::new(ComponentResponder { http, standing: standing.clone(), interaction: ci, button, ack, presenter });

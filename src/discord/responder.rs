@@ -43,22 +43,33 @@ enum AckState {
 /// watchdog and the table's answer never both send a first one.
 pub struct Ack {
     state: tokio::sync::Mutex<AckState>,
+    /// Dropped with the acknowledgement (the click answered and done with): its watchdog ends then, not at
+    /// [`ACK_DEADLINE`].
+    _done: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
 impl Ack {
-    /// A click's acknowledgement, with its watchdog started.
-    pub fn watch(http: Arc<Http>, standing: Standing, interaction: ComponentInteraction) -> Arc<Ack> {
-        let ack = Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending) });
+    /// A click's acknowledgement, with its watchdog started. The watchdog keeps the interaction's id and token
+    /// only (not the whole interaction, with the message clicked), and ends as soon as the click is answered:
+    /// otherwise every click of the last two seconds would be held in memory, whatever the number of tables.
+    pub fn watch(http: Arc<Http>, standing: Standing, interaction: &ComponentInteraction) -> Arc<Ack> {
+        let (done, answered) = tokio::sync::oneshot::channel::<()>();
+        let ack = Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), _done: Some(done) });
         let watched = Arc::downgrade(&ack);
+        let (id, token) = (interaction.id, interaction.token.clone());
         tokio::spawn(async move {
-            tokio::time::sleep(ACK_DEADLINE).await;
+            tokio::select! {
+                () = tokio::time::sleep(ACK_DEADLINE) => {}
+                _ = answered => return,
+            }
             let Some(ack) = watched.upgrade() else { return };
             let mut state = ack.state.lock().await;
             if *state != AckState::Pending || !standing.holds() {
                 return;
             }
-            let deferred = CreateInteractionResponse::Acknowledge;
-            match tokio::time::timeout(ANSWER_BUDGET, interaction.create_response(&*http, deferred)).await {
+            let deferred =
+                http.create_interaction_response(id, &token, &CreateInteractionResponse::Acknowledge, vec![]);
+            match tokio::time::timeout(ANSWER_BUDGET, deferred).await {
                 Ok(Ok(())) => {
                     tracing::debug!("a click's answer took long: acknowledged it (deferred update)");
                     *state = AckState::Deferred;
@@ -74,7 +85,7 @@ impl Ack {
 
     /// An acknowledgement for an answer given at once (no watchdog): refusals before the table is asked.
     pub fn immediate() -> Arc<Ack> {
-        Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending) })
+        Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), _done: None })
     }
 }
 

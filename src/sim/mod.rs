@@ -196,11 +196,27 @@ pub struct SimReport {
     pub rss_before_kib: u64,
     /// Peak resident memory with the tables open (set up and played), in KiB.
     pub rss_peak_kib: u64,
+    /// CPU used during play, the service's apart from the players'.
+    pub cpu: Cpu,
     /// With [`SimConfig::soak`]: memory through play, and the tasks left after the tables closed.
     pub soak: Option<SoakReport>,
 }
 
+/// CPU time during play, in microseconds: the service's (its actors, the store's writer and connections, the
+/// presenter standing in for Discord) and the players' (the driver threads), read from `/proc`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cpu {
+    pub service_us: u64,
+    pub driver_us: u64,
+}
+
 impl SimReport {
+    /// The service's CPU per committed action, and the players', in microseconds.
+    pub fn cpu_us_per_action(&self) -> (f64, f64) {
+        let per = |us: u64| if self.counts.actions == 0 { 0.0 } else { us as f64 / self.counts.actions as f64 };
+        (per(self.cpu.service_us), per(self.cpu.driver_us))
+    }
+
     /// Committed actions per second of play.
     pub fn actions_per_sec(&self) -> f64 {
         let secs = self.elapsed.as_secs_f64();
@@ -275,6 +291,9 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     rss::reset_peak();
     let rss_before_kib = rss::current_kib();
 
+    // The players run on threads of their own, so that the service's CPU is read apart from theirs; the service's
+    // actors run on this runtime (the one it was made on) whoever asks.
+    let drivers = Drivers::start()?;
     // Every table is set up before play begins, so that play is measured alone.
     let ready = Arc::new(Barrier::new(cfg.tables + 1));
     let setting_up = Arc::new(Semaphore::new(SET_UP_AT_ONCE));
@@ -284,7 +303,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         let (service, recorder, stats, ready, setting_up, cfg) =
             (service.clone(), recorder.clone(), stats.clone(), ready.clone(), setting_up.clone(), cfg.clone());
         let mut go = go.subscribe();
-        tasks.push(tokio::spawn(async move {
+        tasks.push(drivers.spawn(async move {
             // The set-up and the wait for the start are boxed, as each step of play is: once play begins, the
             // task keeps only the driver and the state of the step it is in (the drivers' memory counts in the
             // memory per table).
@@ -308,6 +327,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     }
     ready.wait().await;
     let started = Instant::now();
+    let cpu_before = rss::cpu_us();
     let until = match cfg.stop {
         Stop::Hands(n) => Until { hands: Some(n), at: None, halt: cfg.halt.clone() },
         Stop::After(d) => Until { hands: None, at: Some(started + d), halt: cfg.halt.clone() },
@@ -338,6 +358,11 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         }
     }
     let elapsed = started.elapsed();
+    let cpu_after = rss::cpu_us();
+    let cpu = Cpu {
+        service_us: (cpu_after.0 - cpu_after.1).saturating_sub(cpu_before.0 - cpu_before.1),
+        driver_us: cpu_after.1.saturating_sub(cpu_before.1),
+    };
     if let Some(faults) = &cfg.faults {
         faults.arm(false);
     }
@@ -373,8 +398,43 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
         shown: recorder.shown(),
         rss_before_kib,
         rss_peak_kib,
+        cpu,
         soak,
     })
+}
+
+/// The runtime the players run on ([`rss::DRIVER_THREAD`]), shut down when the run ends however it ends (a
+/// runtime cannot be dropped inside another's task; shutting it down in the background can).
+struct Drivers(Option<tokio::runtime::Runtime>);
+
+impl Drivers {
+    fn start() -> anyhow::Result<Drivers> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name(rss::DRIVER_THREAD)
+            .enable_all()
+            .build()?;
+        Ok(Drivers(Some(runtime)))
+    }
+
+    fn spawn<F>(&self, task: F) -> tokio::task::JoinHandle<F::Output>
+    where
+        F: std::future::Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        match &self.0 {
+            Some(runtime) => runtime.spawn(task),
+            None => tokio::spawn(task),
+        }
+    }
+}
+
+impl Drop for Drivers {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.0.take() {
+            runtime.shutdown_background();
+        }
+    }
 }
 
 /// Opens every reading connection the store's pool may hold (each reads the schema) and gives them back to the

@@ -266,6 +266,9 @@ pub(crate) struct Deps {
     pub presenter: Arc<dyn Presenter>,
     pub timings: Timings,
     pub decks: Decks,
+    /// The runtime the service was made on: its actors run there whoever asks (`loadtest` drives its tables
+    /// from a runtime of their own, to read the service's CPU apart from theirs).
+    pub runtime: Option<tokio::runtime::Handle>,
 }
 
 /// Routes requests to table actors, starting them as needed.
@@ -289,7 +292,8 @@ impl TableService {
 
     /// A service whose decks come from `decks` (the seeded simulation; the bot uses [`TableService::new`]).
     pub fn with_decks(store: Store, presenter: Arc<dyn Presenter>, timings: Timings, decks: Decks) -> TableService {
-        TableService { deps: Arc::new(Deps { store, presenter, timings, decks }), actors: Arc::default() }
+        let runtime = tokio::runtime::Handle::try_current().ok();
+        TableService { deps: Arc::new(Deps { store, presenter, timings, decks, runtime }), actors: Arc::default() }
     }
 
     pub fn store(&self) -> &Store {
@@ -523,16 +527,19 @@ impl TableService {
         actors.insert(table, Live { tx: tx.clone(), channel: None });
         let service = self.clone();
         let span = tracing::info_span!("table", id = %table);
-        tokio::spawn(
-            async move {
-                actor::run(start, rx).await;
-                let mut actors = service.lock_actors();
-                if actors.get(&table).is_some_and(|t| t.tx.is_closed()) {
-                    actors.remove(&table);
-                }
+        let runtime = self.deps.runtime.clone();
+        let actor = async move {
+            actor::run(start, rx).await;
+            let mut actors = service.lock_actors();
+            if actors.get(&table).is_some_and(|t| t.tx.is_closed()) {
+                actors.remove(&table);
             }
-            .instrument(span),
-        );
+        }
+        .instrument(span);
+        match runtime {
+            Some(runtime) => drop(runtime.spawn(actor)),
+            None => drop(tokio::spawn(actor)),
+        }
         tx
     }
 }

@@ -4,7 +4,7 @@
 //! goes to stderr each second, and one summary line to stdout at the end (see `docs/loadtest.md`):
 //!
 //! `loadtest tables=T players=P seconds=S actions=N refused=N actions_per_s=X p50_ms=X p99_ms=X max_ms=X errors=N
-//! rss_kib=N rss_per_table_kib=X audit=ok`
+//! rss_kib=N rss_per_table_kib=X service_cpu_us_per_action=X driver_cpu_us_per_action=X audit=ok`
 //!
 //! With `--soak` or `--faults RATE`, a soak line on stderr too (memory flat, no task left, the books exact; see
 //! `docs/chaos.md`, "Soak"):
@@ -215,7 +215,8 @@ fn summary(args: &LoadtestArgs, report: &SimReport, audit_ok: bool) -> String {
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     format!(
         "loadtest tables={} players={} seconds={} actions={} refused={} actions_per_s={:.1} p50_ms={:.3} \
-         p99_ms={:.3} max_ms={:.3} errors={} rss_kib={} rss_per_table_kib={:.1} audit={}",
+         p99_ms={:.3} max_ms={:.3} errors={} rss_kib={} rss_per_table_kib={:.1} service_cpu_us_per_action={:.1} \
+         driver_cpu_us_per_action={:.1} audit={}",
         args.tables,
         args.players,
         args.seconds,
@@ -228,6 +229,8 @@ fn summary(args: &LoadtestArgs, report: &SimReport, audit_ok: bool) -> String {
         c.errors,
         report.rss_peak_kib,
         report.rss_per_table_kib(),
+        report.cpu_us_per_action().0,
+        report.cpu_us_per_action().1,
         if audit_ok { "ok" } else { "FAILED" }
     )
 }

@@ -81,7 +81,17 @@ impl BotProcess {
             true => (Stdio::from(log), Stdio::from(log2)),
             false => (Stdio::piped(), Stdio::piped()),
         };
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"));
+        // TEENPATTI_TEST_WRAPPER (profiling only, docs/performance.md): a command the bot runs under, e.g.
+        // `heaptrack -o /tmp/bot`; the process measured is then the wrapper's.
+        let mut cmd = match std::env::var("TEENPATTI_TEST_WRAPPER").ok().filter(|w| !w.trim().is_empty()) {
+            Some(wrapper) => {
+                let mut words = wrapper.split_whitespace();
+                let mut cmd = Command::new(words.next().unwrap_or_default());
+                cmd.args(words).arg(env!("CARGO_BIN_EXE_teenpatti-bot"));
+                cmd
+            }
+            None => Command::new(env!("CARGO_BIN_EXE_teenpatti-bot")),
+        };
         let proxied = mode == Mode::Proxy || extra_env.iter().any(|(k, _)| *k == "DISCORD_API_URL");
         if proxied {
             cmd.env("DISCORD_API_URL", fake.url());
