@@ -3,8 +3,8 @@
 //! bot ever answered would stay in that map, about 150 bytes each, for the life of the process (a million clicks:
 //! some 150 MB). Every five seconds the buckets that hold nothing to wait for are dropped: no reset in the future,
 //! and no request holding one (every minute let a busy bot's map reach a minute of clicks, some 12,000 buckets at
-//! 200 clicks a second, scanned under its write lock). serenity makes a fresh bucket the next time such a route is used, which is all it
-//! would know of it anyway.
+//! 200 clicks a second, scanned under its write lock). serenity makes a fresh bucket the next time such a route is
+//! used, which is all it would know of it anyway.
 
 use std::collections::HashMap;
 use std::hash::Hash;

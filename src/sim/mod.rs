@@ -360,7 +360,7 @@ pub async fn run(store: &Store, cfg: &SimConfig) -> anyhow::Result<SimReport> {
     let elapsed = started.elapsed();
     let cpu_after = rss::cpu_us();
     let cpu = Cpu {
-        service_us: (cpu_after.0 - cpu_after.1).saturating_sub(cpu_before.0 - cpu_before.1),
+        service_us: cpu_after.0.saturating_sub(cpu_after.1).saturating_sub(cpu_before.0.saturating_sub(cpu_before.1)),
         driver_us: cpu_after.1.saturating_sub(cpu_before.1),
     };
     if let Some(faults) = &cfg.faults {
