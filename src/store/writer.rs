@@ -623,16 +623,7 @@ async fn commit(
     faults: Option<&FaultPlan>,
 ) -> Result<(), StoreError> {
     let backend = conn.backend();
-    // SQLite: take the write lock now (the writer is its only writer). PostgreSQL: rows are locked as written.
-    exec(conn, if backend == Backend::Sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" }).await.map_err(ctx)?;
-    // This process still runs its shards: once per batch, before anything is written (see `leases.rs`). On
-    // SQLite the file's lock is the fence (no other process can write), so the batch needs no query for it.
-    if let Some(fence) = fence.filter(|_| backend == Backend::Postgres) {
-        if let Err(e) = check_fence(conn, fence).await {
-            let _ = exec(conn, "ROLLBACK").await;
-            return Err(e);
-        }
-    }
+    begin(conn, fence).await?;
     if let ([job], [], []) = (batch.jobs.as_mut_slice(), batch.starts.as_slice(), batch.actions.as_slice()) {
         job.run(conn).await;
         if job.failed() {
@@ -658,8 +649,10 @@ async fn commit(
             }
         }
         if !(batch.starts.is_empty() && batch.actions.is_empty()) {
-            let writer = fence.map(|f| f.owner.as_str());
-            record_hands(conn, hand_ids, &mut batch.starts, &mut batch.actions, counts, writer).await?;
+            // With no job before them, the hands' writes are all the transaction holds: their first attempt needs
+            // no savepoint (two statements fewer on the hot path), as a refusal can begin the transaction again.
+            let alone = batch.jobs.is_empty();
+            record_hands(conn, hand_ids, &mut batch.starts, &mut batch.actions, counts, fence, alone).await?;
         }
     }
     if faults.is_some_and(|f| (f.0)()) {
@@ -673,6 +666,24 @@ async fn commit(
     Ok(())
 }
 
+/// Begins a batch's transaction. SQLite: the write lock is taken now (the
+/// writer is the file's only writer). PostgreSQL: rows are locked as
+/// written, and this process must still run its shards: checked once per
+/// transaction, before anything is written (see `leases.rs`); on SQLite the
+/// file's lock is the fence (no other process can write), so it needs no
+/// query.
+async fn begin(conn: &mut Conn, fence: Option<&Fence>) -> Result<(), StoreError> {
+    let backend = conn.backend();
+    exec(conn, if backend == Backend::Sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" }).await.map_err(ctx)?;
+    if let Some(fence) = fence.filter(|_| backend == Backend::Postgres) {
+        if let Err(e) = check_fence(conn, fence).await {
+            let _ = exec(conn, "ROLLBACK").await;
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
 /// Bulk attempts before the writes still left are made one at a time.
 const BULK_ATTEMPTS: usize = 3;
 
@@ -681,26 +692,37 @@ const BULK_ATTEMPTS: usize = 3;
 /// again together; the writes set aside are then made one at a time, so
 /// that only the writes that cannot be made are refused. An error means the
 /// transaction is gone.
+///
+/// `alone`: the transaction holds nothing else yet, so the first attempt goes
+/// without a savepoint and a refusal rolls the whole transaction back and
+/// begins it again.
 async fn record_hands(
     conn: &mut Conn,
     hand_ids: &mut HandIds,
     starts: &mut [StartJob],
     actions: &mut [ActionJob],
     counts: &Counts,
-    writer: Option<&str>,
+    fence: Option<&Fence>,
+    alone: bool,
 ) -> Result<(), StoreError> {
+    let writer = fence.map(|f| f.owner.as_str());
     let mut bulk_starts: Vec<usize> = (0..starts.len()).collect();
     let mut bulk_actions: Vec<usize> = (0..actions.len()).collect();
     for attempt in 0..BULK_ATTEMPTS {
         if bulk_starts.is_empty() && bulk_actions.is_empty() {
             break;
         }
-        savepoint(conn).await?;
+        let bare = alone && attempt == 0;
+        if !bare {
+            savepoint(conn).await?;
+        }
         let s: Vec<&StartWrite> = bulk_starts.iter().map(|&i| &starts[i].write).collect();
         let a: Vec<&ActionWrite> = bulk_actions.iter().map(|&i| &actions[i].write).collect();
         let refusal = match actions::record_all(conn, hand_ids, &s, &a, Mode::Count, writer).await {
             Ok(ids) => {
-                release(conn, false).await?;
+                if !bare {
+                    release(conn, false).await?;
+                }
                 for (&i, id) in bulk_starts.iter().zip(ids) {
                     starts[i].result = Some(Ok(id));
                 }
@@ -711,7 +733,15 @@ async fn record_hands(
             }
             Err(refusal) => refusal,
         };
-        release(conn, true).await?;
+        if bare {
+            // The transaction held only this attempt: roll it all back (SQLite may have done so itself) and begin
+            // again, as ROLLBACK TO the savepoint would have left it.
+            let _ = exec(conn, "ROLLBACK").await;
+            hand_ids.forget();
+            begin(conn, fence).await?;
+        } else {
+            release(conn, true).await?;
+        }
         if attempt == 0 {
             counts.retried.fetch_add(1, Ordering::Relaxed);
         }
