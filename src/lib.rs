@@ -1,5 +1,5 @@
 //! Teen Patti for Discord. `engine` is the pure game; `store` keeps chips and
-//! hands in SQLite; `table` runs one actor per live table; `discord` is the
+//! hands in SQLite or PostgreSQL; `table` runs one actor per live table; `discord` is the
 //! thin poise/serenity layer; `ownership` holds the shard leases that say which tables this process runs.
 //! `echo` quotes user input briefly, for every message that does.
 

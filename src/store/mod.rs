@@ -1,5 +1,6 @@
-//! Persistence: chips, hands, tables and settings in SQLite (sqlx), with a
-//! ledger row for every change of every balance.
+//! Persistence: chips, hands, tables and settings in SQLite (embedded, the default) or PostgreSQL (several
+//! processes on one database), through sqlx and one query API (`db.rs`), with a ledger row for every change of
+//! every balance.
 //!
 //! Invariants the store keeps (checked by [`Store::audit`]):
 //! - each wallet's balance equals the sum of its ledger rows;
