@@ -1,0 +1,106 @@
+//! Why the engine refused an action or a deal ([`RuleError`]): nothing changed.
+
+use super::*;
+
+/// Why an action was refused. Nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("a table needs {MIN_SEATS} to {MAX_SEATS} players")]
+    SeatCount,
+    #[error("the dealer must be one of the seats")]
+    BadDealer,
+    #[error("the deck does not hold enough distinct cards for the deal")]
+    BadDeck,
+    #[error("the pack deals to at most {0} players under these rules")]
+    TooManyForDeck(usize),
+    #[error("you hold a bust card: you must pack")]
+    HoldsBust,
+    #[error("{0}")]
+    Rules(String),
+    #[error("every player must be able to pay the boot of {0}")]
+    CannotPayBoot(Chips),
+    /// The deal asks a player for more than the boot alone (a forced blind, a posted ante, the dealer's ante for
+    /// everyone), and they cannot pay it, or it is more than a hand takes.
+    #[error("every player dealt in must be able to pay what the deal asks of them: {need} chips (the boot, and a blind, a post or the dealer's ante for everyone)")]
+    CannotPayDeal { need: Chips },
+    #[error("a stack may hold at most {MAX_AMOUNT} chips")]
+    StackTooLarge,
+    #[error("the hand is over")]
+    HandOver,
+    #[error("there is no such seat")]
+    NoSuchSeat,
+    #[error("you have packed")]
+    Packed,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("a sideshow is waiting for an answer")]
+    SideshowPending,
+    #[error("nobody asked you for a sideshow")]
+    NoSideshowToAnswer,
+    #[error("you have already seen your cards")]
+    AlreadySeen,
+    #[error("at this table you may look at your cards only on your turn")]
+    SeeOnlyOnTurn,
+    #[error("at this table you may pack only on your turn")]
+    PackOnlyOnTurn,
+    #[error("you have already asked for a sideshow this turn")]
+    AskedThisTurn,
+    #[error("a show is waiting for its answer: show the cards or concede")]
+    ShowPending,
+    #[error("no show was called against you")]
+    NoShowToAnswer,
+    #[error("this table does not allow the last two players to agree to share the pot")]
+    SplitOff,
+    #[error("the pot can be shared by agreement only when two players are left")]
+    SplitNeedsTwo,
+    #[error("an offer to share the pot is waiting for its answer")]
+    SplitPending,
+    #[error("nobody offered you to share the pot")]
+    NoSplitToAnswer,
+    #[error("you have bet blind {0} times, the limit: see your cards first")]
+    MustSee(u32),
+    #[error("you cannot cover the minimum bet of {0}")]
+    CannotCover(Chips),
+    #[error("a bet must be from {min} to {max}")]
+    BetOutOfRange { min: Chips, max: Chips },
+    #[error("a seen bet must be an even number of chips")]
+    OddBet,
+    #[error("a show needs exactly two players left")]
+    ShowNeedsTwo,
+    #[error("a high-low table has no sideshows")]
+    NoSideshowHighLow,
+    #[error("the players are declaring high or low: the show comes when all have")]
+    Declaring,
+    #[error("there is nothing to declare now: players declare high or low at the show")]
+    NotDeclaring,
+    #[error("you have already declared")]
+    AlreadyDeclared,
+    #[error("a seen player cannot ask a blind player for a show")]
+    SeenCannotShowBlind,
+    #[error("a show costs {need}; you have {have}")]
+    CannotAffordShow { need: Chips, have: Chips },
+    #[error("a sideshow needs every remaining player to be seen")]
+    SideshowNeedsAllSeen,
+    #[error("a sideshow needs at least three players left")]
+    SideshowNeedsThree,
+    #[error("the previous player has not bet yet")]
+    SideshowNoTarget,
+    #[error("in cobra nobody ever sees their own card")]
+    Forehead,
+    #[error("the first {0} betting round(s) are played blind: nobody may look at their cards yet")]
+    BlindRound(u32),
+    #[error("a show or sideshow may be asked for only after {0} betting rounds")]
+    ShowTooEarly(u32),
+    #[error("the players are drawing: betting resumes when every player has drawn")]
+    Drawing,
+    #[error("there is no draw now")]
+    NoDraw,
+    #[error("you have already changed a card in this betting round")]
+    DrewThisRound,
+    #[error("choose from {min} to {max} of your own down cards to change")]
+    BadDraw { min: usize, max: usize },
+    #[error("the pack has only {left} card(s) left to draw")]
+    PackEmpty { left: usize },
+    #[error("new cards cost {need}; you have {have}")]
+    CannotAffordDraw { need: Chips, have: Chips },
+}
