@@ -16,7 +16,7 @@ use clap::Args;
 use crate::echo::echo;
 use crate::engine::cards::parse_cards;
 use crate::engine::rank::Evaluator;
-use crate::engine::rules::{Rules, Turned, Variant, OPTIONS, RANKING_OPTIONS};
+use crate::engine::rules::{option, ranking_options, Rules, Turned, Variant};
 
 /// The longest line read; a hand is a few cards.
 pub const MAX_LINE_BYTES: usize = 4096;
@@ -36,7 +36,7 @@ pub struct RankArgs {
 }
 
 /// The rules `args` describe, or a message for the user. Only options that change how hands rank are taken
-/// ([`RANKING_OPTIONS`]); each card a hand turns up must be given (`joker=7`, `wild_suit=h`, `bust=9`,
+/// ([`ranking_options`]); each card a hand turns up must be given (`joker=7`, `wild_suit=h`, `bust=9`,
 /// `common=Kd`), since there is no deal to draw it; `--variant` and `--set variant=` must agree; the parts must
 /// combine ([`Rules::parts`]).
 pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
@@ -65,12 +65,14 @@ pub fn rules_from_args(args: &RankArgs) -> Result<Rules, String> {
         let name = name.trim().to_ascii_lowercase().replace('-', "_");
         match name.as_str() {
             "variant" => choose(shown, value, &mut rules)?,
-            n if RANKING_OPTIONS.contains(&n) => rules.set(n, value).map_err(|e| format!("{shown}: {e}"))?,
-            n => {
-                let known = OPTIONS.iter().any(|(o, _)| *o == n);
-                let what = if known { "does not change how hands rank" } else { "is not an option" };
-                return Err(format!("{shown}: `{}` {what}; hand rank takes {}", echo(n), RANKING_OPTIONS.join(", ")));
-            }
+            n => match option(n) {
+                Some(def) if def.ranks => rules.set(n, value).map_err(|e| format!("{shown}: {e}"))?,
+                known => {
+                    let what = if known.is_some() { "does not change how hands rank" } else { "is not an option" };
+                    let takes = ranking_options().collect::<Vec<_>>().join(", ");
+                    return Err(format!("{shown}: `{}` {what}; hand rank takes {takes}", echo(n)));
+                }
+            },
         }
     }
     let parts = rules.parts().map_err(|e| e.to_string())?;
