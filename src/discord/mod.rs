@@ -10,6 +10,7 @@
 //! retries, `render/` every message's text and layout, `cap.rs` the reply cap
 //! every message goes through (Discord's size limits).
 
+mod ack;
 mod buckets;
 mod buttons;
 pub mod cap;
@@ -19,6 +20,7 @@ mod errors;
 pub mod floor;
 pub mod permissions;
 pub mod presenter;
+mod refusals;
 pub mod render;
 pub mod responder;
 pub mod retry;

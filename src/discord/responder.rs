@@ -2,14 +2,12 @@
 //! through the interaction response (no extra API call); anything private
 //! comes as an ephemeral follow-up.
 //!
-//! Discord wants a first answer within 3 s. A click waits for its table, and a table can be busy for longer
-//! than that (a hand message queued behind Discord's rate limit for its channel, a slow disk): so every click
-//! has an [`Ack`], whose watchdog acknowledges it with a deferred update (type 6) at [`ACK_DEADLINE`] if the
-//! table has not answered by then. The answer that comes later edits the clicked message (and sends the
-//! private part as a follow-up), through the interaction's own token, which no channel's rate limit holds up.
+//! Every click has an [`Ack`] (`ack.rs`), whose watchdog acknowledges it with a deferred update if the table
+//! has not answered within [`ACK_DEADLINE`]. The answer that comes later edits the clicked message (and sends
+//! the private part as a follow-up), through the interaction's own token, which no channel's rate limit holds
+//! up.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -17,77 +15,14 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse, EditMessage, Http,
 };
 
+use super::ack::AckState;
+pub use super::ack::{Ack, ACK_DEADLINE};
 use super::presenter::{mentions_for, with_hand_picture, DiscordPresenter};
 use super::retry::{with_retry, ANSWER_BUDGET, CALL_BUDGET};
 use super::{cap, render};
 use crate::ownership::Standing;
 use crate::table::view::Update;
 use crate::table::{BoxFuture, ButtonId, Command, Responder, UserError};
-
-/// When a click the table has not answered yet is acknowledged with a deferred update: after the 1.5 s a DM to
-/// the clicker may take (`retry::DM_BUDGET`, sent before the answer), and early enough that the acknowledgement
-/// reaches Discord within its 3 s.
-pub const ACK_DEADLINE: Duration = Duration::from_millis(2000);
-
-/// Whether a click has had its first answer, and which.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AckState {
-    Pending,
-    /// The watchdog acknowledged it (type 6): the answer edits the message and follows up.
-    Deferred,
-    /// The answer itself was the first.
-    Answered,
-}
-
-/// The first answer of one click (see the module's summary). The lock is held while an answer is sent, so the
-/// watchdog and the table's answer never both send a first one.
-pub struct Ack {
-    state: tokio::sync::Mutex<AckState>,
-    /// Dropped with the acknowledgement (the click answered and done with): its watchdog ends then, not at
-    /// [`ACK_DEADLINE`].
-    _done: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-impl Ack {
-    /// A click's acknowledgement, with its watchdog started. The watchdog keeps the interaction's id and token
-    /// only (not the whole interaction, with the message clicked), and ends as soon as the click is answered:
-    /// otherwise every click of the last two seconds would be held in memory, whatever the number of tables.
-    pub fn watch(http: Arc<Http>, standing: Standing, interaction: &ComponentInteraction) -> Arc<Ack> {
-        let (done, answered) = tokio::sync::oneshot::channel::<()>();
-        let ack = Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), _done: Some(done) });
-        let watched = Arc::downgrade(&ack);
-        let (id, token) = (interaction.id, interaction.token.clone());
-        tokio::spawn(async move {
-            tokio::select! {
-                () = tokio::time::sleep(ACK_DEADLINE) => {}
-                _ = answered => return,
-            }
-            let Some(ack) = watched.upgrade() else { return };
-            let mut state = ack.state.lock().await;
-            if *state != AckState::Pending || !standing.holds() {
-                return;
-            }
-            let deferred =
-                http.create_interaction_response(id, &token, &CreateInteractionResponse::Acknowledge, vec![]);
-            match tokio::time::timeout(ANSWER_BUDGET, deferred).await {
-                Ok(Ok(())) => {
-                    tracing::debug!("a click's answer took long: acknowledged it (deferred update)");
-                    *state = AckState::Deferred;
-                }
-                Ok(Err(e)) => {
-                    tracing::warn!(error = %crate::echo::remote_error(&e), "could not acknowledge a slow click");
-                }
-                Err(_) => tracing::warn!("could not acknowledge a slow click: Discord did not answer in time"),
-            }
-        });
-        ack
-    }
-
-    /// An acknowledgement for an answer given at once (no watchdog): refusals before the table is asked.
-    pub fn immediate() -> Arc<Ack> {
-        Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), _done: None })
-    }
-}
 
 /// What a click is answered with.
 enum Reply {

@@ -1,11 +1,7 @@
 //! Dealing a new hand: who is dealt in, who deals, the boots, the message.
 
-use std::sync::{Arc, Mutex};
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
 use super::actor::{Deadline, Live, Notes, PublicLog, Table};
+use super::dealer::{first_winner, next_dealer};
 use super::play::rule_message;
 use super::{internal, ShowError, UserError};
 use crate::engine::fair::{fair_deck, Seed};
@@ -17,48 +13,11 @@ use crate::i18n::Msg;
 use crate::ids::UserId;
 use crate::store::{FairDeal, HandRecord, NewHand, StoreError};
 
-/// Where each hand's deck seed comes from: the system's randomness (the bot), or one seeded generator shared by a
-/// service's tables, so that every deal of the seeded simulation (`sim::chaos`) replays from its seed.
-#[derive(Clone, Default)]
-pub struct Decks(Option<Arc<Mutex<ChaCha8Rng>>>);
-
-impl Decks {
-    pub fn seeded(seed: u64) -> Decks {
-        Decks(Some(Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(seed)))))
-    }
-
-    /// A hand's secret seed: 256 bits from the operating system (or from the seeded generator).
-    pub(super) fn next_seed(&self) -> Seed {
-        match &self.0 {
-            None => Seed::random(),
-            // A poisoned lock only means another thread panicked mid-draw; the generator is still usable.
-            Some(rng) => Seed::from_rng(&mut *rng.lock().unwrap_or_else(|p| p.into_inner())),
-        }
-    }
-}
-
 /// The longest entropy a player may give, in characters.
 pub const MAX_ENTROPY_CHARS: usize = 64;
 
 /// A seated player and the ante they owe to come back in (`post`).
 type Owed = (UserId, Chips);
-
-/// The first winner (left of the dealer) of a finished `hand` whose seat i is `users[i]`.
-pub(super) fn first_winner(hand: &Hand, users: &[UserId]) -> Option<UserId> {
-    hand.outcome().and_then(|o| o.winners().first().and_then(|&w| users.get(w).copied()))
-}
-
-/// The dealer's seat among `dealt` (the users dealt in, in seat order): the button passes to the left, to the
-/// next seated player after the last dealer who is dealt in; the first hand is dealt by the last seat.
-fn next_dealer(seated: &[UserId], dealt: &[UserId], last: Option<UserId>) -> usize {
-    let Some(last) = last.and_then(|d| seated.iter().position(|&s| s == d)) else {
-        return dealt.len().saturating_sub(1);
-    };
-    (1..=seated.len())
-        .map(|i| seated[(last + i) % seated.len()])
-        .find_map(|u| dealt.iter().position(|&x| x == u))
-        .unwrap_or(0)
-}
 
 impl Table {
     /// Under `kaana_round`: whether the next hand's one-eyed cards are plain, by this table's last hand (its
@@ -466,24 +425,3 @@ const NOT_POSTED: &str = "the hand message could not be posted";
 
 /// How soon a cancelled hand's failed refund is tried again.
 const REFUND_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_button_passes_left_to_the_next_player_dealt_in() {
-        let seated: Vec<UserId> = (1..=4).map(UserId).collect();
-        // First hand: the last seat dealt in deals.
-        assert_eq!(next_dealer(&seated, &seated, None), 3);
-        // After user 2 dealt, user 3 deals (seat 2).
-        assert_eq!(next_dealer(&seated, &seated, Some(UserId(2))), 2);
-        // User 3 is not dealt in (sitting out): user 4 deals, seat 2 among [1, 2, 4].
-        let dealt = [UserId(1), UserId(2), UserId(4)];
-        assert_eq!(next_dealer(&seated, &dealt, Some(UserId(2))), 2);
-        // Wrapping round: after user 4, user 1.
-        assert_eq!(next_dealer(&seated, &seated, Some(UserId(4))), 0);
-        // A last dealer who left the table: as for a first hand.
-        assert_eq!(next_dealer(&seated, &seated, Some(UserId(9))), 3);
-    }
-}

@@ -86,7 +86,7 @@ impl Table {
                 // Its winner deals next under `deal_order=winner`.
                 let actions: Vec<_> = rec.actions.iter().map(|a| (a.seat, a.action)).collect();
                 let replayed = Hand::replay(&rec.setup, &actions).ok();
-                self.last_winner = replayed.and_then(|(h, _)| super::deal::first_winner(&h, &rec.summary.users));
+                self.last_winner = replayed.and_then(|(h, _)| super::dealer::first_winner(&h, &rec.summary.users));
             }
             if self.running {
                 self.next_hand = Some(Deadline::after(self.deps.timings.hand_break));

@@ -1,4 +1,5 @@
-//! Server admins (Manage Server): `/config view | set`, `/grant`, `/house`, `/season new`.
+//! Server admins (Manage Server): `/config view | set`, `/grant`, `/house`, `/season new`. Each is declared an
+//! admin command once, in `commands/mod.rs` (`admin_only`): servers only, Manage Server to see and to use it.
 
 use poise::serenity_prelude as serenity;
 
@@ -15,39 +16,20 @@ const MAX_SETTING_CHIPS: i64 = 1_000_000_000;
 const MAX_DAILY_COOLDOWN: i64 = 31_536_000;
 
 /// Server settings (Manage Server): view, or set one.
-#[poise::command(
-    slash_command,
-    guild_only,
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD",
-    subcommands("config_view", "config_set"),
-    subcommand_required
-)]
+#[poise::command(slash_command, subcommands("config_view", "config_set"), subcommand_required)]
 pub async fn config(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// Show the server's settings.
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "view",
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD"
-)]
+#[poise::command(slash_command, rename = "view")]
 pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
     let s = ctx.data().store.guild_settings(guild(ctx)?).await?;
     say(ctx, render::settings(s.language, &s)).await
 }
 
 /// Set one server setting or default rule option.
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "set",
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD"
-)]
+#[poise::command(slash_command, rename = "set")]
 pub async fn config_set(
     ctx: Context<'_>,
     #[description = "A setting (starting_balance, give_daily_cap, max_bet, season_reset...) or a rule option (boot...)"]
@@ -107,12 +89,7 @@ pub async fn config_set(
 }
 
 /// Give chips to a player, or take them away with a negative amount (Manage Server).
-#[poise::command(
-    slash_command,
-    guild_only,
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD"
-)]
+#[poise::command(slash_command)]
 pub async fn grant(
     ctx: Context<'_>,
     #[description = "Who"] user: serenity::User,
@@ -134,12 +111,7 @@ pub async fn grant(
 }
 
 /// The house's chips, which stake the computer players; set them with bankroll (Manage Server).
-#[poise::command(
-    slash_command,
-    guild_only,
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD"
-)]
+#[poise::command(slash_command)]
 pub async fn house(
     ctx: Context<'_>,
     #[description = "Set the house's chips to this many"]
@@ -165,26 +137,13 @@ pub async fn house(
 }
 
 /// Seasons of the server's leaderboard (Manage Server).
-#[poise::command(
-    slash_command,
-    guild_only,
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD",
-    subcommands("season_new"),
-    subcommand_required
-)]
+#[poise::command(slash_command, subcommands("season_new"), subcommand_required)]
 pub async fn season(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
 /// End this season: its final leaderboard is posted and kept; balances carry over or reset.
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "new",
-    default_member_permissions = "MANAGE_GUILD",
-    required_permissions = "MANAGE_GUILD"
-)]
+#[poise::command(slash_command, rename = "new")]
 pub async fn season_new(ctx: Context<'_>) -> Result<(), Error> {
     let g = guild(ctx)?;
     let store = &ctx.data().store;

@@ -45,16 +45,29 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::verify(),
         records::rank(),
         records::rules(),
-        admin::config(),
-        admin::grant(),
-        admin::house(),
-        admin::season(),
+        admin_only(admin::config()),
+        admin_only(admin::grant()),
+        admin_only(admin::house()),
+        admin_only(admin::season()),
     ];
     for command in &mut commands {
         bound_turn_seconds(command);
         localize(command, "");
     }
     commands
+}
+
+/// An admin command, declared once: in servers only, shown to and usable by members with Manage Server (Discord
+/// hides it from the others; poise checks it again when it runs), with each of its subcommands.
+fn admin_only(mut command: poise::Command<Data, Error>) -> poise::Command<Data, Error> {
+    fn mark(command: &mut poise::Command<Data, Error>) {
+        command.guild_only = true;
+        command.default_member_permissions = serenity::Permissions::MANAGE_GUILD;
+        command.required_permissions = serenity::Permissions::MANAGE_GUILD;
+        command.subcommands.iter_mut().for_each(mark);
+    }
+    mark(&mut command);
+    command
 }
 
 /// The catalogue id of a command's name (`cmd-table-open`); `-desc` after it for its description, and

@@ -192,34 +192,47 @@ fn pair_kind(a: Card, b: Card) -> Option<u8> {
     }
 }
 
-/// The kiss-miss-bliss readings of five cards (see [`Virtual::KissMissBliss`]): every way to take three
-/// disjoint units, each pair a kiss, a miss or a bliss, each kind at most once.
-fn kiss_miss_bliss(cards: &[Card], order: Order<'_>) -> u32 {
-    let kind = pair_kind;
+/// A kiss-miss-bliss reading beyond three single cards (indices into the cards): one pair (a kiss, a miss or a
+/// bliss) and two singles, or two pairs of different kinds and a single.
+enum PairReading {
+    One([usize; 2], [usize; 2]),
+    Two([usize; 2], [usize; 2], usize),
+}
+
+/// Every [`PairReading`] of `cards`, in one order (each pair, then each two singles beside it, each followed by
+/// the readings where those two are a pair of another kind): the one enumeration behind the value and the
+/// explanation.
+fn pair_readings(cards: &[Card], mut visit: impl FnMut(PairReading)) {
     let n = cards.len();
-    let mut best = best_of_units(&cards.iter().map(|&c| Unit::Real(c)).collect::<Vec<_>>(), order);
-    // One pair as a wild unit, and two singles from the other cards.
     for i in 0..n {
         for j in i + 1..n {
-            let Some(first) = kind(cards[i], cards[j]) else { continue };
+            let Some(first) = pair_kind(cards[i], cards[j]) else { continue };
             let rest: Vec<usize> = (0..n).filter(|&k| k != i && k != j).collect();
             for (a, &x) in rest.iter().enumerate() {
                 for &y in &rest[a + 1..] {
-                    best = better(best, three(Unit::Wild, Unit::Real(cards[x]), Unit::Real(cards[y]), order));
-                }
-            }
-            // Two pairs of different kinds, and one single.
-            for (a, &x) in rest.iter().enumerate() {
-                for &y in &rest[a + 1..] {
-                    if kind(cards[x], cards[y]).is_some_and(|second| second != first) {
+                    visit(PairReading::One([i, j], [x, y]));
+                    if pair_kind(cards[x], cards[y]).is_some_and(|second| second != first) {
                         for &z in rest.iter().filter(|&&z| z != x && z != y) {
-                            best = better(best, three(Unit::Wild, Unit::Wild, Unit::Real(cards[z]), order));
+                            visit(PairReading::Two([i, j], [x, y], z));
                         }
                     }
                 }
             }
         }
     }
+}
+
+/// The kiss-miss-bliss readings of five cards (see [`Virtual::KissMissBliss`]): every way to take three
+/// disjoint units, each pair a kiss, a miss or a bliss, each kind at most once.
+fn kiss_miss_bliss(cards: &[Card], order: Order<'_>) -> u32 {
+    let mut best = best_of_units(&cards.iter().map(|&c| Unit::Real(c)).collect::<Vec<_>>(), order);
+    pair_readings(cards, |reading| {
+        let units = match reading {
+            PairReading::One(_, [x, y]) => three(Unit::Wild, Unit::Real(cards[x]), Unit::Real(cards[y]), order),
+            PairReading::Two(_, _, z) => three(Unit::Wild, Unit::Wild, Unit::Real(cards[z]), order),
+        };
+        best = better(best, units);
+    });
     best
 }
 
@@ -289,25 +302,15 @@ fn readings(cards: &[Card], wild: &[bool], imagined: usize, pairs: Virtual) -> V
             out
         }
         Virtual::KissMissBliss => {
-            let kind = pair_kind;
-            let n = cards.len();
             let mut out = threes(&cards.iter().map(|&c| held(c)).collect::<Vec<_>>());
-            for i in 0..n {
-                for j in i + 1..n {
-                    let Some(first) = kind(cards[i], cards[j]) else { continue };
-                    let rest: Vec<usize> = (0..n).filter(|&k| k != i && k != j).collect();
-                    for (a, &x) in rest.iter().enumerate() {
-                        for &y in &rest[a + 1..] {
-                            out.push([pair(cards[i], cards[j]), held(cards[x]), held(cards[y])]);
-                            if kind(cards[x], cards[y]).is_some_and(|second| second != first) {
-                                for &z in rest.iter().filter(|&&z| z != x && z != y) {
-                                    out.push([pair(cards[i], cards[j]), pair(cards[x], cards[y]), held(cards[z])]);
-                                }
-                            }
-                        }
+            pair_readings(cards, |reading| {
+                out.push(match reading {
+                    PairReading::One([i, j], [x, y]) => [pair(cards[i], cards[j]), held(cards[x]), held(cards[y])],
+                    PairReading::Two([i, j], [x, y], z) => {
+                        [pair(cards[i], cards[j]), pair(cards[x], cards[y]), held(cards[z])]
                     }
-                }
-            }
+                })
+            });
             out
         }
     }
