@@ -75,25 +75,8 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Exit status of a command that failed (for `run`: the database, or Discord refusing something other than the
-/// token). Tools use it for "ran, and found something wrong" (see `tools::run_async`).
-pub const EXIT_FAILED: u8 = 1;
-/// Exit status of a command refused before it could run: a bad argument or setting, a malformed `.env`, a token
-/// Discord rejects. Restarting does not help; the configuration must change (docs/process.md).
-pub const EXIT_REFUSED: u8 = 2;
-
-/// Logging for every subcommand ([`crate::logs::init`]); a bad `RUST_LOG` is the one `error:` line, exit 2. Logs
-/// carry detail; a fatal error is [`fatal`]'s one line.
-pub fn init_logging(default: &str) -> Result<(), ExitCode> {
-    crate::logs::init(default).map_err(|e| fatal(EXIT_REFUSED, e))
-}
-
-/// The one way a command reports a fatal error: one line on stderr, `error: ...` (redacted and bounded, and
-/// never a panic on a closed stream: [`crate::output::note`]), and the exit status.
-pub fn fatal(status: u8, error: impl std::fmt::Display) -> ExitCode {
-    crate::output::note(format_args!("error: {error}"));
-    ExitCode::from(status)
-}
+pub use crate::output::{fatal, EXIT_FAILED, EXIT_REFUSED};
+use crate::tools::init_logging;
 
 /// clap's answer to `--help`, `--version` or a bad argument, written without panicking on a closed stream:
 /// help and version on stdout (exit 0), a usage error on stderr (exit 2).

@@ -110,6 +110,10 @@ row_id!(
     /// A hand (`hands.id`); players see it as "hand #N".
     HandId
 );
+row_id!(
+    /// A sit-and-go tournament (`tournaments.id`).
+    TournamentId
+);
 
 /// The ids of players who are not Discord users: a server's house (the wallet computer players play from) and the
 /// computer players themselves. Discord's ids are snowflakes, milliseconds since 2015 shifted left by 22 bits: any
@@ -126,13 +130,13 @@ const PURSE_BASE: u64 = 1 << 32;
 impl GuildId {
     /// The purse of tournament `id`: the guild id its tournament chips are kept under (wallets, ledger, hands),
     /// apart from the server's chips.
-    pub fn purse(tournament: i64) -> GuildId {
-        GuildId(PURSE_BASE + tournament.clamp(0, PURSE_BASE as i64 - 1) as u64)
+    pub fn purse(tournament: TournamentId) -> GuildId {
+        GuildId(PURSE_BASE + tournament.0.clamp(0, PURSE_BASE as i64 - 1) as u64)
     }
 
     /// The tournament whose purse this is, if it is one.
-    pub fn as_purse(self) -> Option<i64> {
-        (PURSE_BASE..2 * PURSE_BASE).contains(&self.0).then(|| (self.0 - PURSE_BASE) as i64)
+    pub fn as_purse(self) -> Option<TournamentId> {
+        (PURSE_BASE..2 * PURSE_BASE).contains(&self.0).then(|| TournamentId((self.0 - PURSE_BASE) as i64))
     }
 }
 
@@ -152,8 +156,8 @@ impl UserId {
 
     /// The prize pool of tournament `id`: a wallet of the server that holds the buy-ins until the prizes are paid.
     /// Between the house and the computer players, so leaderboards leave it out with them.
-    pub fn pool(tournament: i64) -> UserId {
-        UserId(HOUSE + 1 + (tournament.clamp(0, (BOT_BASE - HOUSE - 2) as i64) as u64))
+    pub fn pool(tournament: TournamentId) -> UserId {
+        UserId(HOUSE + 1 + (tournament.0.clamp(0, (BOT_BASE - HOUSE - 2) as i64) as u64))
     }
 
     /// Whether this is a tournament's prize pool.

@@ -15,6 +15,20 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Exit status of a command that failed (for `run`: the database, or Discord refusing something other than the
+/// token). Tools use it for "ran, and found something wrong" (see `tools::run_async`).
+pub const EXIT_FAILED: u8 = 1;
+/// Exit status of a command refused before it could run: a bad argument or setting, a malformed `.env`, a token
+/// Discord rejects. Restarting does not help; the configuration must change (docs/process.md).
+pub const EXIT_REFUSED: u8 = 2;
+
+/// The one way a command reports a fatal error: one line on stderr, `error: ...` (redacted and bounded, and
+/// never a panic on a closed stream: [`note`]), and the exit status.
+pub fn fatal(status: u8, error: impl std::fmt::Display) -> ExitCode {
+    note(format_args!("error: {error}"));
+    ExitCode::from(status)
+}
+
 static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Why the output could not be written.
@@ -65,7 +79,7 @@ pub fn note(args: std::fmt::Arguments<'_>) {
 pub fn exit_for(e: &OutputError) -> ExitCode {
     match e {
         OutputError::Closed => ExitCode::SUCCESS,
-        OutputError::Failed(_) => crate::cli::fatal(crate::cli::EXIT_FAILED, e),
+        OutputError::Failed(_) => fatal(EXIT_FAILED, e),
     }
 }
 

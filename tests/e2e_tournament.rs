@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::world::{hand_id_of, is_hand_message, is_over, World};
-use teenpatti::ids::UserId;
+use teenpatti::ids::{TournamentId, UserId};
 
 const START: i64 = 1000;
 
@@ -77,7 +77,7 @@ async fn play_out(w: &World, players: &[u64], number: i64) -> (String, Vec<u64>)
 }
 
 async fn pool(w: &World, number: i64) -> i64 {
-    w.store().await.balance(w.guild(), UserId::pool(number)).await.unwrap()
+    w.store().await.balance(w.guild(), UserId::pool(TournamentId(number))).await.unwrap()
 }
 
 async fn four_players_play_a_tournament_to_the_end_and_the_pool_is_paid(w: World) {

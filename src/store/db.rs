@@ -16,7 +16,7 @@ use sqlx::postgres::{PgArguments, PgConnection, PgPool, PgRow, Postgres};
 use sqlx::sqlite::{Sqlite, SqliteArguments, SqliteConnection, SqlitePool, SqliteRow};
 use sqlx::{Arguments, FromRow};
 
-use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, UserId};
+use crate::ids::{ChannelId, GuildId, HandId, MessageId, TableId, TournamentId, UserId};
 
 /// Which database a store runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,7 +213,7 @@ macro_rules! id_args {
         }
     )*};
 }
-id_args!(GuildId, UserId, ChannelId, MessageId, TableId, HandId);
+id_args!(GuildId, UserId, ChannelId, MessageId, TableId, HandId, TournamentId);
 
 /// A JSON value to bind (`TEXT` on SQLite, `JSONB` on PostgreSQL).
 pub(crate) fn json_arg<T: serde::Serialize + ?Sized>(value: &T) -> Result<Arg, serde_json::Error> {

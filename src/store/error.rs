@@ -1,6 +1,6 @@
 //! What can go wrong in the store, said so a person can act on it.
 
-use crate::ids::{ChannelId, HandId, TableId, UserId};
+use crate::ids::{ChannelId, HandId, TableId, TournamentId, UserId};
 
 /// Every failure of the store. Nothing is half-written when one is returned:
 /// each operation is one transaction.
@@ -69,7 +69,7 @@ pub enum StoreError {
     TableExists { channel: ChannelId, table_id: TableId },
     /// A channel has a tournament registering or playing: no other table opens there.
     #[error("channel {channel} has tournament #{tournament} registering or playing")]
-    TournamentHere { channel: ChannelId, tournament: i64 },
+    TournamentHere { channel: ChannelId, tournament: TournamentId },
     #[error("table #{0} is full")]
     TableFull(TableId),
     #[error("table #{0} is closed")]

@@ -5,7 +5,7 @@ use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
 use crate::engine::{Chips, Rules};
-use crate::ids::{ChannelId, GuildId, MessageId, TableId, UserId};
+use crate::ids::{ChannelId, GuildId, MessageId, TableId, TournamentId, UserId};
 
 super::db::stored_names! {
     /// Stored as `open` / `closed` in `game_tables.status`.
@@ -47,7 +47,7 @@ pub struct TableRow {
     pub created_at: i64,
     pub closed_at: Option<i64>,
     /// The tournament this table plays for (its chips are the tournament's purse); None: the server's chips.
-    pub tournament_id: Option<i64>,
+    pub tournament_id: Option<TournamentId>,
 }
 
 impl TableRow {
@@ -101,7 +101,11 @@ impl Store {
     /// Opens a table as [`Store::open_table`] does, for `tournament` (its own table, in its channel) or for the
     /// server's chips (None): then a channel with a tournament registering or playing is refused
     /// ([`StoreError::TournamentHere`]).
-    pub async fn open_table_for(&self, new: NewTable, tournament: Option<i64>) -> Result<TableRow, StoreError> {
+    pub async fn open_table_for(
+        &self,
+        new: NewTable,
+        tournament: Option<TournamentId>,
+    ) -> Result<TableRow, StoreError> {
         let max = new.max_players as usize;
         if !(MIN_SEATS..=MAX_SEATS).contains(&max) {
             return Err(StoreError::Invalid(format!("a table seats {MIN_SEATS} to {MAX_SEATS} players")));

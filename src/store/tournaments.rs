@@ -11,7 +11,7 @@ use super::error::Ctx;
 use super::wallets::{current, ensure, move_chips, Move};
 use super::{insert_ledger, now_unix, Entry, Reason, Store, StoreError};
 use crate::engine::tournament::Plan;
-use crate::ids::{ChannelId, GuildId, TableId, UserId};
+use crate::ids::{ChannelId, GuildId, TableId, TournamentId, UserId};
 
 super::db::stored_names! {
     /// Stored in `tournaments.status`.
@@ -39,7 +39,7 @@ pub struct NewTournament {
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentRow {
-    pub id: i64,
+    pub id: TournamentId,
     #[sqlx(rename = "guild_id")]
     pub guild: GuildId,
     #[sqlx(rename = "channel_id")]
@@ -116,7 +116,7 @@ pub struct TournamentStats {
 const COLS: &str = "id, guild_id, channel_id, opener_id, buy_in, seats, stack, turn_seconds, plan, status, table_id, \
                     created_at, started_at, ended_at";
 
-async fn row<'a>(on: impl Into<super::db::On<'a>>, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+async fn row<'a>(on: impl Into<super::db::On<'a>>, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
     sql(format!("SELECT {COLS} FROM tournaments WHERE id = $1")).bind(id).optional(on).await.ctx("reading a tournament")
 }
 
@@ -135,11 +135,11 @@ pub(super) async fn active_in<'a>(
 }
 
 /// Tournament `id`, which must exist.
-async fn existing(conn: &mut Conn, id: i64) -> Result<TournamentRow, StoreError> {
+async fn existing(conn: &mut Conn, id: TournamentId) -> Result<TournamentRow, StoreError> {
     row(conn, id).await?.ok_or_else(|| StoreError::NotFound(format!("tournament #{id}")))
 }
 
-async fn entrants<'a>(on: impl Into<super::db::On<'a>>, id: i64) -> Result<Vec<Entrant>, StoreError> {
+async fn entrants<'a>(on: impl Into<super::db::On<'a>>, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
     sql("SELECT user_id, registered_at, place, prize FROM tournament_entries WHERE tournament_id = $1 \
          ORDER BY registered_at, user_id")
     .bind(id)
@@ -148,7 +148,7 @@ async fn entrants<'a>(on: impl Into<super::db::On<'a>>, id: i64) -> Result<Vec<E
     .ctx("reading a tournament's players")
 }
 
-async fn set_status(conn: &mut Conn, id: i64, status: TournamentStatus, now: i64) -> Result<(), StoreError> {
+async fn set_status(conn: &mut Conn, id: TournamentId, status: TournamentStatus, now: i64) -> Result<(), StoreError> {
     sql("UPDATE tournaments SET status = $1, ended_at = $2 WHERE id = $3")
         .bind(status)
         .bind(now)
@@ -216,7 +216,7 @@ impl Store {
             .await
     }
 
-    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
         row(&self.pool, id).await
     }
 
@@ -238,13 +238,13 @@ impl Store {
     }
 
     /// A tournament's players, in the order they registered.
-    pub async fn entrants(&self, id: i64) -> Result<Vec<Entrant>, StoreError> {
+    pub async fn entrants(&self, id: TournamentId) -> Result<Vec<Entrant>, StoreError> {
         entrants(&self.pool, id).await
     }
 
     /// Registers `user`, moving the buy-in from their wallet to the pool (a `buy_in` row on each side).
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
-    pub async fn register(&self, id: i64, user: UserId) -> Result<Registration, StoreError> {
+    pub async fn register(&self, id: TournamentId, user: UserId) -> Result<Registration, StoreError> {
         let now = now_unix();
         self.writer
             .write(move |conn| {
@@ -284,7 +284,7 @@ impl Store {
 
     /// Takes `user`'s registration back while the tournament registers, the buy-in refunded. False if they
     /// were not registered or it no longer registers.
-    pub async fn unregister(&self, id: i64, user: UserId) -> Result<bool, StoreError> {
+    pub async fn unregister(&self, id: TournamentId, user: UserId) -> Result<bool, StoreError> {
         let now = now_unix();
         self.writer
             .write(move |conn| {
@@ -315,7 +315,7 @@ impl Store {
     /// in tournament chips (a wallet of the purse, with its `starting_grant` row). Returns the players in the order
     /// they registered.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
-    pub async fn begin_tournament(&self, id: i64, table: TableId) -> Result<Vec<UserId>, StoreError> {
+    pub async fn begin_tournament(&self, id: TournamentId, table: TableId) -> Result<Vec<UserId>, StoreError> {
         let now = now_unix();
         self.writer
             .write(move |conn| {
@@ -358,7 +358,7 @@ impl Store {
     }
 
     /// Records the places of players knocked out (those already placed keep theirs).
-    pub async fn knock_out(&self, id: i64, places: Vec<(UserId, usize)>) -> Result<(), StoreError> {
+    pub async fn knock_out(&self, id: TournamentId, places: Vec<(UserId, usize)>) -> Result<(), StoreError> {
         self.writer
             .write(move |conn| {
                 Box::pin(async move {
@@ -382,7 +382,7 @@ impl Store {
     /// `prize` row on each side), and the tournament is finished. Returns every player with place and prize, by
     /// place. A tournament already over pays nothing again.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
-    pub async fn finish_tournament(&self, id: i64, winner: UserId) -> Result<Vec<Entrant>, StoreError> {
+    pub async fn finish_tournament(&self, id: TournamentId, winner: UserId) -> Result<Vec<Entrant>, StoreError> {
         let now = now_unix();
         self.writer
             .write(move |conn| {
@@ -426,7 +426,7 @@ impl Store {
     /// Cancels a tournament that registers or runs: every buy-in goes back from the pool (a `refund` row on each
     /// side). Returns the players refunded; none if it was over already.
     #[tracing::instrument(level = "info", skip(self), err(level = "debug"))]
-    pub async fn cancel_tournament(&self, id: i64) -> Result<Vec<UserId>, StoreError> {
+    pub async fn cancel_tournament(&self, id: TournamentId) -> Result<Vec<UserId>, StoreError> {
         let now = now_unix();
         self.writer
             .write(move |conn| {

@@ -45,7 +45,7 @@ use tracing::Instrument as _;
 
 use crate::engine::{Action, Rules, Variant};
 use crate::i18n;
-use crate::ids::{ChannelId, GuildId, TableId, UserId};
+use crate::ids::{ChannelId, GuildId, TableId, TournamentId, UserId};
 use crate::store::{NewTable, Store, StoreError};
 
 pub use button::ButtonId;
@@ -222,7 +222,7 @@ impl TableService {
     /// Begins a tournament whose seats are full: its table opened in its channel (its game, the first level's
     /// boot), the start recorded (tournament chips dealt), every player seated and the first hand dealt. Each
     /// step is skipped if done, so a start cut off by a restart is finished by calling this again.
-    pub async fn start_tournament(&self, id: i64) -> Result<Update, UserError> {
+    pub async fn start_tournament(&self, id: TournamentId) -> Result<Update, UserError> {
         let store = &self.deps.store;
         let t = store.tournament(id).await.map_err(|e| internal("reading a tournament", e))?;
         let t = t.ok_or_else(|| UserError::said(i18n::Msg::new("error-no-tournament")))?;
@@ -261,7 +261,7 @@ impl TableService {
 
     /// Cancels a tournament (its opener, or Manage Server): a running one's table is closed (a hand in play
     /// refunded in tournament chips), then every buy-in goes back. Returns the players refunded.
-    pub async fn cancel_tournament(&self, id: i64, by: Player) -> Result<Vec<UserId>, UserError> {
+    pub async fn cancel_tournament(&self, id: TournamentId, by: Player) -> Result<Vec<UserId>, UserError> {
         let store = &self.deps.store;
         let t = store.tournament(id).await.map_err(|e| internal("reading a tournament", e))?;
         let t = t.ok_or_else(|| UserError::said(i18n::Msg::new("error-no-tournament")))?;
@@ -280,7 +280,7 @@ impl TableService {
         let mut n = 0;
         for t in self.deps.store.full_tournaments().await?.into_iter().filter(|t| owns(t.guild)) {
             if let Err(e) = self.start_tournament(t.id).await {
-                tracing::warn!(tournament = t.id, error = %e, "could not begin a full tournament");
+                tracing::warn!(tournament = t.id.get(), error = %e, "could not begin a full tournament");
             }
             n += 1;
         }
@@ -364,10 +364,14 @@ impl TableService {
         match self.deps.store.tournament_in_channel(channel).await {
             Ok(Some(t)) => match self.deps.store.cancel_tournament(t.id).await {
                 Ok(refunded) => {
-                    tracing::warn!(tournament = t.id, players = refunded.len(), "its channel was deleted: cancelled")
+                    tracing::warn!(
+                        tournament = t.id.get(),
+                        players = refunded.len(),
+                        "its channel was deleted: cancelled"
+                    )
                 }
                 Err(e) => {
-                    tracing::warn!(tournament = t.id, error = %e, "could not cancel a tournament whose channel was deleted")
+                    tracing::warn!(tournament = t.id.get(), error = %e, "could not cancel a tournament whose channel was deleted")
                 }
             },
             Ok(None) => {}

@@ -7,13 +7,13 @@ use super::{internal, Player, UserError};
 use crate::engine::tournament::knocked_out;
 use crate::engine::Rules;
 use crate::i18n::Msg;
-use crate::ids::UserId;
+use crate::ids::{TournamentId, UserId};
 use crate::store::TournamentStatus;
 use crate::tr;
 
 impl Table {
     /// Whether this table plays a tournament.
-    pub(super) fn tournament(&self) -> Option<i64> {
+    pub(super) fn tournament(&self) -> Option<TournamentId> {
         self.row.tournament_id
     }
 
@@ -34,7 +34,7 @@ impl Table {
 
     /// Before a deal at a tournament's table: the rules of the next hand (the schedule's boot), or None once the
     /// tournament is over (the prizes paid, the results posted, the table closed).
-    pub(super) async fn tournament_deal(&mut self, id: i64) -> Result<Option<Rules>, UserError> {
+    pub(super) async fn tournament_deal(&mut self, id: TournamentId) -> Result<Option<Rules>, UserError> {
         let store = self.deps.store.clone();
         let t = store.tournament(id).await.map_err(|e| internal("reading a tournament", e))?;
         let Some(t) = t.filter(|t| t.status == TournamentStatus::Running) else {
@@ -78,7 +78,7 @@ impl Table {
                 .collect();
             let text = format!(
                 "{}\n{}",
-                tr!(self.lang, "tournament-over", number = id, winner = winner.mention()),
+                tr!(self.lang, "tournament-over", number = id.get(), winner = winner.mention()),
                 lines.join("\n")
             );
             self.post_notice(&text).await;

@@ -14,11 +14,11 @@ use clap::Args;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::cli::{fatal, EXIT_FAILED, EXIT_REFUSED};
 use crate::engine::bot::{play_hand, Brain, Strategy};
 use crate::engine::cards::seeded_deck_with;
 use crate::engine::hand::HandSetup;
 use crate::engine::{Chips, Rules};
+use crate::output::{fatal, EXIT_FAILED, EXIT_REFUSED};
 
 #[derive(Args, Debug)]
 pub struct BotsArgs {

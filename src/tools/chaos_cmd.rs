@@ -39,8 +39,8 @@ fn chaos(args: &ChaosArgs) -> Result<ExitCode, crate::output::OutputError> {
         let verdict = match chaos::check_seed(seed, args.steps, &std::env::temp_dir()) {
             Ok(v) => v,
             Err(e) => {
-                return Ok(crate::cli::fatal(
-                    crate::cli::EXIT_REFUSED,
+                return Ok(crate::output::fatal(
+                    crate::output::EXIT_REFUSED,
                     format_args!("seed {seed} could not run: {e:#}"),
                 ))
             }

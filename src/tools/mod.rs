@@ -14,10 +14,15 @@ use std::process::ExitCode;
 
 use clap::builder::RangedU64ValueParser;
 
-/// Logs to stderr: one set-up for every subcommand.
-pub(crate) use crate::cli::init_logging;
-use crate::cli::{fatal, EXIT_FAILED, EXIT_REFUSED};
 use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
+/// Logs to stderr: one set-up for every subcommand.
+use crate::output::{fatal, EXIT_FAILED, EXIT_REFUSED};
+
+/// Logging for every subcommand ([`crate::logs::init`]); a bad `RUST_LOG` is the one `error:` line, exit 2. Logs
+/// carry detail; a fatal error is [`fatal`]'s one line.
+pub(crate) fn init_logging(default: &str) -> Result<(), ExitCode> {
+    crate::logs::init(default).map_err(|e| fatal(EXIT_REFUSED, e))
+}
 
 /// The exit of a tool whose output could not be written: quietly (0) for a closed pipe (`| head`), one
 /// `error:` line (1) otherwise ([`crate::output`]).
@@ -46,8 +51,8 @@ pub(crate) fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(arg: &s
 }
 
 /// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr
-/// ([`crate::cli::init_logging`]). The tool's `Ok(true)` exits 0, `Ok(false)` 1 (it ran, and found something
-/// wrong), an error 2 (it could not run: one `error:` line, [`crate::cli::fatal`]).
+/// ([`init_logging`]). The tool's `Ok(true)` exits 0, `Ok(false)` 1 (it ran, and found something
+/// wrong), an error 2 (it could not run: one `error:` line, [`crate::output::fatal`]).
 pub fn run_async<F: Future<Output = anyhow::Result<bool>>>(tool: F) -> ExitCode {
     if let Err(exit) = init_logging("warn") {
         return exit;

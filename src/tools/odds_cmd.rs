@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use clap::Args;
 use rand::SeedableRng;
 
-use crate::cli::{fatal, EXIT_REFUSED};
 use crate::engine::cards::{parse_cards, pretty_cards};
 use crate::engine::odds::{against_many, against_one};
 use crate::engine::rank::evaluate;
+use crate::output::{fatal, EXIT_REFUSED};
 use crate::tools::rank_cmd::{rules_from_args, RankArgs};
 
 #[derive(Args, Debug)]

@@ -130,12 +130,12 @@ pub fn run(args: &PictureArgs) -> ExitCode {
 fn picture(args: &PictureArgs) -> Result<ExitCode, crate::output::OutputError> {
     let args = match Picture::read(args) {
         Ok(p) => p,
-        Err(e) => return Ok(crate::cli::fatal(crate::cli::EXIT_REFUSED, e)),
+        Err(e) => return Ok(crate::output::fatal(crate::output::EXIT_REFUSED, e)),
     };
     let rows: Result<Vec<Row>, String> = args.rows.iter().enumerate().map(|(i, t)| row(i, t, &args)).collect();
     let rows = match rows {
         Ok(r) => r,
-        Err(e) => return Ok(crate::cli::fatal(crate::cli::EXIT_REFUSED, e)),
+        Err(e) => return Ok(crate::output::fatal(crate::output::EXIT_REFUSED, e)),
     };
     let mut times = Vec::new();
     let mut png = Vec::new();
@@ -143,14 +143,14 @@ fn picture(args: &PictureArgs) -> Result<ExitCode, crate::output::OutputError> {
         let start = Instant::now();
         png = match art::draw(&rows) {
             Ok(p) => p,
-            Err(e) => return Ok(crate::cli::fatal(crate::cli::EXIT_REFUSED, e)),
+            Err(e) => return Ok(crate::output::fatal(crate::output::EXIT_REFUSED, e)),
         };
         times.push(start.elapsed().as_micros());
     }
     times.sort_unstable();
     if let Some(path) = &args.out {
         if let Err(e) = std::fs::write(path, &png) {
-            return Ok(crate::cli::fatal(crate::cli::EXIT_FAILED, format!("{}: {e}", path.display())));
+            return Ok(crate::output::fatal(crate::output::EXIT_FAILED, format!("{}: {e}", path.display())));
         }
     }
     let be = |i: usize| png.get(i..i + 4).map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));

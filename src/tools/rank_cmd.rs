@@ -212,7 +212,7 @@ pub fn rank_lines<R: BufRead, W: Write>(
 pub fn run(args: &RankArgs) -> ExitCode {
     let rules = match rules_from_args(args) {
         Ok(r) => r,
-        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, e),
+        Err(e) => return crate::output::fatal(crate::output::EXIT_REFUSED, e),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();

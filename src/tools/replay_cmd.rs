@@ -43,11 +43,13 @@ fn read_script(args: &ReplayArgs) -> Result<String, String> {
 pub fn run(args: &ReplayArgs) -> ExitCode {
     let text = match read_script(args) {
         Ok(t) => t,
-        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, e),
+        Err(e) => return crate::output::fatal(crate::output::EXIT_REFUSED, e),
     };
     let replay = match script::run_script(&text) {
         Ok(r) => r,
-        Err(e) => return crate::cli::fatal(crate::cli::EXIT_REFUSED, format_args!("{}: {e}", args.file.display())),
+        Err(e) => {
+            return crate::output::fatal(crate::output::EXIT_REFUSED, format_args!("{}: {e}", args.file.display()))
+        }
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

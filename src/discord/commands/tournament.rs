@@ -114,7 +114,7 @@ pub async fn tournament_register(ctx: Context<'_>) -> Result<(), Error> {
                 lang,
                 "tournament-registered",
                 player = me.mention(),
-                number = t.id,
+                number = t.id.get(),
                 count = count,
                 seats = t.seats,
                 pool = pool
@@ -148,7 +148,8 @@ pub async fn tournament_unregister(ctx: Context<'_>) -> Result<(), Error> {
         return Err(UserError::said(Msg::new("error-tournament-not-registered")).into());
     }
     let lang = lang(ctx).await;
-    say_public(ctx, tr!(lang, "tournament-unregistered", player = me.mention(), number = t.id, buy_in = t.buy_in)).await
+    say_public(ctx, tr!(lang, "tournament-unregistered", player = me.mention(), number = t.id.get(), buy_in = t.buy_in))
+        .await
 }
 
 /// Cancel this channel's tournament: every buy-in goes back (its opener, or Manage Server).
@@ -161,7 +162,7 @@ pub async fn tournament_cancel(ctx: Context<'_>) -> Result<(), Error> {
     let text = tr!(
         lang,
         "tournament-cancelled",
-        number = t.id,
+        number = t.id.get(),
         by = by.id.mention(),
         buy_in = t.buy_in,
         players = refunded.len()
@@ -206,7 +207,7 @@ fn opened(lang: Lang, t: &TournamentRow) -> String {
     tr!(
         lang,
         "tournament-card",
-        number = t.id,
+        number = t.id.get(),
         opener = t.opener.mention(),
         game = t.plan.variant.to_string(),
         seats = t.seats,
