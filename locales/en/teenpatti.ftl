@@ -300,6 +300,7 @@ rule-bad-deck = The deck does not hold enough distinct cards for the deal.
 rule-too-many-for-deck = The pack deals to at most { $most } players under these rules.
 rule-holds-bust = You hold a bust card: you must pack.
 rule-rules = { $reason }.
+rule-bad-post = A post must be a positive amount by a player of the hand.
 rule-cannot-pay-boot = Every player must be able to pay the boot of { $boot }.
 rule-cannot-pay-deal = Every player dealt in must be able to pay what the deal asks of them: { $need } chips (the boot, and a blind, a post or the dealer's ante for everyone).
 rule-stack-too-large = A stack may hold at most { $most } chips.

@@ -293,6 +293,7 @@ rule-bad-deck = Gaddi mein baant ke liye kaafi alag patte nahi hain.
 rule-too-many-for-deck = In rules mein gaddi zyada se zyada { $most } players ko bantti hai.
 rule-holds-bust = Tumhare paas bust patta hai: tumhe pack karna hoga.
 rule-rules = { $reason }.
+rule-bad-post = Post haath ke kisi player ki taraf se positive amount honi chahiye.
 rule-cannot-pay-boot = Har player ko { $boot } ka boot dene laayak hona chahiye.
 rule-cannot-pay-deal = Deal mein har player ko woh dene laayak hona chahiye jo deal usse maangti hai: { $need } chips (boot, aur blind, post ya sabke liye dealer ki ante).
 rule-stack-too-large = Kisi ke paas zyada se zyada { $most } chips ho sakte hain.

@@ -89,7 +89,7 @@ pub(crate) fn each_hand(pack: &[Card], k: usize, f: &mut impl FnMut(&[Card])) {
 }
 
 fn evaluator(rules: &Rules) -> Result<Evaluator, OddsError> {
-    let parts = rules.parts().map_err(|e| OddsError::Rank(RankError::Rules(e.to_string())))?;
+    let parts = rules.parts().map_err(|e| OddsError::Rank(RankError::Rules(e)))?;
     if parts.plan.community > 0 || parts.plan.up > 0 || parts.plan.forehead || rules.common.is_some() {
         return Err(OddsError::Board);
     }

@@ -148,7 +148,7 @@ pub enum RankError {
     NoBust,
     /// Rules whose parts do not combine ([`Rules::parts`]).
     #[error("{0}")]
-    Rules(String),
+    Rules(#[from] super::rules::RulesError),
     #[error("{0} is a printed joker, and these rules play without them (set jokers=2)")]
     NoPrintedJokers(Card),
 }
@@ -282,7 +282,7 @@ impl Scheme {
 
     /// The scheme for a hand under `rules` that turned up `drawn`.
     pub fn resolve(rules: &Rules, drawn: &Drawn) -> Result<Scheme, RankError> {
-        let parts = rules.parts().map_err(|e| RankError::Rules(e.to_string()))?;
+        let parts = rules.parts()?;
         fn known<T: Copy>(part: Turned<T>, drawn: Option<T>, missing: RankError) -> Result<Option<T>, RankError> {
             match part {
                 Turned::Off => Ok(None),

@@ -15,8 +15,12 @@ pub enum RuleError {
     TooManyForDeck(usize),
     #[error("you hold a bust card: you must pack")]
     HoldsBust,
+    /// The table's rules do not combine (`Rules::parts`).
     #[error("{0}")]
-    Rules(String),
+    Rules(#[from] RulesError),
+    /// A missed ante posted (`post`) by no seat of the hand, or of no chips.
+    #[error("a post is a positive amount by a seat of the hand")]
+    BadPost,
     #[error("every player must be able to pay the boot of {0}")]
     CannotPayBoot(Chips),
     /// The deal asks a player for more than the boot alone (a forced blind, a posted ante, the dealer's ante for

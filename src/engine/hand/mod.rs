@@ -9,7 +9,7 @@ use super::cards::{Card, Rank, Suit};
 use super::rank::{suit_key, Category, Drawn, Evaluator, HandValue, Made, Scheme, Source, Stand, Virtual, Wild};
 use super::rules::{
     AfterSideshow, AgreedSplit, AnteForm, BetStructure, Blinds, Chips, CommunityTurn, CommunityUse, DealPlan, DrawMode,
-    HighLow, Parts, Qualifier, Rules, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
+    HighLow, Parts, Qualifier, Rules, RulesError, ShowCost, ShowTie, SideshowOrder, MAX_AMOUNT,
 };
 
 mod apply;
@@ -209,9 +209,9 @@ impl Hand {
     pub fn start(setup: &HandSetup) -> Result<(Hand, Vec<Event>), RuleError> {
         let n = setup.stacks.len();
         if setup.rules.variant == super::rules::Variant::DealersChoice {
-            return Err(RuleError::Rules("a dealers_choice table deals the variant its dealer picks".into()));
+            return Err(RulesError::DealersChoiceDealt.into());
         }
-        let parts = setup.rules.parts().map_err(|e| RuleError::Rules(e.to_string()))?;
+        let parts = setup.rules.parts()?;
         let plan = parts.plan;
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(RuleError::SeatCount);
@@ -259,7 +259,7 @@ impl Hand {
         };
         let posted = |seat: Seat| setup.posts.iter().filter(|(s, _)| *s == seat).map(|(_, p)| p).sum::<Chips>();
         if setup.posts.iter().any(|&(s, p)| s >= n || p == 0 || p > MAX_AMOUNT) {
-            return Err(RuleError::Rules("a post is a positive amount by a seat of the hand".into()));
+            return Err(RuleError::BadPost);
         }
         for seat in 0..n {
             let need =

@@ -190,6 +190,10 @@ pub enum RulesError {
     /// An option that does nothing where it was given (see [`Rules::validate`]).
     #[error("`{option}` {why}")]
     NoEffect { option: &'static str, why: &'static str },
+    /// A `dealers_choice` table's own rules dealt as a hand's: a hand deals the game its dealer picked
+    /// ([`Rules::pick`]).
+    #[error("a dealers_choice table deals the variant its dealer picks")]
+    DealersChoiceDealt,
     /// Options that do not combine (see [`Rules::parts`]).
     #[error("`{option}` {why}")]
     Clash { option: &'static str, why: String },
