@@ -56,9 +56,4 @@ impl Hand {
     pub(super) fn ask(&mut self, kind: Asked, asker: Seat, target: Seat) {
         self.question = Some(Question { kind, asker, target });
     }
-
-    /// The question waiting for its answer, if any.
-    pub fn question(&self) -> Option<Question> {
-        self.question
-    }
 }
