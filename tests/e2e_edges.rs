@@ -121,10 +121,10 @@ async fn long_or_hostile_input_gets_a_short_refusal() {
     let boss = w.fake.add_admin("boss");
     let long = "x".repeat(5000);
     let hostile = "@everyone <@&1> `**bold**`\n\u{7}";
-    let internal = teenpatti::table::INTERNAL_ERROR;
+    let internal = teenpatti::tr!(teenpatti::i18n::Lang::En, "error-internal");
     let check = |what: &str, text: &str| {
         assert!(text.chars().count() <= 300, "{what}: {} characters: {text}", text.chars().count());
-        assert!(!text.contains(internal), "{what}: {text}");
+        assert!(!text.contains(&internal), "{what}: {text}");
         assert!(!text.contains("@everyone") && !text.contains("<@&1>"), "{what} echoes a mention: {text}");
         assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{what}: {text:?}");
     };

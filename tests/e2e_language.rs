@@ -73,7 +73,7 @@ async fn a_hindi_server_gets_every_message_of_a_hand_in_hindi() {
     // An admin switches the server to Hindi.
     let admin = w.fake.add_admin("meera");
     let said = w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "hindi"})).await;
-    assert!(said.contains("`language` = hi"), "{said}");
+    assert!(said.contains("`language` = `hi`"), "{said}");
     let refused = w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "klingon"})).await;
     assert!(refused.contains("klingon") && refused.contains("hinglish"), "{refused}");
     // Every value word of the settings is the catalogue's: an unset limit reads as `max_boot`'s does (it used to
@@ -194,5 +194,143 @@ async fn a_hinglish_server_gets_hinglish() {
     w.act(a, &tr!(Lang::Hinglish, "button-see")).await;
     let dm = w.wait_dm(a, "tumhare patte").await;
     assert!(dm.contains("baazi #"), "{dm}");
+    w.fake.assert_no_violations();
+}
+
+/// Every command's and button's refusals on a Hindi server (issue 35): the rules' own reasons (an unknown
+/// option, a bad value, options that clash, a fixed turned-up card), `/config`'s settings and values, cards and
+/// tournament plans not understood, chips refused, a table's buttons pressed by the wrong player. Each reply is
+/// Devanagari with no English word, and so is every text the bot sent meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_on_a_hindi_server_is_in_hindi() {
+    let w = World::start().await;
+    let admin = w.fake.add_admin("meera");
+    w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "hindi"})).await;
+    let [a, b, c] = w.users(["asha", "bilal", "chen"]);
+    let from = w.fake.requests().len();
+    let set = |option: &str, value: &str| json!({"option": option, "value": value});
+    let cases: Vec<(u64, &str, Value)> = vec![
+        (admin, "config set", set("langdi", "maybe")),
+        (admin, "config set", set("bootx", "1")),
+        (admin, "config set", set("nonsense", "1")),
+        (admin, "config set", set("variant", "poker")),
+        (admin, "config set", set("boot", "0")),
+        (admin, "config set", set("chaal_limit", "1")),
+        (admin, "config set", set("draw_price", "5")),
+        (admin, "config set", set("joker", "7")),
+        (admin, "config set", set("up", "9")),
+        (admin, "config set", set("kaana_cards", "Zz")),
+        (admin, "config set", set("wild_suit", "q")),
+        (admin, "config set", set("common", "Zz")),
+        (admin, "config view", json!({})),
+        (admin, "config set", set("turn_seconds", "-5")),
+        (admin, "config set", set("give_fee_percent", "90")),
+        (admin, "config set", set("season_reset", "maybe")),
+        (admin, "config set", set("season_channel", "nowhere")),
+        (admin, "config set", set("language", "klingon")),
+        (a, "config set", set("boot", "5")),
+        (admin, "grant", json!({"user": a, "amount": 0})),
+        (a, "give", json!({"user": b, "amount": 1_000_000_000})),
+        (a, "ledger", json!({"user": b})),
+        (a, "verify", json!({"hand": 999})),
+        (a, "history", json!({"hand": 999})),
+        (a, "rank", json!({"cards": "Zz Kd Qh"})),
+        (a, "rank", json!({"cards": "As As Kd"})),
+        (a, "rank", json!({"cards": "As Kd"})),
+        (a, "rank", json!({"cards": "As Kd Qh", "joker": "Z"})),
+        (a, "rank", json!({"cards": "As Kd Qh", "turned": "langdi=true"})),
+        (a, "rank", json!({"cards": "As Kd Qh", "turned": "wild_suit=q"})),
+        (a, "bet", json!({"amount": 10})),
+        (a, "see", json!({})),
+        (a, "table close", json!({})),
+        (a, "table open", json!({"rules": "nonsense"})),
+        (a, "table open", json!({"rules": "up=9"})),
+        (a, "table open", json!({"rules": "variant=blackjack cards=4"})),
+        (a, "table open", json!({"rules": "variant=blackjack a23=second"})),
+        (a, "table open", json!({"rules": "bust=7"})),
+        (a, "table open", json!({"rules": "cards=5 up=1"})),
+        (a, "tournament open", json!({"buy_in": 10, "seats": 2, "boots": "40,20"})),
+        (a, "tournament open", json!({"buy_in": 10, "seats": 2, "split": "50,60"})),
+        (a, "tournament status", json!({})),
+    ];
+    let mut said = Vec::new();
+    for (user, path, options) in cases {
+        let r = w.slash(user, path, options.clone()).await;
+        said.push((format!("/{path} {options}"), r.content));
+    }
+    // A table's refusals: its buttons pressed by who may not, its commands out of place.
+    w.slash(a, "table open", json!({"boot": 1})).await;
+    said.push(("a second table".into(), w.slash(b, "table open", json!({})).await.content));
+    said.push(("join twice".into(), w.click(a, &tr!(Lang::Hi, "button-join")).await.content));
+    said.push(("leave unseated".into(), w.slash(c, "table leave", json!({})).await.content));
+    w.act(b, &tr!(Lang::Hi, "button-join")).await;
+    w.act(a, &tr!(Lang::Hi, "button-start")).await;
+    w.wait_hand(1).await;
+    said.push(("see, not playing".into(), w.click(c, &tr!(Lang::Hi, "button-see")).await.content));
+    said.push(("out of turn".into(), w.click(b, &tr!(Lang::Hi, "button-blind", amount = 1)).await.content));
+    said.push(("start again".into(), w.slash(a, "table start", json!({})).await.content));
+    said.push(("a bet too big".into(), w.slash(a, "bet", json!({"amount": 1_000_000})).await.content));
+    if std::env::var_os("SHOW_REFUSALS").is_some() {
+        for (what, text) in &said {
+            eprintln!("{what}: {text}");
+        }
+    }
+    for (what, text) in &said {
+        assert!(!text.is_empty() && devanagari(text), "{what}: {text:?}");
+        assert_eq!(english_words(text), Vec::<String>::new(), "{what}: {text}");
+    }
+    let mut checked = 0;
+    for r in &w.fake.requests()[from..] {
+        let Some(body) = r.body.as_ref() else { continue };
+        if r.route.starts_with("PUT") || r.route.starts_with("GET") {
+            continue;
+        }
+        for text in readable(body).iter().filter(|t| !t.trim().is_empty() && t.trim() != "—") {
+            assert_eq!(english_words(text), Vec::<String>::new(), "{} says in English:\n{text}", r.route);
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked} texts checked");
+    w.fake.assert_no_violations();
+}
+
+/// `private_language=reader` (issue 35): on a Hindi server that asks for it, each player reads their private
+/// answers (a refusal, their cards by DM and in the reply to See, a command's ephemeral reply) in their own
+/// Discord language, where the catalogue has it; the channel stays in the server's language. Back at `server`,
+/// every answer is Hindi again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_answers_follow_each_readers_language_when_the_server_asks() {
+    let w = World::start().await;
+    let admin = w.fake.add_admin("meera");
+    w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "hindi"})).await;
+    let refused = w.ephemeral_reply(admin, "config set", json!({"option": "private_language", "value": "mine"})).await;
+    assert!(devanagari(&refused) && refused.contains("`reader`"), "{refused}");
+    // The admin's Discord is in English (the stand-in's default locale): once the setting is on, they read English.
+    let saved = w.ephemeral_reply(admin, "config set", json!({"option": "private_language", "value": "reader"})).await;
+    assert!(saved.starts_with(&tr!(Lang::En, "settings-saved")), "{saved}");
+    let [en, hi] = w.users(["asha", "bilal"]);
+    w.fake.set_locale(hi, "hi");
+    let opened = w.slash(en, "table open", json!({"boot": 1})).await;
+    assert_eq!(opened.content, tr!(Lang::Hi, "table-opened", opener = format!("<@{en}>")), "the channel's language");
+    w.act(hi, &tr!(Lang::Hi, "button-join")).await;
+    let twice = w.click(en, &tr!(Lang::Hi, "button-join")).await;
+    assert_eq!(twice.content, tr!(Lang::En, "error-already-seated"), "{twice:?}");
+    let twice = w.click(hi, &tr!(Lang::Hi, "button-join")).await;
+    assert_eq!(twice.content, tr!(Lang::Hi, "error-already-seated"), "{twice:?}");
+    w.act(en, &tr!(Lang::Hi, "button-start")).await;
+    let msg = w.wait_hand(1).await;
+    assert!(devanagari(&render_message(&msg)), "the hand message is the server's: {msg}");
+    w.act(en, &tr!(Lang::Hi, "button-see")).await;
+    let dm = w.wait_dm(en, "Your cards for hand #").await;
+    assert!(!devanagari(&dm), "{dm}");
+    w.act(hi, &tr!(Lang::Hi, "button-see")).await;
+    w.wait_dm(hi, "के आपके पत्ते").await;
+    let (en_balance, hi_balance) =
+        (w.ephemeral_reply(en, "balance", json!({})).await, w.ephemeral_reply(hi, "balance", json!({})).await);
+    assert!(!devanagari(&en_balance) && devanagari(&hi_balance), "{en_balance} / {hi_balance}");
+    // Back to the server's language for everyone.
+    w.ephemeral_reply(admin, "config set", json!({"option": "private_language", "value": "server"})).await;
+    let balance = w.ephemeral_reply(en, "balance", json!({})).await;
+    assert!(devanagari(&balance), "{balance}");
     w.fake.assert_no_violations();
 }

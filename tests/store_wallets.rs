@@ -38,6 +38,7 @@ async fn guilds_are_independent_and_settings_apply(store: Store) {
         default_rules: Rules { boot: 5, ..Rules::default() },
         turn_seconds: 30,
         language: teenpatti::i18n::Lang::Hi,
+        private_language: teenpatti::i18n::PrivateLanguage::Reader,
         // Every economy setting round-trips through its JSON column.
         economy: teenpatti::store::Economy {
             give_min_account_days: 3,

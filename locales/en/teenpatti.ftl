@@ -458,7 +458,8 @@ dm-table-silenced = I can no longer show your Teen Patti table in <#{ $channel }
 error-needs-manage-server = Only members with the Manage Server permission can use this command.
 error-server-only = This command works only in a server.
 error-check-failed = You cannot use this command here.
-error-option-not-valid = That option is not valid: { $what }{ $error }
+error-option-not-valid = That option is not valid: `{ $input }`.
+error-option-not-valid-bare = That option is not valid.
 error-rule-options = Rule options not valid: { $error }
 error-internal = Something went wrong on our side; nothing was changed. Please try again.
 error-disk-full = The bot's disk is full; this table is paused and nothing was lost. It resumes by itself when space is freed.
@@ -559,6 +560,7 @@ error-bet-cap = This server caps a single bet at { $cap } chips (its max_bet): t
 settings-no-cap = none
 setting-season-reset = season_reset is reset (every balance back to the starting balance) or carry.
 setting-season-channel = `{ $value }` is not a channel: write #channel, its id, or none.
+setting-private-language = `{ $value }` is not a private_language: give `server` (private answers in the server's language) or `reader` (in each player's own Discord language, where the bot has it).
 
 ## Seasons (issue 18)
 cmd-season = season
@@ -622,3 +624,72 @@ error-tournament-cancel = Only { $opener }, who opened the tournament, or someon
 error-tournament-table = This table plays tournament #{ $number }: nobody leaves or closes it (packing is how you lose), and /tournament cancel ends it.
 error-tournament-join = This table plays tournament #{ $number }: only its players still in may sit here.
 stats-tournaments = Tournaments: **{ $played }** played, **{ $won }** won, prizes **{ $prizes }** chips.
+
+## Why rules, cards and tournament plans are refused (the engine's typed errors; the command-line tools print
+## the English, lower-case, as the engine's own text).
+rules-unknown-option = unknown option `{ $option }`; every option is listed by /rules and in the README
+rules-unknown-option-near = unknown option `{ $option }`; every option is listed by /rules and in the README; did you mean `{ $near }`?
+rules-bad-value = `{ $value }` is not a valid { $option }; expected { $expected }
+rules-not-name-value = `{ $item }`: write options as name=value
+rules-option-why = `{ $option }` { $why }
+rules-dealers-choice-dealt = a dealers_choice table deals the variant its dealer picks
+rules-expected-one-of = { $values }
+rules-expected-whole = a whole number from { $min } to { $max }
+rules-expected-whole-or-none = a whole number from { $min } to { $max }, or none
+rules-expected-whole-or-boot = a whole number from { $min } to { $max }, or boot
+rules-expected-span = { $min } to { $max }
+rules-expected-either = { $a } or { $b }
+rules-expected-bool = true | false (or yes | no, on | off, 1 | 0)
+rules-expected-turned-rank = off, draw or a rank (2-9, T, J, Q, K, A)
+rules-expected-turned-suit = off, draw or a suit (s, h, d, c)
+rules-expected-card-or-none = a card (As, Kd, 10c, Xb ...) or none
+rules-expected-card-list = one or more cards written Kd+Js+Jh
+rules-expected-down-cards = 1 to 5 (a hand is 3 to 5 cards with up and community)
+rules-expected-not-dealers-choice = a variant other than dealers_choice
+rules-expected-variant-to-play = a variant to play, not dealers_choice
+rules-expected-boot-under = at most { $max } under { $variant } (each hand's boot is { $factor } times it)
+rules-expected-twice-boot = at least twice the boot ({ $min })
+rules-why-dealer-picks-variant = is picked by the dealer only at a dealers_choice table
+rules-why-stake = is a stake: the table sets it, and a dealer's pick keeps it (pick the game and its options)
+rules-why-turned-in-play = fixes a turned-up card, which only `hand rank` takes: at a table the hand turns its own up (`draw`; in a hand script, fix the card with a directive such as `joker CARD`)
+rules-why-spread-limit = goes with bet_structure=spread or spread_raise, and they need it
+rules-why-dealer-default-not-dealers-choice = must name a variant other than dealers_choice
+rules-why-dealer-default-only = is an option of the dealers_choice variant
+rules-why-deals = { $variant } deals { $cards } cards
+rules-why-own-deal = { $variant } deals { $cards } { $option } cards: its deal is its own
+rules-why-hand-size = makes a hand of { $cards } cards (down { $down }, up { $up }, community { $community }): a hand is 3 to 5 cards
+rules-why-community-turn = needs community cards (community=1 to 3)
+rules-why-exact-use = needs a hand of more than three cards, two or more of them face up (five_card_stud)
+rules-why-draw-price = is the price of a new card in a draw (set draw=before, after or rounds)
+rules-why-show-after-board = must be at least { $min }: hands are compared only once the community is up
+rules-why-own-wilds = { $variant } makes its own wild cards from pairs; it takes no other wild cards (joker, wild_suit, jokers)
+rules-why-own-rank-wild = { $variant } makes each player's own rank wild; a drawn wild rank cannot be added
+rules-why-cobra = does not combine with cobra: one plain card each, which its holder never sees
+rules-why-draw-rounds-blind = rounds changes a card in the first rounds, which blind_rounds keeps blind
+rules-why-blind-turn-limit = of { $limit } would force a player to see in a blind round ({ $blind } blind)
+rules-why-no-sequences = orders sequences, and { $variant } has none
+rules-why-k-a-2 = ranks 2-A-K just below A-K-Q, where a23=second puts A-2-3: choose one
+rules-why-common-only = is the common card of incomplete_common
+rules-why-common-joker = is a printed joker, and these rules play without them (set jokers=2)
+rules-why-incomplete-one-pure = would make every incomplete_one hand the top pure sequence: the variant makes a trio of the dealt rank
+rules-why-kaana-only = is an option of the kaana variant
+rules-why-high-low-order = splits a pot between the classic order's high and low hands, and { $variant } ranks otherwise
+rules-why-show-concede-high-low = does not combine with high_low: its show is every hand's, nobody is called alone
+rules-why-qualifier = qualifies a hand for a half of a high-low pot (set high_low)
+rules-why-post = is owed for an ante missed as it went round: it needs ante=dealer with deal_order=rotate
+rules-why-max-rounds = of { $max } would force a show before one may be asked for (rounds_before_show is { $before })
+card-bad-card = `{ $input }` is not a card (write cards like As, Kd, 10c, Tc, 2s or A♠)
+card-bad-rank = `{ $input }` is not a rank (2-9, T or 10, J, Q, K, A)
+card-bad-suit = `{ $input }` is not a suit (s, h, d, c, a symbol or a name)
+card-duplicate = { $card } appears twice
+rank-wrong-count = a hand has { $expected ->
+    [one] 1 card
+   *[other] { $expected } cards
+} under these rules, not { $got }
+rank-no-joker = the joker draw needs the turned-up rank (set joker=RANK)
+rank-no-wild-suit = the wild-suit draw needs the turned-up suit (set wild_suit=SUIT)
+rank-no-bust = the bust draw needs the turned-up rank (set bust=RANK)
+rank-no-printed-jokers = { $card } is a printed joker, and these rules play without them (set jokers=2)
+plan-boots = the boots must be 1 to { $levels } whole numbers from 1 to 10^12, each at least the one before (e.g. 10,20,40)
+plan-every = a level lasts 1 to 1000 hands or minutes
+plan-split = the split is 1 to { $seats } percentages, highest first, that add up to 100 (e.g. 65,35)

@@ -451,7 +451,8 @@ dm-table-silenced = **{ $server }** ke <#{ $channel }> mein main tumhari Teen Pa
 error-needs-manage-server = Yeh command sirf Manage Server permission wale members use kar sakte hain.
 error-server-only = Yeh command sirf server mein chalti hai.
 error-check-failed = Tum yeh command yahan use nahi kar sakte.
-error-option-not-valid = Yeh option theek nahi: { $what }{ $error }
+error-option-not-valid = Yeh option theek nahi: `{ $input }`.
+error-option-not-valid-bare = Yeh option theek nahi.
 error-rule-options = Rules theek nahi: { $error }
 error-internal = Hamari taraf kuch gadbad hui; kuch nahi badla. Phir se try karo.
 error-disk-full = Bot ki disk bhar gayi hai; yeh table ruki hai aur kuch nahi khoya. Jagah khaali hote hi yeh apne aap chalegi.
@@ -552,6 +553,7 @@ error-bet-cap = Is server par ek daav zyada se zyada { $cap } chips hai (iska ma
 settings-no-cap = koi nahi (`none`)
 setting-season-reset = season_reset ya to reset hai (har balance starting balance par) ya carry.
 setting-season-channel = `{ $value }` koi channel nahi hai: #channel, uski id, ya none likho.
+setting-private-language = `{ $value }` private_language nahi hai: `server` (private jawab server ki bhasha mein) ya `reader` (har player ki apni Discord bhasha mein, jahan bot ke paas ho) dein.
 
 ## Seasons (issue 18)
 cmd-season = season
@@ -615,3 +617,68 @@ error-tournament-cancel = Tournament sirf use kholne wale { $opener } ya Manage 
 error-tournament-table = Yeh table tournament #{ $number } ki hai: ise koi chhodta ya band nahi karta (pack karke hi haarte ho), aur /tournament cancel ise khatam karta hai.
 error-tournament-join = Yeh table tournament #{ $number } ki hai: yahan sirf uske bache players baith sakte hain.
 stats-tournaments = Tournament: **{ $played }** khele, **{ $won }** jeete, inaam **{ $prizes }** chips.
+
+## Rules, patte aur tournament ka plan kyon nahi maana gaya.
+rules-unknown-option = anjaana option `{ $option }`; har option `/rules` aur README mein likha hai
+rules-unknown-option-near = anjaana option `{ $option }`; har option `/rules` aur README mein likha hai; kya aapka matlab `{ $near }` tha?
+rules-bad-value = `{ $value }` `{ $option }` ki sahi value nahi hai; chahiye: { $expected }
+rules-not-name-value = `{ $item }`: options naam=value ki tarah likhein
+rules-option-why = `{ $option }`: { $why }
+rules-dealers-choice-dealt = dealers_choice table wahi variant baantti hai jo uska dealer chunta hai
+rules-expected-one-of = { $values }
+rules-expected-whole = { $min } se { $max } tak ka poora number
+rules-expected-whole-or-none = { $min } se { $max } tak ka poora number, ya none
+rules-expected-whole-or-boot = { $min } se { $max } tak ka poora number, ya boot
+rules-expected-span = { $min } se { $max }
+rules-expected-either = { $a } ya { $b }
+rules-expected-bool = true | false (ya yes | no, on | off, 1 | 0)
+rules-expected-turned-rank = off, draw ya ek rank (2-9, T, J, Q, K, A)
+rules-expected-turned-suit = off, draw ya ek suit (s, h, d, c)
+rules-expected-card-or-none = ek patta (As, Kd, 10c, Xb ...) ya none
+rules-expected-card-list = ek ya zyada patte, aise likhe: Kd+Js+Jh
+rules-expected-down-cards = 1 se 5 (khule aur community patton ke saath haath 3 se 5 patton ka hota hai)
+rules-expected-not-dealers-choice = dealers_choice ke siwa koi variant
+rules-expected-variant-to-play = khelne ka variant, dealers_choice nahi
+rules-expected-boot-under = { $variant } mein zyada se zyada { $max } (har baazi ka boot iska { $factor } guna hota hai)
+rules-expected-twice-boot = kam se kam boot ka dugna ({ $min })
+rules-why-dealer-picks-variant = ise dealer sirf dealers_choice table par chunta hai
+rules-why-stake = yeh daav hai: ise table tay karti hai, aur dealer ki pasand ise waisa hi rakhti hai (khel aur uske options chunein)
+rules-why-turned-in-play = yeh ek khula patta tay karta hai, jise sirf `hand rank` leta hai: table par baazi apna patta khud kholti hai (`draw`; hand script mein patta `joker CARD` jaise directive se tay karein)
+rules-why-spread-limit = yeh bet_structure=spread ya spread_raise ke saath chalta hai, aur unhe iski zaroorat hai
+rules-why-dealer-default-not-dealers-choice = ismein dealers_choice ke siwa koi variant hona chahiye
+rules-why-dealer-default-only = yeh dealers_choice variant ka option hai
+rules-why-deals = { $variant } mein { $cards } patte bante hain
+rules-why-own-deal = { $variant } mein { $cards } { $option } patte bante hain: uska deal uska apna hai
+rules-why-hand-size = isse haath { $cards } patton ka banta hai (band { $down }, khule { $up }, community { $community }): haath 3 se 5 patton ka hota hai
+rules-why-community-turn = iske liye community patte chahiye (community=1 se 3)
+rules-why-exact-use = iske liye teen se zyada patton ka haath chahiye, jinmein do ya zyada khule hon (five_card_stud)
+rules-why-draw-price = yeh draw mein naye patte ki keemat hai (draw=before, after ya rounds rakhein)
+rules-why-show-after-board = yeh kam se kam { $min } hona chahiye: haathon ki tulna community patte khulne ke baad hi hoti hai
+rules-why-own-wilds = { $variant } jodiyon se apne wild patte banata hai; ismein aur wild patte nahi judte (joker, wild_suit, jokers)
+rules-why-own-rank-wild = { $variant } har player ki apni rank ko wild banata hai; kheenchi gayi wild rank nahi jud sakti
+rules-why-cobra = yeh cobra ke saath nahi chalta: har kisi ko ek saada patta, jise uska maalik kabhi nahi dekhta
+rules-why-draw-rounds-blind = rounds pehle rounds mein patta badalta hai, jinhe blind_rounds blind rakhta hai
+rules-why-blind-turn-limit = { $limit } hone par player ko blind round mein patte dekhne padenge ({ $blind } blind)
+rules-why-no-sequences = yeh sequence ka kram tay karta hai, aur { $variant } mein sequence nahi hote
+rules-why-k-a-2 = yeh 2-A-K ko A-K-Q ke theek neeche rakhta hai, jahan a23=second A-2-3 ko rakhta hai: ek chunein
+rules-why-common-only = yeh incomplete_common ka common patta hai
+rules-why-common-joker = yeh chhapa hua joker hai, aur yeh rules joker ke bina khelte hain (jokers=2 rakhein)
+rules-why-incomplete-one-pure = isse incomplete_one ka har haath sabse ooncha pure sequence ban jayega: yeh variant baanti hui rank ki trio banata hai
+rules-why-kaana-only = yeh kaana variant ka option hai
+rules-why-high-low-order = yeh pot ko classic kram ke oonche aur neeche haathon mein baantta hai, aur { $variant } alag kram se rank karta hai
+rules-why-show-concede-high-low = yeh high_low ke saath nahi chalta: uska show har haath ka hai, kisi ko akele nahi bulaya jaata
+rules-why-qualifier = yeh high-low pot ke aadhe ke liye haath ko qualify karta hai (high_low rakhein)
+rules-why-post = yeh ghoomte hue chhooti ante ke liye dena hota hai: iske liye ante=dealer aur deal_order=rotate chahiye
+rules-why-max-rounds = { $max } hone par show maange ja sakne se pehle hi show karna padega (rounds_before_show { $before } hai)
+card-bad-card = `{ $input }` patta nahi hai (patte aise likhein: As, Kd, 10c, Tc, 2s ya A♠)
+card-bad-rank = `{ $input }` rank nahi hai (2-9, T ya 10, J, Q, K, A)
+card-bad-suit = `{ $input }` suit nahi hai (s, h, d, c, ek nishaan ya naam)
+card-duplicate = { $card } do baar aaya hai
+rank-wrong-count = in rules mein haath { $expected } patton ka hota hai, { $got } ka nahi
+rank-no-joker = joker draw ke liye khuli rank chahiye (joker=RANK rakhein)
+rank-no-wild-suit = wild-suit draw ke liye khula suit chahiye (wild_suit=SUIT rakhein)
+rank-no-bust = bust draw ke liye khuli rank chahiye (bust=RANK rakhein)
+rank-no-printed-jokers = { $card } chhapa hua joker hai, aur yeh rules joker ke bina khelte hain (jokers=2 rakhein)
+plan-boots = boots 1 se { $levels } poore numbers hone chahiye, har ek 1 se 10^12 tak aur pichhle se kam nahi (jaise 10,20,40)
+plan-every = ek level 1 se 1000 baaziyon ya minute tak chalta hai
+plan-split = split 1 se { $seats } percentages hain, sabse bada pehle, jinka jod 100 ho (jaise 65,35)

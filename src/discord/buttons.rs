@@ -62,12 +62,19 @@ pub async fn on_button(
     standing: &Standing,
     ci: ComponentInteraction,
 ) {
-    // Refusals before the table answers are written in the server's language (English outside a server, or if it
-    // cannot be read); it is read only for them, not for every click.
+    // Refusals before the table answers are written in the server's language, or the reader's own under
+    // `private_language=reader` (English outside a server, or if the settings cannot be read); they are read only
+    // for them, not for every click.
+    let reader = Lang::from_discord_locale(&ci.locale);
     let lang = || async {
         match ci.guild_id {
-            Some(g) => service.store().guild_settings(GuildId(g.get())).await.map(|s| s.language).unwrap_or_default(),
-            None => Lang::En,
+            Some(g) => service
+                .store()
+                .guild_settings(GuildId(g.get()))
+                .await
+                .map(|s| s.private_language.for_reader(s.language, reader))
+                .unwrap_or_default(),
+            None => reader.unwrap_or_default(),
         }
     };
     let Some(button) = ci.data.custom_id.parse::<ButtonId>().ok().and_then(|b| with_choice(b, &ci.data.kind)) else {
@@ -94,8 +101,8 @@ pub async fn on_button(
         }
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
-    let request =
-        Request { button: Some(button), key: Some(ci.id.get().to_string()), ..Request::new(player, button.command) };
+    let key = Some(ci.id.get().to_string());
+    let request = Request { button: Some(button), key, reader, ..Request::new(player, button.command) };
     // From here the table answers: acknowledged by the watchdog if it has not within Discord's time.
     let ack = super::responder::Ack::watch(http.clone(), standing.clone(), &ci);
     let presenter = presenter.clone();

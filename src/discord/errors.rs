@@ -29,8 +29,9 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         },
         F::ArgumentParse { error, input, ctx, .. } => {
+            tracing::debug!(error = %crate::echo::remote(&error), "a command option could not be read");
             let lang = super::commands::lang(ctx).await;
-            (ctx, render::option_not_valid(lang, input.as_deref(), error))
+            (ctx, render::option_not_valid(lang, input.as_deref()))
         }
         F::MissingUserPermissions { ctx, .. } => {
             (ctx, tr!(super::commands::lang(ctx).await, "error-needs-manage-server"))

@@ -157,12 +157,13 @@ async fn bounded<T>(call: impl std::future::Future<Output = Result<T, serenity::
 /// message long: when the notes do not fit (a player in many sideshows), the
 /// oldest ones after the first (their cards) are left out.
 pub fn private_text(update: &Update) -> Option<String> {
-    let mut notes: Vec<String> = update.notes.iter().map(|n| render::note_text(&update.view, n, None)).collect();
+    let private = update.private_view();
+    let mut notes: Vec<String> = update.notes.iter().map(|n| render::note_text(&private, n, None)).collect();
     loop {
         let mut parts: Vec<String> = update.notice.iter().cloned().collect();
         parts.extend(notes.iter().cloned());
         if update.dm_closed {
-            parts.push(render::dm_fallback(update.view.lang));
+            parts.push(render::dm_fallback(update.private_lang));
         }
         if parts.is_empty() {
             return None;
@@ -181,7 +182,8 @@ pub fn private_text(update: &Update) -> Option<String> {
 /// The pictures of the private part of an update (a player's cards, a sideshow's hands): at most
 /// [`MAX_PICTURES`], their cards first.
 pub fn private_pictures(update: &Update) -> Vec<render::Picture> {
-    update.notes.iter().filter_map(|n| render::note_picture(&update.view, n)).take(MAX_PICTURES).collect()
+    let private = update.private_view();
+    update.notes.iter().filter_map(|n| render::note_picture(&private, n)).take(MAX_PICTURES).collect()
 }
 
 /// The most pictures one private answer carries (Discord allows 10 attachments).
@@ -206,14 +208,14 @@ impl Responder for ComponentResponder {
             };
             let view = &update.view;
             if let Some(menu) = &update.menu {
-                let (text, rows) = render::menu(view, menu);
+                let (text, rows) = render::menu(&update.private_view(), menu);
                 self.reply(Reply::Private { text, rows, pictures: Vec::new() }).await;
                 return;
             }
             if let Command::Pick(_) = self.button.command {
                 // The dealer's menu (an ephemeral message) becomes the answer: the game chosen. The prompt and the
                 // new hand's message show the choice to everyone.
-                let text = private_text(&update).unwrap_or_else(|| crate::tr!(view.lang, "done"));
+                let text = private_text(&update).unwrap_or_else(|| crate::tr!(update.private_lang, "done"));
                 let parts = Parts {
                     content: Some(text),
                     embed: None,
@@ -299,7 +301,7 @@ impl Responder for ComponentResponder {
                     }
                 }
                 None => {
-                    let text = private.unwrap_or_else(|| crate::tr!(view.lang, "done"));
+                    let text = private.unwrap_or_else(|| crate::tr!(update.private_lang, "done"));
                     self.reply(Reply::Private { text, rows: Vec::new(), pictures }).await;
                 }
             }
@@ -398,7 +400,8 @@ mod tests {
                 loser: users[i],
             });
         }
-        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true, menu: None };
+        let private_lang = view.lang;
+        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true, menu: None, private_lang };
         let text = private_text(&update).unwrap();
         assert!(text.chars().count() <= 2000, "{} characters:\n{text}", text.chars().count());
         assert!(text.starts_with("Your cards for hand #123456"), "{text}");

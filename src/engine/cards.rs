@@ -233,16 +233,28 @@ macro_rules! serde_as_text {
 
 serde_as_text!(Rank, Card);
 
+/// A card, rank or suit not understood, or a card given twice.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.msg())]
 pub enum CardError {
-    #[error("`{}` is not a card (write cards like As, Kd, 10c, Tc, 2s or A♠)", crate::echo::echo(.0))]
     BadCard(String),
-    #[error("`{}` is not a rank (2-9, T or 10, J, Q, K, A)", crate::echo::echo(.0))]
     BadRank(String),
-    #[error("`{}` is not a suit (s, h, d, c, a symbol or a name)", crate::echo::echo(.0))]
     BadSuit(String),
-    #[error("{0} appears twice")]
     Duplicate(Card),
+}
+
+impl CardError {
+    /// The refusal's message of the catalogue.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::echo::echo;
+        use crate::i18n::Msg;
+        match self {
+            CardError::BadCard(s) => Msg::new("card-bad-card").arg("input", echo(s)),
+            CardError::BadRank(s) => Msg::new("card-bad-rank").arg("input", echo(s)),
+            CardError::BadSuit(s) => Msg::new("card-bad-suit").arg("input", echo(s)),
+            CardError::Duplicate(c) => Msg::new("card-duplicate").arg("card", c),
+        }
+    }
 }
 
 /// Parses whitespace- or comma-separated cards, refusing duplicates.

@@ -135,22 +135,37 @@ impl Ord for HandValue {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.msg())]
 pub enum RankError {
-    #[error("a hand has {} under these rules, not {got}", super::script::n_cards(*expected))]
     WrongCount { expected: usize, got: usize },
-    #[error("{0} appears twice")]
     Duplicate(Card),
-    #[error("the joker draw needs the turned-up rank (set joker=RANK)")]
+    /// The joker draw without its turned-up rank.
     NoJoker,
-    #[error("the wild-suit draw needs the turned-up suit (set wild_suit=SUIT)")]
+    /// The wild-suit draw without its turned-up suit.
     NoWildSuit,
-    #[error("the bust draw needs the turned-up rank (set bust=RANK)")]
+    /// The bust draw without its turned-up rank.
     NoBust,
     /// Rules whose parts do not combine ([`Rules::parts`]).
-    #[error("{0}")]
     Rules(#[from] super::rules::RulesError),
-    #[error("{0} is a printed joker, and these rules play without them (set jokers=2)")]
     NoPrintedJokers(Card),
+}
+
+impl RankError {
+    /// The refusal's message of the catalogue.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::Msg;
+        match self {
+            RankError::WrongCount { expected, got } => {
+                Msg::new("rank-wrong-count").num("expected", *expected).arg("got", got)
+            }
+            RankError::Duplicate(c) => Msg::new("card-duplicate").arg("card", c),
+            RankError::NoJoker => Msg::new("rank-no-joker"),
+            RankError::NoWildSuit => Msg::new("rank-no-wild-suit"),
+            RankError::NoBust => Msg::new("rank-no-bust"),
+            RankError::Rules(e) => e.msg(),
+            RankError::NoPrintedJokers(c) => Msg::new("rank-no-printed-jokers").arg("card", c),
+        }
+    }
 }
 
 /// What a hand turned up at its deal that ranking reads (the common card is one of each player's cards

@@ -38,13 +38,26 @@ pub const MAX_LEVELS: usize = 20;
 
 /// Why a plan is refused, for the user.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.msg())]
 pub enum PlanError {
-    #[error("the boots must be 1 to {MAX_LEVELS} whole numbers from 1 to 10^12, each at least the one before (e.g. 10,20,40)")]
+    /// The boots are not 1 to [`MAX_LEVELS`] amounts, each at least the one before.
     Boots,
-    #[error("a level lasts 1 to 1000 hands or minutes")]
+    /// A level's length out of bounds.
     Every,
-    #[error("the split is 1 to {seats} percentages, highest first, that add up to 100 (e.g. 65,35)")]
+    /// The split does not fit the seats or add up to 100.
     Split { seats: usize },
+}
+
+impl PlanError {
+    /// The refusal's message of the catalogue.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        use crate::i18n::Msg;
+        match self {
+            PlanError::Boots => Msg::new("plan-boots").arg("levels", MAX_LEVELS),
+            PlanError::Every => Msg::new("plan-every"),
+            PlanError::Split { seats } => Msg::new("plan-split").arg("seats", seats),
+        }
+    }
 }
 
 impl Plan {

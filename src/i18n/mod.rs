@@ -75,6 +75,63 @@ impl std::fmt::Display for Lang {
     }
 }
 
+impl Lang {
+    /// The catalogue's language for a Discord locale (an interaction's `locale`: `hi`, `en-US`, `en-GB`), if it
+    /// has one. Discord has no locale for Hinglish.
+    pub fn from_discord_locale(locale: &str) -> Option<Lang> {
+        match locale {
+            "hi" => Some(Lang::Hi),
+            "en-US" | "en-GB" => Some(Lang::En),
+            _ => None,
+        }
+    }
+}
+
+/// The language of a server's private answers (`/config set private_language`): its own language, or each
+/// reader's (their Discord language, where the catalogue has it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PrivateLanguage {
+    /// Ephemeral replies and DMs in the server's language, as public messages.
+    #[default]
+    Server,
+    /// Ephemeral replies and DMs in the reader's Discord language where the catalogue has it, else the server's.
+    Reader,
+}
+
+impl PrivateLanguage {
+    /// The setting's value, and the name stored.
+    pub fn code(self) -> &'static str {
+        match self {
+            PrivateLanguage::Server => "server",
+            PrivateLanguage::Reader => "reader",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<PrivateLanguage> {
+        match text.trim().to_lowercase().as_str() {
+            "server" => Some(PrivateLanguage::Server),
+            "reader" => Some(PrivateLanguage::Reader),
+            _ => None,
+        }
+    }
+
+    /// The language to answer `reader` in privately, on a server writing in `server`.
+    pub fn for_reader(self, server: Lang, reader: Option<Lang>) -> Lang {
+        match (self, reader) {
+            (PrivateLanguage::Reader, Some(own)) => own,
+            _ => server,
+        }
+    }
+}
+
+impl TryFrom<String> for PrivateLanguage {
+    type Error = String;
+    fn try_from(s: String) -> Result<PrivateLanguage, String> {
+        PrivateLanguage::parse(&s).ok_or_else(|| format!("unknown private_language {s:?}"))
+    }
+}
+
 /// Discord's locale whose users see the commands in a language of ours (Hinglish has none).
 pub fn command_locale(lang: Lang) -> Option<&'static str> {
     match lang {
@@ -137,12 +194,24 @@ pub fn has(lang: Lang, id: &str) -> bool {
     bundles().get(lang.index()).is_some_and(|b| b.has_message(id))
 }
 
-/// A message to be written later, in a language not yet known (a refusal made by the table service, written by
-/// the Discord layer): its id and its arguments as text.
+/// A message to be written later, in a language not yet known (a refusal made by the engine or the table
+/// service, written by whoever shows it): its id and its arguments, which are values (numbers, names, echoed
+/// input) or other messages of the catalogue, never sentences of one language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Msg {
     pub id: &'static str,
-    pub args: Vec<(&'static str, String)>,
+    pub args: Vec<(&'static str, MsgArg)>,
+}
+
+/// An argument of a [`Msg`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MsgArg {
+    /// A value shown as written (a name, a mention, an echo of input).
+    Text(String),
+    /// A number (Fluent's plural rules select on it).
+    Number(i64),
+    /// Another message, written in the same language.
+    Msg(Box<Msg>),
 }
 
 impl Msg {
@@ -150,8 +219,21 @@ impl Msg {
         Msg { id, args: Vec::new() }
     }
 
+    /// An argument shown as written.
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Msg {
-        self.args.push((name, value.to_string()));
+        self.args.push((name, MsgArg::Text(value.to_string())));
+        self
+    }
+
+    /// A number, for plural rules.
+    pub fn num(mut self, name: &'static str, value: impl TryInto<i64>) -> Msg {
+        self.args.push((name, MsgArg::Number(value.try_into().unwrap_or(i64::MAX))));
+        self
+    }
+
+    /// Another message, written in this one's language.
+    pub fn msg(mut self, name: &'static str, value: Msg) -> Msg {
+        self.args.push((name, MsgArg::Msg(Box::new(value))));
         self
     }
 
@@ -159,9 +241,20 @@ impl Msg {
     pub fn text(&self, lang: Lang) -> String {
         let mut args = FluentArgs::new();
         for (name, value) in &self.args {
-            args.set(*name, value.as_str());
+            match value {
+                MsgArg::Text(t) => args.set(*name, t.as_str()),
+                MsgArg::Number(n) => args.set(*name, *n),
+                MsgArg::Msg(m) => args.set(*name, m.text(lang)),
+            }
         }
         text(lang, self.id, Some(&args))
+    }
+}
+
+impl std::fmt::Display for Msg {
+    /// The message in English (logs and the command-line tools).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
     }
 }
 

@@ -22,7 +22,7 @@ use crate::engine::{Action, Legal, RandomAgent, Rules};
 use crate::ids::{ChannelId, HandId, TableId, UserId};
 use crate::store::NewTable;
 use crate::table::view::TableView;
-use crate::table::{ButtonId, Command, Player, Request, TableService, Update, UserError, INTERNAL_ERROR};
+use crate::table::{ButtonId, Command, Player, Request, TableService, Update, UserError};
 
 /// Wallets below this are topped up between hands, by this much.
 const TOP_UP_BELOW: i64 = 200;
@@ -53,7 +53,7 @@ pub fn default_rules() -> Rules {
 }
 
 fn is_internal<T>(answer: &Result<T, UserError>) -> bool {
-    matches!(answer, Err(e) if e.text() == INTERNAL_ERROR)
+    matches!(answer, Err(e) if e.is_internal())
 }
 
 /// What a table's players need of a hand to click.
@@ -125,7 +125,7 @@ impl Line {
         let injected = self.injected();
         self.service.send(self.table, req, self.recorder.responder(tx)).await;
         // The actor answers every request it takes.
-        let answer = rx.await.unwrap_or_else(|_| Err(UserError::standing(INTERNAL_ERROR)));
+        let answer = rx.await.unwrap_or_else(|_| Err(UserError::internal_error()));
         if timed {
             self.stats.latency(sent.elapsed());
         }
@@ -161,7 +161,7 @@ impl Closer {
         match closed {
             // A table paused by a full disk stays open until there is room (nothing is lost).
             Err(e) if e.is_disk_full() => {}
-            Err(e) if e.text() != INTERNAL_ERROR => {
+            Err(e) if !e.is_internal() => {
                 self.line.stats.failed_check(format_args!("table {}: closing it was refused: {e}", self.line.table))
             }
             _ => {}
@@ -309,7 +309,7 @@ impl TableDriver {
         match self.request(Request::new(self.opener(), Command::Status), false).await {
             Ok(update) => self.next = Some(Next::of(&update.view)),
             Err(e) => {
-                if e.text() != INTERNAL_ERROR {
+                if !e.is_internal() {
                     self.line.stats.failed_check(format_args!("table {}: status refused: {e}", self.line.table));
                     self.stopped = true;
                 }

@@ -4,7 +4,7 @@ use super::db::{json_arg, sql, On};
 use super::error::Ctx;
 use super::{now_unix, Store, StoreError};
 use crate::engine::Rules;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, PrivateLanguage};
 use crate::ids::GuildId;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +25,10 @@ pub struct GuildSettings {
     /// The language the bot writes in here.
     #[sqlx(try_from = "String")]
     pub language: Lang,
+    /// The language of private answers: the server's, or each reader's (`private_language`).
+    #[sqlx(try_from = "String")]
+    #[serde(default)]
+    pub private_language: PrivateLanguage,
     /// Transfers' anti-abuse rules, bet caps and seasons.
     #[sqlx(json)]
     #[serde(default)]
@@ -189,6 +193,7 @@ impl Default for GuildSettings {
             default_rules: Rules::default(),
             turn_seconds: 60,
             language: Lang::En,
+            private_language: PrivateLanguage::Server,
             economy: Economy::default(),
         }
     }
@@ -214,7 +219,7 @@ fn old_enough(user: crate::ids::UserId, days: i64, now: i64) -> bool {
 pub(crate) async fn load<'a>(on: impl Into<On<'a>>, guild: GuildId) -> Result<GuildSettings, StoreError> {
     let settings: Option<GuildSettings> =
         sql("SELECT starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, language, \
-         economy FROM guild_settings WHERE guild_id = $1")
+         private_language, economy FROM guild_settings WHERE guild_id = $1")
         .bind(guild)
         .optional(on)
         .await
@@ -247,12 +252,13 @@ impl Store {
                     sql(
             "INSERT INTO guild_settings \
                (guild_id, starting_balance, daily_amount, daily_cooldown_secs, default_rules, turn_seconds, updated_at, \
-                language, economy) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                language, private_language, economy) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
              ON CONFLICT (guild_id) DO UPDATE SET starting_balance = excluded.starting_balance, \
                daily_amount = excluded.daily_amount, daily_cooldown_secs = excluded.daily_cooldown_secs, \
                default_rules = excluded.default_rules, turn_seconds = excluded.turn_seconds, \
-               updated_at = excluded.updated_at, language = excluded.language, economy = excluded.economy",
+               updated_at = excluded.updated_at, language = excluded.language, \
+               private_language = excluded.private_language, economy = excluded.economy",
         )
         .bind(guild)
         .bind(settings.starting_balance)
@@ -262,6 +268,7 @@ impl Store {
         .bind(settings.turn_seconds)
         .bind(now_unix())
         .bind(settings.language.code())
+        .bind(settings.private_language.code())
         .bind(economy)
         .execute(&mut *conn)
         .await

@@ -9,10 +9,10 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use super::view::{PrivateNote, Update};
-use super::{Asked, Command, Deps, Msg, Request, UserError, DISK_FULL, INTERNAL_ERROR, TABLE_CLOSED};
+use super::{Asked, Command, Deps, Msg, Request, UserError};
 use crate::engine::fair::Seed;
 use crate::engine::{Audience, Event, EventKind, Hand};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, PrivateLanguage};
 use crate::ids::{HandId, TableId, UserId};
 use crate::store::{FairDeal, SeatRow, TableRow};
 
@@ -134,6 +134,13 @@ pub(super) struct Table {
     /// The language of the table's server: read at the actor's start and at each deal (`/config set language`
     /// takes effect from the next hand).
     pub lang: Lang,
+    /// The server answers privately in each reader's own language (`private_language=reader`); read with `lang`.
+    pub reader_mode: bool,
+    /// The language of the private answers to the request in hand: `lang`, or under `reader_mode` the asker's
+    /// own (back to `lang` after each request).
+    pub private_lang: Lang,
+    /// Each player's own language from their last request here, for the DMs sent without one (`reader_mode`).
+    pub readers: std::collections::HashMap<UserId, Lang>,
     /// When the computer player to act acts (`bots.rs`).
     pub bot_turn: Option<super::bots::BotTurn>,
     /// The computer players' memory (boxed, made at the first decision: most tables have none).
@@ -158,11 +165,11 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     };
     let mut table = match loaded {
         // Closed or unknown: answer whatever was queued, then stop.
-        Ok(None) => return refuse_queued(rx, TABLE_CLOSED).await,
+        Ok(None) => return refuse_queued(rx, UserError::table_closed()).await,
         Ok(Some(t)) => t,
         Err(e) => {
             tracing::error!(error = %e, "could not load the table");
-            return refuse_queued(rx, INTERNAL_ERROR).await;
+            return refuse_queued(rx, UserError::internal_error()).await;
         }
     };
     // The next hand's seed, committed to (on the lobby, the hand message) before anyone can give entropy: made for a
@@ -186,17 +193,17 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
         }
         table.schedule_bot();
         if table.closed {
-            return refuse_queued(rx, TABLE_CLOSED).await;
+            return refuse_queued(rx, UserError::table_closed()).await;
         }
     }
 }
 
 /// Stops taking requests and answers every one already queued with `why`.
-async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: &'static str) {
+async fn refuse_queued(mut rx: mpsc::Receiver<Msg>, why: UserError) {
     rx.close();
     while let Some(msg) = rx.recv().await {
         if let Msg::Request(asked) = msg {
-            asked.responder.respond(Err(UserError::standing(why))).await;
+            asked.responder.respond(Err(why.clone())).await;
         }
     }
 }
@@ -229,6 +236,9 @@ impl Table {
             picks: crate::clock::now_unix() as u32,
             next_secret: None,
             lang: Lang::En,
+            reader_mode: false,
+            private_lang: Lang::En,
+            readers: Default::default(),
             bot_turn: None,
             brain: None,
         })
@@ -241,9 +251,34 @@ impl Table {
     /// Reads the server's language again (a failed read keeps the one the table has).
     pub async fn refresh_lang(&mut self) {
         match self.deps.store.guild_settings(self.row.guild).await {
-            Ok(s) => self.lang = s.language,
+            Ok(s) => {
+                self.lang = s.language;
+                self.private_lang = s.language;
+                self.reader_mode = s.private_language == crate::i18n::PrivateLanguage::Reader;
+            }
             Err(e) => tracing::warn!(error = %e, "could not read the server's language"),
         }
+    }
+
+    /// The language to write `user`'s private notes in: the table's, or under `reader_mode` their own.
+    pub fn lang_for(&self, user: UserId) -> Lang {
+        let mode = if self.reader_mode { PrivateLanguage::Reader } else { PrivateLanguage::Server };
+        mode.for_reader(self.lang, self.readers.get(&user).copied())
+    }
+
+    /// Keeps the asker's own language (their interaction's locale) for their private answers and later DMs.
+    fn note_reader(&mut self, user: UserId, reader: Option<Lang>) {
+        match reader {
+            // Bounded: a busy channel's onlookers do not grow a table's memory without end.
+            Some(l) if self.readers.len() < 64 || self.readers.contains_key(&user) => {
+                self.readers.insert(user, l);
+            }
+            Some(_) => {}
+            None => {
+                self.readers.remove(&user);
+            }
+        }
+        self.private_lang = self.lang_for(user);
     }
 
     /// The turn timer. Players set it within [`TURN_SECONDS`](super::TURN_SECONDS); a table stored with
@@ -274,7 +309,7 @@ impl Table {
 
     /// The answer to a request: the table as it now stands, and what the request did.
     pub fn update(&self, events: Vec<Event>, notes: Vec<PrivateNote>, notice: Option<String>) -> Update {
-        Update { view: self.view(), events, notes, notice, dm_closed: false, menu: None }
+        Update { view: self.view(), events, notes, notice, dm_closed: false, menu: None, private_lang: self.private_lang }
     }
 
     /// Redraws the current hand message (after a change no click's answer carries); a failure is logged.
@@ -290,12 +325,13 @@ impl Table {
 
     async fn handle(&mut self, asked: Asked) {
         let Asked { request, responder } = asked;
-        let Request { player, command, button, key, edit_message, options } = request;
+        let Request { player, command, button, key, edit_message, options, reader } = request;
+        self.note_reader(player.id, reader);
         let key = key.as_deref();
         // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
         let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu | Command::Odds);
         if self.paused.is_some() && !look && !self.try_resume().await {
-            responder.respond(Err(UserError::standing(DISK_FULL))).await;
+            responder.respond(Err(UserError::disk_full())).await;
             return;
         }
         let lobby = matches!(
@@ -304,7 +340,8 @@ impl Table {
         );
         if lobby && self.tournament().is_some() {
             if let Err(e) = self.tournament_refusal(player, command == Command::Join).await {
-                responder.respond(Err(e.in_lang(self.lang))).await;
+                responder.respond(Err(e.in_lang(self.private_lang))).await;
+                self.private_lang = self.lang;
                 return;
             }
         }
@@ -337,8 +374,10 @@ impl Table {
         if result.as_ref().is_err_and(UserError::is_disk_full) {
             self.pause().await;
         }
-        // A refusal is written in the table's language.
-        responder.respond(result.map_err(|e| e.in_lang(self.lang))).await;
+        // A refusal is written in the asker's private language (the table's, unless the server answers each
+        // reader in their own).
+        responder.respond(result.map_err(|e| e.in_lang(self.private_lang))).await;
+        self.private_lang = self.lang;
     }
 
     async fn on_timer(&mut self) {

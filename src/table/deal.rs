@@ -69,7 +69,7 @@ impl Table {
     pub(super) async fn dealt_in(&self, rules: &Rules) -> Result<(Vec<UserId>, Vec<Chips>), UserError> {
         // The table's rules were checked when they were set; rules stored by an older build that no longer
         // combine are named here, and nothing is dealt.
-        let parts = rules.parts().map_err(|e| UserError::said(Msg::new("error-rules-not-dealt").arg("reason", e)))?;
+        let parts = rules.parts().map_err(|e| UserError::said(Msg::new("error-rules-not-dealt").msg("reason", e.msg())))?;
         let boot = rules.boot.saturating_mul(parts.boot_factor);
         let most = MAX_SEATS.min(parts.max_seats());
         // At a tournament's table a player who sat out is dealt in all the same: their timer packs for them until
@@ -250,7 +250,7 @@ impl Table {
         if let Some(s) = self.seats.iter_mut().find(|s| s.user == player.id) {
             s.entropy = text.to_string();
         }
-        let notice = crate::tr!(self.lang, "notice-entropy", commitment = commitment);
+        let notice = crate::tr!(self.private_lang, "notice-entropy", commitment = commitment);
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 

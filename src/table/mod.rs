@@ -4,15 +4,13 @@
 //! timer and deals the next hand. Discord is reached only through the
 //! [`Presenter`] and [`Responder`] traits, implemented by `crate::discord`.
 //!
-//! Layout: this file routes requests to actors; `actor.rs` is one table's
-//! loop and timers; its jobs each have a file: `lobby.rs` (join, leave,
-//! start, close, back), `play.rs` (game actions), `timeout.rs` (the turn
-//! timer's packs and sitting out), `deal.rs` (a new hand; `dealer.rs` who deals, `decks.rs` its deck's seed),
-//! `pick.rs` (the dealer's choice of a hand's game), `error.rs` (`UserError`, the refusals a user hears),
-//! `pause.rs` (a full disk), `recovery.rs`
-//! (a restart), `refused.rs` (Discord's refusals: a channel or message deleted, a permission taken away), `notes.rs` (private notes and their DMs), `view.rs` (what a
-//! table shows). `button.rs` is the `custom_id` format, `history.rs` what
-//! `/history` may reveal of a stored hand.
+//! Layout: this file routes requests to actors; `actor.rs` is one table's loop and timers; its jobs each have a
+//! file: `lobby.rs` (join, leave, start, close, back), `play.rs` (game actions), `timeout.rs` (the turn timer's
+//! packs and sitting out), `deal.rs` (a new hand; `dealer.rs` who deals, `decks.rs` its deck's seed), `pick.rs`
+//! (the dealer's choice of a hand's game), `error.rs` (`Refusal` and `UserError`, the refusals a user hears),
+//! `pause.rs` (a full disk), `recovery.rs` (a restart), `refused.rs` (Discord's refusals: a channel or message
+//! deleted, a permission taken away), `notes.rs` (private notes and their DMs), `view.rs` (what a table shows).
+//! `button.rs` is the `custom_id` format, `history.rs` what `/history` may reveal of a stored hand.
 
 mod actor;
 mod bots;
@@ -51,7 +49,7 @@ use crate::store::{NewTable, Store, StoreError};
 pub use button::ButtonId;
 pub use decks::Decks;
 pub(crate) use error::internal;
-pub use error::{UserError, DISK_FULL, INTERNAL_ERROR, TABLE_CLOSED};
+pub use error::{Refusal, UserError};
 pub use presenter::{BoxFuture, DmError, Presenter, Responder, ShowError};
 pub use view::{HandView, PickView, PrivateNote, SeatView, TableView, Update};
 
@@ -123,12 +121,14 @@ pub struct Request {
     pub edit_message: bool,
     /// Rule options given with a dealer's [`Command::Pick`] (`name=value` items, `/table pick`).
     pub options: Option<String>,
+    /// The asker's own language (their Discord locale, where the catalogue has it), for `private_language=reader`.
+    pub reader: Option<i18n::Lang>,
 }
 
 impl Request {
     /// A request with no button, no idempotency key and no message edit (callers set those they need).
     pub fn new(player: Player, command: Command) -> Request {
-        Request { player, command, button: None, key: None, edit_message: false, options: None }
+        Request { player, command, button: None, key: None, edit_message: false, options: None, reader: None }
     }
 }
 
@@ -302,7 +302,6 @@ impl TableService {
             StoreError::TournamentHere { tournament, .. } => {
                 UserError::said(i18n::Msg::new("error-channel-has-tournament").arg("number", tournament))
             }
-            StoreError::Invalid(m) => UserError::new(m),
             other => internal("opening a table", other),
         })?;
         let table = row.id;
@@ -384,7 +383,7 @@ impl TableService {
         let (tx, rx) = oneshot::channel();
         self.send(table, req, Box::new(presenter::OneshotResponder(tx))).await;
         // The actor answers every request it takes, and refuses those queued when it stops.
-        rx.await.unwrap_or_else(|_| Err(UserError::standing(INTERNAL_ERROR)))
+        rx.await.unwrap_or_else(|_| Err(UserError::internal_error()))
     }
 
     /// Sends a request to a table's actor; `responder` gets the answer.
@@ -394,7 +393,7 @@ impl TableService {
         if let Err(mpsc::error::SendError(Msg::Request(asked))) = tx.send(Msg::Request(asked)).await {
             // The actor stopped (table closed): forget it and tell the user.
             self.forget(table);
-            asked.responder.respond(Err(UserError::standing(TABLE_CLOSED))).await;
+            asked.responder.respond(Err(UserError::table_closed())).await;
         }
     }
 

@@ -62,12 +62,19 @@ fn dm_failed(result: Result<(), DmError>, user: UserId) -> bool {
 }
 
 impl Table {
+    /// The table as `user`'s private notes show it: in their language (`lang_for`).
+    fn view_for(&self, user: UserId) -> crate::table::TableView {
+        let mut view = self.view();
+        view.lang = self.lang_for(user);
+        view
+    }
+
     /// Sends one note by DM; true when the player's DMs are closed (or failed).
     pub(super) async fn send_note(&self, user: UserId, note: &PrivateNote) -> bool {
         if user.is_bot() {
             return false;
         }
-        let view = self.view();
+        let view = self.view_for(user);
         dm_failed(self.deps.presenter.dm(user, &view, note).await, user)
     }
 
@@ -87,14 +94,21 @@ impl Table {
                 // Another player's DM (a sideshow result) must not hold up the answer to this
                 // click: Discord allows 3 s, and a DM retried through errors can take about 2.
                 let presenter = self.deps.presenter.clone();
-                let view = view.clone();
+                let view = if self.reader_mode { self.view_for(user) } else { view.clone() };
                 let send = async move {
                     dm_failed(presenter.dm(user, &view, &note).await, user);
                 };
                 tokio::spawn(send.in_current_span());
                 continue;
             }
-            dm_closed |= dm_failed(self.deps.presenter.dm(user, &view, &note).await, user);
+            let own;
+            let shown = if self.reader_mode {
+                own = self.view_for(user);
+                &own
+            } else {
+                &view
+            };
+            dm_closed |= dm_failed(self.deps.presenter.dm(user, shown, &note).await, user);
             mine.push(note);
         }
         Applied { public: Vec::new(), notes: mine, dm_closed }

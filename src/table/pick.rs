@@ -119,16 +119,16 @@ impl Table {
             .row
             .rules
             .pick(variant, options.unwrap_or(""))
-            .map_err(|e| UserError::said(Msg::new("error-game-not-dealt").arg("reason", e)))?;
+            .map_err(|e| UserError::said(Msg::new("error-game-not-dealt").msg("reason", e.msg())))?;
         // A game too dear for the table (a larger boot) is refused while the dealer may still choose another.
         if let Err(e) = self.dealt_in(&rules).await {
-            return Err(UserError::said(Msg::new("error-choose-another").arg("reason", e.text_in(self.lang))));
+            return Err(UserError::said(Msg::new("error-choose-another").msg("reason", e.refusal().msg())));
         }
         self.finish_pick(rules, false).await?;
         Ok(self.update(
             Vec::new(),
             Vec::new(),
-            Some(crate::tr!(self.lang, "notice-picked", variant = variant.to_string())),
+            Some(crate::tr!(self.private_lang, "notice-picked", variant = variant.to_string())),
         ))
     }
 }

@@ -23,64 +23,7 @@ pub(super) struct Applied {
 
 /// A rule refusal as a sentence.
 pub(super) fn rule_message(e: &RuleError) -> UserError {
-    UserError::said(rule_msg(e))
-}
-
-/// The catalogue's sentence for a rule's refusal (the engine's own text is English and lower-case).
-fn rule_msg(e: &RuleError) -> Msg {
-    use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
-    use RuleError as R;
-    match e {
-        R::SeatCount => Msg::new("rule-seat-count").arg("min", MIN_SEATS).arg("max", MAX_SEATS),
-        R::BadDealer => Msg::new("rule-bad-dealer"),
-        R::BadDeck => Msg::new("rule-bad-deck"),
-        R::TooManyForDeck(n) => Msg::new("rule-too-many-for-deck").arg("most", n),
-        R::HoldsBust => Msg::new("rule-holds-bust"),
-        R::Rules(reason) => Msg::new("rule-rules").arg("reason", reason.to_string()),
-        R::BadPost => Msg::new("rule-bad-post"),
-        R::CannotPayBoot(b) => Msg::new("rule-cannot-pay-boot").arg("boot", b),
-        R::CannotPayDeal { need } => Msg::new("rule-cannot-pay-deal").arg("need", need),
-        R::StackTooLarge => Msg::new("rule-stack-too-large").arg("most", crate::engine::rules::MAX_AMOUNT),
-        R::HandOver => Msg::new("rule-hand-over"),
-        R::NoSuchSeat => Msg::new("rule-no-such-seat"),
-        R::Packed => Msg::new("rule-packed"),
-        R::NotYourTurn => Msg::new("rule-not-your-turn"),
-        R::SideshowPending => Msg::new("rule-sideshow-pending"),
-        R::NoSideshowToAnswer => Msg::new("rule-no-sideshow-to-answer"),
-        R::AlreadySeen => Msg::new("rule-already-seen"),
-        R::SeeOnlyOnTurn => Msg::new("rule-see-only-on-turn"),
-        R::PackOnlyOnTurn => Msg::new("rule-pack-only-on-turn"),
-        R::AskedThisTurn => Msg::new("rule-asked-this-turn"),
-        R::ShowPending => Msg::new("rule-show-pending"),
-        R::NoShowToAnswer => Msg::new("rule-no-show-to-answer"),
-        R::SplitOff => Msg::new("rule-split-off"),
-        R::SplitNeedsTwo => Msg::new("rule-split-needs-two"),
-        R::SplitPending => Msg::new("rule-split-pending"),
-        R::NoSplitToAnswer => Msg::new("rule-no-split-to-answer"),
-        R::MustSee(n) => Msg::new("rule-must-see").arg("times", n),
-        R::CannotCover(c) => Msg::new("rule-cannot-cover").arg("min", c),
-        R::BetOutOfRange { min, max } => Msg::new("rule-bet-out-of-range").arg("min", min).arg("max", max),
-        R::OddBet => Msg::new("rule-odd-bet"),
-        R::ShowNeedsTwo => Msg::new("rule-show-needs-two"),
-        R::NoSideshowHighLow => Msg::new("rule-no-sideshow-high-low"),
-        R::Declaring => Msg::new("rule-declaring"),
-        R::NotDeclaring => Msg::new("rule-not-declaring"),
-        R::AlreadyDeclared => Msg::new("rule-already-declared"),
-        R::SeenCannotShowBlind => Msg::new("rule-seen-cannot-show-blind"),
-        R::CannotAffordShow { need, have } => Msg::new("rule-cannot-afford-show").arg("need", need).arg("have", have),
-        R::SideshowNeedsAllSeen => Msg::new("rule-sideshow-needs-all-seen"),
-        R::SideshowNeedsThree => Msg::new("rule-sideshow-needs-three"),
-        R::SideshowNoTarget => Msg::new("rule-sideshow-no-target"),
-        R::Forehead => Msg::new("rule-forehead"),
-        R::BlindRound(n) => Msg::new("rule-blind-round").arg("rounds", n),
-        R::ShowTooEarly(n) => Msg::new("rule-show-too-early").arg("rounds", n),
-        R::Drawing => Msg::new("rule-drawing"),
-        R::NoDraw => Msg::new("rule-no-draw"),
-        R::DrewThisRound => Msg::new("rule-drew-this-round"),
-        R::BadDraw { min, max } => Msg::new("rule-bad-draw").arg("min", min).arg("max", max),
-        R::PackEmpty { left } => Msg::new("rule-pack-empty").arg("left", left),
-        R::CannotAffordDraw { need, have } => Msg::new("rule-cannot-afford-draw").arg("need", need).arg("have", have),
-    }
+    UserError::from(e.clone())
 }
 
 /// What a declaring player hears, privately: their own side, which nobody else learns before all have declared.
@@ -157,7 +100,7 @@ impl Table {
         let applied = self.apply(seat, action, key).await?;
         // Acting resets the count of timeouts in a row.
         self.reset_timeouts(player.id).await;
-        let mut update = self.update(applied.public, applied.notes, declared_notice(self.lang, action));
+        let mut update = self.update(applied.public, applied.notes, declared_notice(self.private_lang, action));
         update.dm_closed = applied.dm_closed;
         Ok(update)
     }

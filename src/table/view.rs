@@ -173,6 +173,20 @@ pub struct Update {
     pub dm_closed: bool,
     /// A menu for the requester alone (shown ephemerally).
     pub menu: Option<Menu>,
+    /// The language of the requester's private answers (notes, notice, menu): the table's, or their own
+    /// (`private_language=reader`).
+    pub private_lang: crate::i18n::Lang,
+}
+
+impl Update {
+    /// The view the requester's private answers are written from: the table's, in their language.
+    pub fn private_view(&self) -> std::borrow::Cow<'_, TableView> {
+        if self.private_lang == self.view.lang {
+            std::borrow::Cow::Borrowed(&self.view)
+        } else {
+            std::borrow::Cow::Owned(TableView { lang: self.private_lang, ..self.view.clone() })
+        }
+    }
 }
 
 /// A choice offered to one player only.

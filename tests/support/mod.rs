@@ -400,6 +400,13 @@ impl FakeDiscord {
     }
 
     /// A member whose permissions include MANAGE_GUILD.
+    /// Sets `user`'s Discord language: their interactions' `locale` from now on.
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        if let Some(u) = self.lock().users.get_mut(&user) {
+            u.locale = Some(locale.to_string());
+        }
+    }
+
     pub fn add_admin(&self, name: &str) -> u64 {
         self.insert_user(name, true)
     }
@@ -412,7 +419,8 @@ impl FakeDiscord {
     /// A user with this id (a snowflake: its timestamp is when the account was made) who joined the default guild
     /// at `joined_at` (unix seconds; None: not a member of it).
     pub fn add_user_as(&self, name: &str, id: u64, joined_at: Option<i64>, admin: bool) -> u64 {
-        let rec = UserRec { id, name: name.into(), admin, bot: false, dm_block: None, dm_channel: None, joined_at };
+        let rec =
+            UserRec { id, name: name.into(), admin, bot: false, dm_block: None, dm_channel: None, joined_at, locale: None };
         self.lock().users.insert(id, rec);
         id
     }
@@ -672,7 +680,7 @@ impl FakeDiscord {
             "token": token,
             "version": 1,
             "app_permissions": st.channels.get(&channel).map_or(model::PERM_BOT, |c| c.bot_permissions).to_string(),
-            "locale": "en-US",
+            "locale": st.users.get(&user).and_then(|u| u.locale.clone()).unwrap_or_else(|| "en-US".to_string()),
             "entitlements": [],
             "attachment_size_limit": 10_485_760,
         });

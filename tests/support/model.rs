@@ -62,6 +62,8 @@ pub struct UserRec {
     pub dm_channel: Option<u64>,
     /// When the user joined the guild (unix seconds); None: not a member (no member object is sent for them).
     pub joined_at: Option<i64>,
+    /// The user's Discord language, sent as each of their interactions' `locale` (None: `en-US`).
+    pub locale: Option<String>,
 }
 
 /// When the stand-in's members joined their guild unless a test says otherwise: 2024-01-01.
@@ -269,6 +271,7 @@ impl State {
                 dm_block: None,
                 dm_channel: None,
                 joined_at: Some(JOINED_AT),
+                locale: None,
             },
         );
         st

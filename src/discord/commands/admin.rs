@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 use super::{guild, lang, say, say_public, user_id, Context, Error};
 use crate::discord::render;
 use crate::engine::rules::MAX_AMOUNT;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, PrivateLanguage};
 use crate::store::StoreError;
 use crate::table::{UserError, TURN_SECONDS};
 
@@ -25,7 +25,42 @@ pub async fn config(_: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "view")]
 pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
     let s = ctx.data().store.guild_settings(guild(ctx)?).await?;
-    say(ctx, render::settings(s.language, &s)).await
+    say(ctx, render::settings(s.private_language.for_reader(s.language, super::reader(ctx)), &s)).await
+}
+
+/// The server's own settings `/config set` takes, as its autocomplete offers them (the rule options follow,
+/// from the option table `engine::rules::OPTIONS`).
+pub(crate) const SETTINGS: [&str; 17] = [
+    "language",
+    "starting_balance",
+    "daily_amount",
+    "daily_cooldown",
+    "turn_seconds",
+    "give_min_account_days",
+    "give_min_member_hours",
+    "give_daily_cap",
+    "give_fee_percent",
+    "daily_min_account_days",
+    "max_boot",
+    "max_bet",
+    "season_days",
+    "season_reset",
+    "season_channel",
+    "daily_cooldown_secs",
+    "private_language",
+];
+
+/// `/config set`'s option names containing what was typed: the settings, then the rule options; at most 25,
+/// Discord's limit on choices.
+pub(crate) fn option_names(partial: &str) -> Vec<&'static str> {
+    let typed = partial.trim().to_ascii_lowercase().replace('-', "_");
+    let all = SETTINGS.iter().copied().chain(crate::engine::rules::OPTIONS.iter().map(|o| o.name));
+    all.filter(|name| name.contains(typed.as_str())).take(25).collect()
+}
+
+async fn autocomplete_option(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = option_names(partial).into_iter().map(serenity::AutocompleteChoice::from).collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Set one server setting or default rule option.
@@ -33,6 +68,7 @@ pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn config_set(
     ctx: Context<'_>,
     #[description = "A setting (starting_balance, give_daily_cap, max_bet, season_reset...) or a rule option (boot...)"]
+    #[autocomplete = "autocomplete_option"]
     option: String,
     #[description = "The new value"] value: String,
 ) -> Result<(), Error> {
@@ -72,6 +108,11 @@ pub async fn config_set(
                 })?),
             }
         }
+        "private_language" => {
+            s.private_language = PrivateLanguage::parse(&value).ok_or_else(|| {
+                UserError::said(Msg::new("setting-private-language").arg("value", crate::echo::echo(&value)))
+            })?
+        }
         "language" => {
             s.language = Lang::parse(&value).ok_or_else(|| UserError::said(render::language_not_valid(&value)))?
         }
@@ -79,13 +120,12 @@ pub async fn config_set(
             .default_rules
             .set(other, &value)
             .and_then(|()| s.default_rules.validate())
-            .map_err(|e| UserError::new(e.to_string()))?,
+            .map_err(UserError::from)?,
     }
-    match store.set_guild_settings(g, &s).await {
-        Ok(()) => say(ctx, render::settings_saved(&s)).await,
-        Err(StoreError::Invalid(m)) => Err(UserError::new(m).into()),
-        Err(e) => Err(e.into()),
-    }
+    // Every value was checked above: the store refusing one is our failure (logged, and the apology).
+    store.set_guild_settings(g, &s).await?;
+    // Written in the language as it now is: the server's, or the admin's own under `private_language=reader`.
+    say(ctx, render::settings_saved(s.private_language.for_reader(s.language, super::reader(ctx)), &s)).await
 }
 
 /// Give chips to a player, or take them away with a negative amount (Manage Server).
@@ -104,7 +144,7 @@ pub async fn grant(
     }
     let (admin, who) = (user_id(ctx.author()), user_id(&user));
     match ctx.data().store.admin_grant(g, who, amount, admin, "/grant").await {
-        Ok(balance) => say_public(ctx, render::granted(lang(ctx).await, admin, who, amount, balance)).await,
+        Ok(balance) => say_public(ctx, render::granted(super::server_lang(ctx).await, admin, who, amount, balance)).await,
         Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::said(render::below_zero(who, have)).into()),
         Err(e) => Err(e.into()),
     }
@@ -131,6 +171,7 @@ pub async fn house(
         }
         Some(amount) => {
             let chips = store.set_house(g, amount, user_id(ctx.author())).await?;
+            let lang = super::server_lang(ctx).await;
             say_public(ctx, crate::tr!(lang, "house-set", chips = chips, admin = user_id(ctx.author()).mention())).await
         }
     }
@@ -150,7 +191,7 @@ pub async fn season_new(ctx: Context<'_>) -> Result<(), Error> {
     let settings = store.guild_settings(g).await?;
     let Some(end) = store.new_season(g, None, Some(user_id(ctx.author()))).await? else {
         // Only a schedule's tick names the season it ends; this cannot be refused.
-        return Err(UserError::standing(crate::table::INTERNAL_ERROR).into());
+        return Err(UserError::internal_error().into());
     };
     let text = render::season_over(settings.language, &end);
     let here = ctx.channel_id().get();
@@ -162,5 +203,24 @@ pub async fn season_new(ctx: Context<'_>) -> Result<(), Error> {
                 .await
         }
         None => say_public(ctx, text).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::option_names;
+
+    #[test]
+    fn the_option_autocomplete_offers_the_settings_then_the_rule_options_within_discords_limit() {
+        let all = option_names("");
+        assert_eq!(all.len(), 25, "Discord shows at most 25 choices");
+        assert_eq!(all[..2], ["language", "starting_balance"]);
+        let boots = option_names("boot");
+        assert!(boots.contains(&"max_boot") && boots.contains(&"boot"), "{boots:?}");
+        assert_eq!(option_names(" Private-Lang"), ["private_language"]);
+        assert!(option_names("zzz").is_empty());
+        for o in crate::engine::rules::OPTIONS {
+            assert!(option_names(o.name).contains(&o.name), "{} is offered when typed", o.name);
+        }
     }
 }

@@ -66,7 +66,7 @@ pub async fn give(
     }
     match store.give(g, from, to, amount).await {
         Ok(Give::Given { received, fee, .. }) => {
-            say_public(ctx, render::given(lang(ctx).await, from, to, received, fee)).await
+            say_public(ctx, render::given(super::server_lang(ctx).await, from, to, received, fee)).await
         }
         Ok(Give::OverCap { cap, left }) => {
             Err(UserError::said(Msg::new("error-give-cap").arg("cap", cap).arg("left", left)).into())

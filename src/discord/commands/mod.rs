@@ -184,9 +184,24 @@ fn with_pictures(reply: CreateReply, pictures: Vec<render::Picture>) -> CreateRe
     pictures.iter().fold(reply, |r, p| r.attachment(p.attachment()))
 }
 
-/// The language of the server the command came from (English outside a server, or when the settings cannot be
-/// read: the reply still goes out).
+/// The language of a private answer to this command: the server's, or under `private_language=reader` the
+/// asker's own Discord language where the catalogue has it (English outside a server, or when the settings cannot
+/// be read: the reply still goes out).
 pub(crate) async fn lang(ctx: Context<'_>) -> Lang {
+    let reader = reader(ctx);
+    let Some(g) = ctx.guild_id() else { return reader.unwrap_or_default() };
+    match ctx.data().store.guild_settings(GuildId(g.get())).await {
+        Ok(s) => s.private_language.for_reader(s.language, reader),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the server's language");
+            Lang::En
+        }
+    }
+}
+
+/// The language of the server the command came from, for what it posts in the channel (English outside a
+/// server, or when the settings cannot be read).
+pub(crate) async fn server_lang(ctx: Context<'_>) -> Lang {
     let Some(g) = ctx.guild_id() else { return Lang::En };
     match ctx.data().store.guild_settings(GuildId(g.get())).await {
         Ok(s) => s.language,
@@ -195,6 +210,11 @@ pub(crate) async fn lang(ctx: Context<'_>) -> Lang {
             Lang::En
         }
     }
+}
+
+/// The asker's own language: their Discord locale, where the catalogue has it.
+pub(crate) fn reader(ctx: Context<'_>) -> Option<Lang> {
+    ctx.locale().and_then(Lang::from_discord_locale)
 }
 
 fn guild(ctx: Context<'_>) -> Result<GuildId, Error> {
@@ -236,14 +256,14 @@ fn player(ctx: Context<'_>) -> Player {
 /// Asks this channel's table. `edit_message`: the request did not come from a button on the hand message, so
 /// the table edits that message itself after a change (and the interaction id is the idempotency key).
 async fn ask_here(ctx: Context<'_>, command: Command, edit_message: bool) -> Result<Update, Error> {
-    let request =
-        Request { key: edit_message.then(|| ctx.id().to_string()), edit_message, ..Request::new(player(ctx), command) };
+    let key = edit_message.then(|| ctx.id().to_string());
+    let request = Request { key, edit_message, reader: reader(ctx), ..Request::new(player(ctx), command) };
     ask_table_here(ctx, request).await
 }
 
 /// Asks this channel's table, with rule options (a dealer's pick); the table edits its own messages.
 async fn ask_here_with(ctx: Context<'_>, command: Command, options: Option<String>) -> Result<Update, Error> {
-    ask_table_here(ctx, Request { options, ..Request::new(player(ctx), command) }).await
+    ask_table_here(ctx, Request { options, reader: reader(ctx), ..Request::new(player(ctx), command) }).await
 }
 
 async fn ask_table_here(ctx: Context<'_>, request: Request) -> Result<Update, Error> {

@@ -14,7 +14,7 @@ use crate::i18n::Msg;
 use crate::ids::{HandId, UserId};
 use crate::store::{LeaderBy, LEDGER_MAX_PAGE};
 use crate::table::history::{hand_history, hand_script, verify as verify_deal};
-use crate::table::{UserError, INTERNAL_ERROR};
+use crate::table::UserError;
 
 const PAGE_SIZE: u32 = 10;
 
@@ -139,7 +139,7 @@ pub async fn history(
     }
     let history = hand_history(&record).map_err(|e| {
         tracing::error!(hand = id, error = %e, "stored hand does not replay");
-        UserError::standing(INTERNAL_ERROR)
+        UserError::internal_error()
     })?;
     let lang = lang(ctx).await;
     let text = render::hand_history(lang, &history);
@@ -198,9 +198,9 @@ pub async fn rank(
     #[description = "Other turned-up cards as name=value: wild_suit=h bust=9 common=Kd"] turned: Option<String>,
 ) -> Result<(), Error> {
     let mut rules = table_or_default_rules(ctx).await?;
-    let mut parsed = cards::parse_cards(&cards).map_err(|e| UserError::new(render::sentence(e)))?;
+    let mut parsed = cards::parse_cards(&cards).map_err(UserError::from)?;
     let joker =
-        joker.as_deref().map(str::parse::<Rank>).transpose().map_err(|e| UserError::new(render::sentence(e)))?;
+        joker.as_deref().map(str::parse::<Rank>).transpose().map_err(UserError::from)?;
     // Only the turned-up cards: every other rule is the table's.
     for item in turned.as_deref().unwrap_or("").split_whitespace() {
         let (name, value) = item.split_once('=').unwrap_or((item, ""));
@@ -208,7 +208,7 @@ pub async fn rank(
         if !["joker", "wild_suit", "bust", "common"].contains(&name.as_str()) {
             return Err(UserError::said(crate::i18n::Msg::new("error-turned-only")).into());
         }
-        rules.set(&name, value).map_err(|e| UserError::new(render::sentence(e)))?;
+        rules.set(&name, value).map_err(UserError::from)?;
     }
     parsed.extend(rules.common);
     match evaluate(&parsed, &rules, joker) {
@@ -218,7 +218,7 @@ pub async fn rank(
             say_public_with(ctx, render::rank(lang, &parsed, &v, rules.variant), picture).await
         }
         Err(RankError::NoJoker) => Err(UserError::said(crate::i18n::Msg::new("error-needs-joker")).into()),
-        Err(e) => Err(UserError::new(render::sentence(e)).into()),
+        Err(e) => Err(UserError::from(e).into()),
     }
 }
 

@@ -155,12 +155,12 @@ pub async fn table_open(
         r.variant = v.into();
     }
     if let Some(b) = boot {
-        r.set("boot", &b.to_string()).map_err(|e| UserError::new(e.to_string()))?;
+        r.set_boot(b).map_err(UserError::from)?;
     }
     if let Some(text) = rules.as_deref() {
-        r.set_options(text).map_err(|e| UserError::said(render::rule_options_not_valid(e)))?;
+        r.set_options(text).map_err(|e| UserError::said(render::rule_options_not_valid(&e)))?;
     }
-    r.validate().map_err(|e| UserError::said(render::rule_options_not_valid(e)))?;
+    r.validate().map_err(|e| UserError::said(render::rule_options_not_valid(&e)))?;
     // The pack must deal to every seat: a variation dealing many cards, or turning many up, seats fewer.
     let most = r.parts().map_or(MAX_SEATS, |p| p.max_seats()) as i64;
     if let Some(asked) = max_players.filter(|&m| m > most) {
@@ -183,7 +183,7 @@ pub async fn table_open(
             // A bot the house cannot stake (or a full table) is refused with its reason, and the table stays open.
             match ask_here(ctx, Command::AddBot(level), false).await {
                 Ok(u) => update = u,
-                Err(e) => return Ok::<_, Error>((update, Some(e.to_string()))),
+                Err(e) => return Ok::<_, Error>((update, Some(e))),
             }
         }
         Ok((update, None))
@@ -193,7 +193,8 @@ pub async fn table_open(
     let opened = render::table_opened(update.view.lang, update.view.opener);
     ctx.send(CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows)).await?;
     if let Some(refused) = refused {
-        say(ctx, refused).await?;
+        // The table is open; the refusal of a bot is said like any other (an internal failure is logged there).
+        super::super::errors::on_error(poise::FrameworkError::new_command(ctx, refused)).await;
     }
     if update.dm_closed {
         say(ctx, render::dm_fallback(lang(ctx).await)).await?;

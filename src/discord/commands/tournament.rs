@@ -77,7 +77,7 @@ pub async fn tournament_open(
     };
     let boots = boots.as_deref().unwrap_or(DEFAULT_BOOTS);
     let mut plan =
-        Plan::new(boots, every, split.as_deref(), seats as usize).map_err(|e| UserError::new(e.to_string()))?;
+        Plan::new(boots, every, split.as_deref(), seats as usize).map_err(UserError::from)?;
     let variant: Variant = variant.map_or(Variant::Classic, Variant::from);
     if variant == Variant::DealersChoice {
         return Err(UserError::said(Msg::new("error-tournament-variant")).into());
@@ -106,7 +106,7 @@ pub async fn tournament_open(
 pub async fn tournament_register(ctx: Context<'_>) -> Result<(), Error> {
     let t = here(ctx).await?;
     let me = player(ctx).id;
-    let lang = lang(ctx).await;
+    let lang = super::server_lang(ctx).await;
     match ctx.data().store.register(t.id, me).await? {
         Registration::Registered { count, full } => {
             let pool = t.buy_in.saturating_mul(i64::from(count));
@@ -124,7 +124,7 @@ pub async fn tournament_register(ctx: Context<'_>) -> Result<(), Error> {
                 // The table is posted by the service (its first hand's message); a start that fails is said
                 // privately and resumed at the next restart.
                 if let Err(e) = ctx.data().service.start_tournament(t.id).await {
-                    say(ctx, e.in_lang(lang).to_string()).await?;
+                    say(ctx, e.text_in(super::lang(ctx).await)).await?;
                 }
             }
             Ok(())
@@ -147,7 +147,7 @@ pub async fn tournament_unregister(ctx: Context<'_>) -> Result<(), Error> {
     if !ctx.data().store.unregister(t.id, me).await? {
         return Err(UserError::said(Msg::new("error-tournament-not-registered")).into());
     }
-    let lang = lang(ctx).await;
+    let lang = super::server_lang(ctx).await;
     say_public(ctx, tr!(lang, "tournament-unregistered", player = me.mention(), number = t.id.get(), buy_in = t.buy_in))
         .await
 }
@@ -158,7 +158,7 @@ pub async fn tournament_cancel(ctx: Context<'_>) -> Result<(), Error> {
     let t = here(ctx).await?;
     let by = player(ctx);
     let refunded = super::acknowledged(ctx, false, ctx.data().service.cancel_tournament(t.id, by)).await?;
-    let lang = lang(ctx).await;
+    let lang = super::server_lang(ctx).await;
     let text = tr!(
         lang,
         "tournament-cancelled",

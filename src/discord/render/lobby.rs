@@ -20,7 +20,8 @@ pub fn rules_card(lang: Lang, rules: &Rules) -> String {
         .into_iter()
         .zip(defaults.describe())
         .filter(|((name, v), (_, d))| v != d && *name != "variant" && *name != "boot")
-        .map(|((name, v), _)| format!("{name}={v}"))
+        // As typed: a code span each (an option is a word of no language).
+        .map(|((name, v), _)| format!("`{name}={v}`"))
         .collect();
     if changed.is_empty() {
         lines.push(tr!(lang, "rules-card-classic"));

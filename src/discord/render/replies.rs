@@ -15,23 +15,21 @@ use crate::table::history::{HandHistory, Verification};
 use crate::table::view::TableView;
 use crate::tr;
 
-/// The answer to a slash-command option Discord could not parse.
-pub fn option_not_valid(lang: Lang, input: Option<&str>, error: impl std::fmt::Display) -> String {
-    let what = input.map(|i| format!("`{}`: ", echo(i))).unwrap_or_default();
-    tr!(lang, "error-option-not-valid", what = what, error = error.to_string())
-}
-
-/// A sentence from an error message: a full stop after it.
-pub fn sentence(e: impl std::fmt::Display) -> String {
-    format!("{e}.")
+/// The answer to a slash-command option that could not be read (a forged or outdated payload): the input
+/// echoed, never the parser's own English (logged instead, by the caller).
+pub fn option_not_valid(lang: Lang, input: Option<&str>) -> String {
+    match input {
+        Some(i) => tr!(lang, "error-option-not-valid", input = echo(i)),
+        None => tr!(lang, "error-option-not-valid-bare"),
+    }
 }
 
 pub fn table_opened(lang: Lang, opener: UserId) -> String {
     crate::tr!(lang, "table-opened", opener = mention(opener))
 }
 
-pub fn rule_options_not_valid(e: impl std::fmt::Display) -> Msg {
-    Msg::new("error-rule-options").arg("error", e)
+pub fn rule_options_not_valid(e: &crate::engine::rules::RulesError) -> Msg {
+    Msg::new("error-rule-options").msg("error", e.msg())
 }
 
 /// `/table status`: the hand in play (without buttons), or the lobby.
@@ -263,7 +261,8 @@ pub fn settings(lang: Lang, s: &GuildSettings) -> String {
         format!("`daily_amount` = {}", s.daily_amount),
         format!("`daily_cooldown` = {}", tr!(lang, "settings-cooldown", seconds = s.daily_cooldown_secs)),
         format!("`turn_seconds` = {}", s.turn_seconds),
-        format!("`language` = {}", s.language),
+        format!("`language` = `{}`", s.language),
+        format!("`private_language` = `{}`", s.private_language.code()),
     ];
     let e = &s.economy;
     let cap = |n: i64| if n == 0 { tr!(lang, "settings-no-cap") } else { n.to_string() };
@@ -275,15 +274,20 @@ pub fn settings(lang: Lang, s: &GuildSettings) -> String {
         format!("`daily_min_account_days` = {}", e.daily_min_account_days),
         format!("`max_boot` = {}", cap(e.max_boot)),
         format!("`max_bet` = {}", cap(e.max_bet)),
-        format!("`season_reset` = {}", if e.season_reset { "reset" } else { "carry" }),
+        format!("`season_reset` = `{}`", if e.season_reset { "reset" } else { "carry" }),
         format!(
             "`season_channel` = {}",
             e.season_channel.map_or_else(|| tr!(lang, "settings-no-cap"), |c| format!("<#{c}>"))
         ),
         format!("`season_days` = {}", cap(e.season_days)),
     ]);
-    // A rule option without a value (no limit) reads as the settings above do, in the server's language.
-    let value = |v: String| if v == "none" { tr!(lang, "settings-no-cap") } else { v };
+    // A rule option without a value (no limit) reads as the settings above do, in the server's language; a
+    // number as it is; any other value as typed (a code span, like the option's name).
+    let value = |v: String| match v.as_str() {
+        "none" => tr!(lang, "settings-no-cap"),
+        _ if v.bytes().all(|b| b.is_ascii_digit()) => v,
+        _ => format!("`{v}`"),
+    };
     lines.extend(s.default_rules.describe().into_iter().map(|(k, v)| format!("`{k}` = {}", value(v))));
     format!("{}\n{}", tr!(lang, "settings"), lines.join("\n"))
 }
@@ -298,8 +302,8 @@ pub fn language_not_valid(value: &str) -> Msg {
 }
 
 /// The answer to `/config set`, in the server's language as it now is.
-pub fn settings_saved(s: &GuildSettings) -> String {
-    format!("{} {}", tr!(s.language, "settings-saved"), settings(s.language, s))
+pub fn settings_saved(lang: Lang, s: &GuildSettings) -> String {
+    format!("{} {}", tr!(lang, "settings-saved"), settings(lang, s))
 }
 
 /// `/grant`, said in the channel.

@@ -38,7 +38,7 @@ macro_rules! named_enum {
                 $name::ALL.iter().copied().find(|v| v.name() == norm).ok_or_else(|| RulesError::BadValue {
                     option: $option.to_string(),
                     value: s.to_string(),
-                    expected: $name::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(" | "),
+                    expected: super::Expected::OneOf($name::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(" | ")),
                 })
             }
         }

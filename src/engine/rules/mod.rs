@@ -5,16 +5,17 @@
 use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, Rank, Suit};
-use crate::echo::echo;
 
+mod error;
 mod kinds;
 mod options;
 mod parts;
 #[cfg(test)]
 mod tests;
 
+pub use error::{Expected, RulesError, Why};
 pub use kinds::*;
-use options::{bad, did_you_mean};
+use options::bad;
 pub use options::{option, ranking_options, OptionDef, OPTIONS};
 pub use parts::Parts;
 
@@ -175,34 +176,6 @@ impl Default for Rules {
     }
 }
 
-/// Every spelling of a boolean option's values that [`Rules::set`] accepts.
-pub const BOOL_VALUES: &str = "true | false (or yes | no, on | off, 1 | 0)";
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RulesError {
-    #[error("unknown option `{}`{}; every option is listed by /rules and in the README", echo(.0), did_you_mean(.0))]
-    UnknownOption(String),
-    #[error("`{}` is not a valid {option}; expected {expected}", echo(value))]
-    BadValue { option: String, value: String, expected: String },
-    /// An item of [`Rules::set_option`] or [`Rules::set_options`] without `=`.
-    #[error("`{}`: write options as name=value", echo(.0))]
-    NotNameValue(String),
-    /// An option that does nothing where it was given (see [`Rules::validate`]).
-    #[error("`{option}` {why}")]
-    NoEffect { option: &'static str, why: &'static str },
-    /// A `dealers_choice` table's own rules dealt as a hand's: a hand deals the game its dealer picked
-    /// ([`Rules::pick`]).
-    #[error("a dealers_choice table deals the variant its dealer picks")]
-    DealersChoiceDealt,
-    /// Options that do not combine (see [`Rules::parts`]).
-    #[error("`{option}` {why}")]
-    Clash { option: &'static str, why: String },
-}
-
-/// Why a table refuses a fixed turned-up card (`joker=7`, `bust=7`, `wild_suit=h`, `common=Kd`).
-pub const TURNED_IN_PLAY: &str = "fixes a turned-up card, which only `hand rank` takes: at a table the hand \
-turns its own card up (`draw`; in a hand script, fix the card with a directive such as `joker CARD`)";
-
 /// Largest boot or limit accepted: keeps every chip sum far from overflow.
 pub const MAX_AMOUNT: Chips = 1_000_000_000_000;
 
@@ -216,18 +189,15 @@ impl Rules {
     /// then `options` (`name=value` items, the dealer's own for this hand), checked as a table's rules are.
     pub fn pick(&self, variant: Variant, options: &str) -> Result<Rules, RulesError> {
         if self.variant != Variant::DealersChoice {
-            return Err(RulesError::NoEffect {
-                option: "variant",
-                why: "is picked by the dealer only at a dealers_choice table",
-            });
+            return Err(RulesError::NoEffect { option: "variant", why: Why::DealerPicksVariant });
         }
         if variant == Variant::DealersChoice {
-            return Err(bad("variant", variant.name(), "a variant to play, not dealers_choice"));
+            return Err(bad("variant", variant.name(), Expected::VariantToPlay));
         }
         let mut rules = Rules { variant, dealer_default: Variant::Classic, ..self.clone() };
         rules.set_options(options)?;
         if rules.variant == Variant::DealersChoice {
-            return Err(bad("variant", variant.name(), "a variant to play, not dealers_choice"));
+            return Err(bad("variant", variant.name(), Expected::VariantToPlay));
         }
         // The game is the dealer's; the stakes are the table's, which every player sat down to.
         let stakes: [(&'static str, bool); 3] = [
@@ -236,10 +206,7 @@ impl Rules {
             ("pot_limit", rules.pot_limit != self.pot_limit),
         ];
         if let Some((option, _)) = stakes.into_iter().find(|(_, changed)| *changed) {
-            return Err(RulesError::NoEffect {
-                option,
-                why: "is a stake: the table sets it, and a dealer's pick keeps it (pick the game and its options)",
-            });
+            return Err(RulesError::NoEffect { option, why: Why::Stake });
         }
         rules.validate()?;
         Ok(rules)
@@ -256,6 +223,17 @@ impl Rules {
         match options::option(option) {
             Some(def) => def.set(self, value),
             None => Err(RulesError::UnknownOption(option.trim().to_ascii_lowercase().replace('-', "_"))),
+        }
+    }
+
+    /// Sets the boot (1 to [`MAX_AMOUNT`] chips), as `boot=N` does.
+    pub fn set_boot(&mut self, boot: i64) -> Result<(), RulesError> {
+        match u64::try_from(boot) {
+            Ok(b) if (1..=MAX_AMOUNT).contains(&b) => {
+                self.boot = b;
+                Ok(())
+            }
+            _ => Err(bad("boot", &boot.to_string(), Expected::Whole { min: 1, max: MAX_AMOUNT })),
         }
     }
 
@@ -284,7 +262,7 @@ impl Rules {
             ("common", self.common.is_some()),
         ];
         if let Some((option, _)) = fixed.into_iter().find(|(_, set)| *set) {
-            return Err(RulesError::NoEffect { option, why: TURNED_IN_PLAY });
+            return Err(RulesError::NoEffect { option, why: Why::TurnedInPlay });
         }
         let parts = self.parts()?;
         let boot = self.boot.saturating_mul(parts.boot_factor);
@@ -292,27 +270,23 @@ impl Rules {
             return Err(RulesError::BadValue {
                 option: "boot".into(),
                 value: self.boot.to_string(),
-                expected: format!(
-                    "at most {} under {} (each hand's boot is {} times it)",
-                    MAX_AMOUNT / parts.boot_factor,
-                    self.variant,
-                    parts.boot_factor
-                ),
+                expected: Expected::BootUnder {
+                    max: MAX_AMOUNT / parts.boot_factor,
+                    variant: self.variant,
+                    factor: parts.boot_factor,
+                },
             });
         }
         let spread = matches!(self.bet_structure, BetStructure::Spread | BetStructure::SpreadRaise);
         if spread != self.spread_limit.is_some() {
-            return Err(RulesError::Clash {
-                option: "spread_limit",
-                why: "goes with bet_structure=spread or spread_raise, and they need it".to_string(),
-            });
+            return Err(RulesError::Clash { option: "spread_limit", why: Why::SpreadLimit });
         }
         if let Some(limit) = self.chaal_limit {
             if limit < 2 * boot {
                 return Err(RulesError::BadValue {
                     option: "chaal_limit".into(),
                     value: limit.to_string(),
-                    expected: format!("at least twice the boot ({})", 2 * boot),
+                    expected: Expected::TwiceBoot { min: 2 * boot },
                 });
             }
         }

@@ -17,7 +17,7 @@ pub struct OptionDef {
 
 /// How an option's value is read and shown.
 enum Value {
-    /// `true | false` (and the other spellings of [`BOOL_VALUES`]), shown as `true` or `false`.
+    /// `true | false` (and the other spellings of [`Expected::Bool`]), shown as `true` or `false`.
     Flag { get: fn(&Rules) -> bool, set: fn(&mut Rules) -> &mut bool },
     /// Read by `set` (given the option's name for its refusal) and shown by `show` (given the rules' parts when
     /// they combine: some options read "the variant's own" until then).
@@ -100,18 +100,18 @@ fn cards_0_to_3(name: &str, value: &str) -> Result<Option<u8>, RulesError> {
         "none" | "default" | "" => Ok(None),
         n => match n.parse::<u8>() {
             Ok(n @ 0..=3) => Ok(Some(n)),
-            _ => Err(bad(name, value, "0 to 3")),
+            _ => Err(bad(name, value, Expected::Span { min: 0, max: 3 })),
         },
     }
 }
 
 /// A whole number of chips in `min..=MAX_AMOUNT`, or `None` for `boot` (and its other spellings).
-fn chips_or_boot(name: &str, value: &str, min: Chips, expected: &str) -> Result<Option<Chips>, RulesError> {
+fn chips_or_boot(name: &str, value: &str, min: Chips) -> Result<Option<Chips>, RulesError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "boot" | "default" | "" => Ok(None),
         _ => match value.trim().parse::<Chips>() {
             Ok(n) if (min..=MAX_AMOUNT).contains(&n) => Ok(Some(n)),
-            _ => Err(bad(name, value, expected)),
+            _ => Err(bad(name, value, Expected::WholeOrBoot { min, max: MAX_AMOUNT })),
         },
     }
 }
@@ -135,7 +135,7 @@ pub static OPTIONS: &[OptionDef] = &[
         |r, n, v| {
             r.boot = match v.trim().parse::<Chips>() {
                 Ok(b) if (1..=MAX_AMOUNT).contains(&b) => b,
-                _ => return Err(bad(n, v, "a whole number from 1 to 10^12")),
+                _ => return Err(bad(n, v, Expected::Whole { min: 1, max: MAX_AMOUNT })),
             };
             Ok(())
         },
@@ -334,7 +334,7 @@ pub static OPTIONS: &[OptionDef] = &[
         |r, n, v| {
             r.blind_amount = match v.trim().to_ascii_lowercase().as_str() {
                 "none" => None,
-                _ => chips_or_boot(n, v, 1, "a whole number from 1 to 10^12, or boot")?,
+                _ => chips_or_boot(n, v, 1)?,
             };
             Ok(())
         },
@@ -392,7 +392,7 @@ pub static OPTIONS: &[OptionDef] = &[
         true,
         "off | draw: a card turned up at the deal makes its rank wild (`hand rank`: the rank, 2-9, T, J, Q, K, A)",
         |r, n, v| {
-            r.joker = Turned::parse(v).ok_or_else(|| bad(n, v, "off, draw or a rank (2-9, T, J, Q, K, A)"))?;
+            r.joker = Turned::parse(v).ok_or_else(|| bad(n, v, Expected::TurnedRank))?;
             Ok(())
         },
         |r, p| p.map_or(r.joker, |p| p.joker).to_string(),
@@ -402,7 +402,7 @@ pub static OPTIONS: &[OptionDef] = &[
         true,
         "off | draw: a card turned up at the deal makes its suit wild (`hand rank`: the suit, s h d c)",
         |r, n, v| {
-            r.wild_suit = Turned::parse(v).ok_or_else(|| bad(n, v, "off, draw or a suit (s, h, d, c)"))?;
+            r.wild_suit = Turned::parse(v).ok_or_else(|| bad(n, v, Expected::TurnedSuit))?;
             Ok(())
         },
         |r, _| r.wild_suit.to_string(),
@@ -412,7 +412,7 @@ pub static OPTIONS: &[OptionDef] = &[
         true,
         "off | draw: a card turned up at the deal busts its rank: a player holding one packs (`hand rank`: the rank)",
         |r, n, v| {
-            r.bust = Turned::parse(v).ok_or_else(|| bad(n, v, "off, draw or a rank (2-9, T, J, Q, K, A)"))?;
+            r.bust = Turned::parse(v).ok_or_else(|| bad(n, v, Expected::TurnedRank))?;
             Ok(())
         },
         |r, _| r.bust.to_string(),
@@ -425,7 +425,7 @@ pub static OPTIONS: &[OptionDef] = &[
             let t = v.trim();
             r.common = match t.to_ascii_lowercase().as_str() {
                 "none" | "off" | "" => None,
-                _ => Some(t.parse::<Card>().map_err(|_| bad(n, v, "a card (As, Kd, 10c, Xb ...) or none"))?),
+                _ => Some(t.parse::<Card>().map_err(|_| bad(n, v, Expected::CardOrNone))?),
             };
             Ok(())
         },
@@ -439,7 +439,7 @@ pub static OPTIONS: &[OptionDef] = &[
             r.jokers = match v.trim() {
                 "0" => 0,
                 "2" => 2,
-                _ => return Err(bad(n, v, "0 or 2")),
+                _ => return Err(bad(n, v, Expected::Either { a: 0, b: 2 })),
             };
             Ok(())
         },
@@ -455,7 +455,7 @@ pub static OPTIONS: &[OptionDef] = &[
                 "none" | "default" | "" => None,
                 c => match c.parse::<u8>() {
                     Ok(c @ 1..=5) => Some(c),
-                    _ => return Err(bad(n, v, "1 to 5 (a hand is 3 to 5 cards with up and community)")),
+                    _ => return Err(bad(n, v, Expected::DownCards)),
                 },
             };
             Ok(())
@@ -469,7 +469,7 @@ pub static OPTIONS: &[OptionDef] = &[
         |r, n, v| {
             r.kaana_cards = match v.parse::<CardSet>() {
                 Ok(set) if set.mask() != 0 && set.cards().iter().all(|c| !c.is_joker()) => set,
-                _ => return Err(bad(n, v, "one or more cards written Kd+Js+Jh")),
+                _ => return Err(bad(n, v, Expected::CardList)),
             };
             Ok(())
         },
@@ -534,7 +534,7 @@ pub static OPTIONS: &[OptionDef] = &[
         false,
         "chips a new card costs in a draw (default: the boot)",
         |r, n, v| {
-            r.draw_price = chips_or_boot(n, v, 0, "a whole number from 0 to 10^12, or boot")?;
+            r.draw_price = chips_or_boot(n, v, 0)?;
             Ok(())
         },
         |r, _| r.draw_price.map_or_else(|| "boot".to_string(), |n| n.to_string()),
@@ -565,7 +565,7 @@ pub static OPTIONS: &[OptionDef] = &[
         "under dealers_choice: the variant dealt when the dealer does not pick in time",
         |r, n, v| {
             r.dealer_default = match v.parse()? {
-                Variant::DealersChoice => return Err(bad(n, v, "a variant other than dealers_choice")),
+                Variant::DealersChoice => return Err(bad(n, v, Expected::NotDealersChoice)),
                 d => d,
             };
             Ok(())
@@ -574,8 +574,8 @@ pub static OPTIONS: &[OptionDef] = &[
     ),
 ];
 
-/// `; did you mean `x`?` for the option nearest `name` (at most two letters off), or nothing.
-pub(super) fn did_you_mean(name: &str) -> String {
+/// The option nearest `name` (at most two letters off), if any: the "did you mean" of an unknown option.
+pub(super) fn nearest(name: &str) -> Option<&'static str> {
     fn distance(a: &str, b: &str) -> usize {
         let b: Vec<char> = b.chars().collect();
         let mut row: Vec<usize> = (0..=b.len()).collect();
@@ -591,21 +591,21 @@ pub(super) fn did_you_mean(name: &str) -> String {
         row[b.len()]
     }
     if name.chars().count() > 40 {
-        return String::new();
+        return None;
     }
     let best = OPTIONS.iter().map(|o| (distance(name, o.name), o.name)).min();
-    best.filter(|(d, _)| *d <= 2).map(|(_, o)| format!("; did you mean `{o}`?")).unwrap_or_default()
+    best.filter(|(d, _)| *d <= 2).map(|(_, o)| o)
 }
 
-pub(super) fn bad(option: &str, value: &str, expected: &str) -> RulesError {
-    RulesError::BadValue { option: option.into(), value: value.into(), expected: expected.into() }
+pub(super) fn bad(option: &str, value: &str, expected: Expected) -> RulesError {
+    RulesError::BadValue { option: option.into(), value: value.into(), expected }
 }
 
 fn parse_bool(option: &str, value: &str) -> Result<bool, RulesError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Ok(true),
         "false" | "off" | "no" | "0" => Ok(false),
-        _ => Err(bad(option, value, BOOL_VALUES)),
+        _ => Err(bad(option, value, Expected::Bool)),
     }
 }
 
@@ -618,9 +618,6 @@ fn parse_limit(option: &str, value: &str, min: u64, max: u64) -> Result<Option<u
     }
     match v.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
-        _ => {
-            let max = if max == MAX_AMOUNT { "10^12".to_string() } else { max.to_string() };
-            Err(bad(option, value, &format!("a whole number from {min} to {max}, or none")))
-        }
+        _ => Err(bad(option, value, Expected::WholeOrNone { min, max })),
     }
 }

@@ -7,15 +7,15 @@ impl Rules {
     /// What a hand under these rules deals, turns up and pays: the variant's preset with the options applied,
     /// or why they do not combine. Under `dealers_choice`, the parts of its default pick (`dealer_default`).
     pub fn parts(&self) -> Result<Parts, RulesError> {
-        let clash = |option: &'static str, why: &str| Err(RulesError::Clash { option, why: why.to_string() });
+        let clash = |option: &'static str, why: Why| Err(RulesError::Clash { option, why });
         if self.variant == Variant::DealersChoice {
             if self.dealer_default == Variant::DealersChoice {
-                return clash("dealer_default", "must name a variant other than dealers_choice");
+                return clash("dealer_default", Why::DealerDefaultNotDealersChoice);
             }
             return Rules { variant: self.dealer_default, dealer_default: Variant::Classic, ..self.clone() }.parts();
         }
         if self.dealer_default != Variant::Classic {
-            return clash("dealer_default", "is an option of the dealers_choice variant");
+            return clash("dealer_default", Why::DealerDefaultOnly);
         }
         let v = self.variant;
         let (dealt, may_change) = v.dealt();
@@ -25,7 +25,7 @@ impl Rules {
         let flexible = may_change || (plan.up + plan.shared() > 0 && v != Variant::IncompleteCommon);
         plan.down = match self.cards {
             Some(n) if !flexible && usize::from(n) != dealt => {
-                return Err(RulesError::Clash { option: "cards", why: format!("{v} deals {dealt} cards") })
+                return clash("cards", Why::Deals { variant: v, cards: dealt })
             }
             Some(n) => usize::from(n),
             None => dealt,
@@ -34,46 +34,32 @@ impl Rules {
         {
             match value {
                 Some(n) if !flexible && usize::from(n) != *own => {
-                    return Err(RulesError::Clash {
-                        option,
-                        why: format!("{v} deals {own} {option} cards: its deal is its own"),
-                    })
+                    return clash(option, Why::OwnDeal { variant: v, cards: *own, option })
                 }
                 Some(n) => *own = usize::from(n),
                 None => {}
             }
         }
         if flexible && !(3..=5).contains(&plan.hand_cards()) {
-            return Err(RulesError::Clash {
-                option: "cards",
-                why: format!(
-                    "makes a hand of {} cards (down {}, up {}, community {}): a hand is 3 to 5 cards",
-                    plan.hand_cards(),
-                    plan.down,
-                    plan.up,
-                    plan.shared()
-                ),
-            });
+            let (cards, down, up, community) = (plan.hand_cards(), plan.down, plan.up, plan.shared());
+            return clash("cards", Why::HandSize { cards, down, up, community });
         }
         if let Some(turn) = self.community_turn {
             if plan.community == 0 {
-                return clash("community_turn", "needs community cards (community=1 to 3)");
+                return clash("community_turn", Why::CommunityTurn);
             }
             plan.community_turn = turn;
         }
         plan.exact_use = self.exact_use;
         if self.exact_use && (plan.down == 0 || plan.up + plan.shared() < 2 || plan.hand_cards() == 3) {
-            return clash(
-                "exact_use",
-                "needs a hand of more than three cards, two or more of them face up (five_card_stud)",
-            );
+            return clash("exact_use", Why::ExactUse);
         }
         if let Some(draw) = self.draw {
             plan.draw = draw;
         }
         plan.draw_price = self.draw_price;
         if self.draw_price.is_some() && plan.draw == DrawMode::Off {
-            return clash("draw_price", "is the price of a new card in a draw (set draw=before, after or rounds)");
+            return clash("draw_price", Why::DrawPrice);
         }
         if let Some(n) = self.blind_rounds {
             plan.blind_rounds = n;
@@ -82,10 +68,7 @@ impl Rules {
         let board_out = if plan.community_turn == CommunityTurn::Rounds { plan.community as u32 } else { 0 };
         match self.rounds_before_show {
             Some(n) if n < board_out => {
-                return Err(RulesError::Clash {
-                    option: "rounds_before_show",
-                    why: format!("must be at least {board_out}: hands are compared only once the community is up"),
-                })
+                return clash("rounds_before_show", Why::ShowAfterBoard { min: board_out })
             }
             Some(n) => plan.rounds_before_show = n,
             None => plan.rounds_before_show = plan.rounds_before_show.max(board_out),
@@ -96,18 +79,10 @@ impl Rules {
         };
         let wild_sources = !joker.is_off() || !self.wild_suit.is_off() || self.jokers > 0;
         if matches!(v, Variant::TwoLowestWild | Variant::KissMissBliss) && (wild_sources || self.kaana_round) {
-            return clash(
-                "variant",
-                &format!(
-                    "{v} makes its own wild cards from pairs; it takes no other wild cards (joker, wild_suit, jokers)"
-                ),
-            );
+            return clash("variant", Why::OwnWilds { variant: v });
         }
         if matches!(v, Variant::HighWild | Variant::LowWild) && !joker.is_off() {
-            return clash(
-                "joker",
-                &format!("{v} makes each player's own rank wild; a drawn wild rank cannot be added"),
-            );
+            return clash("joker", Why::OwnRankWild { variant: v });
         }
         if plan.forehead {
             let seeing = [
@@ -121,17 +96,14 @@ impl Rules {
                 ("blind_rounds", plan.blind_rounds > 0),
             ];
             if let Some((option, _)) = seeing.into_iter().find(|(_, on)| *on) {
-                return clash(option, "does not combine with cobra: one plain card each, which its holder never sees");
+                return clash(option, Why::Cobra);
             }
         }
         if plan.draw == DrawMode::Rounds && plan.blind_rounds > 0 {
-            return clash("draw", "rounds changes a card in the first rounds, which blind_rounds keeps blind");
+            return clash("draw", Why::DrawRoundsBlind);
         }
         if let Some(limit) = self.blind_turn_limit.filter(|&l| l < plan.blind_rounds) {
-            return Err(RulesError::Clash {
-                option: "blind_turn_limit",
-                why: format!("of {limit} would force a player to see in a blind round ({} blind)", plan.blind_rounds),
-            });
+            return clash("blind_turn_limit", Why::BlindTurnLimit { limit, blind: plan.blind_rounds });
         }
         let ordered = !matches!(v, Variant::Blackjack | Variant::Nines | Variant::Cobra);
         if !ordered {
@@ -142,61 +114,41 @@ impl Rules {
                 ("k_a_2", self.k_a_2),
             ] {
                 if differs {
-                    return clash(option, &format!("orders sequences, and {v} has none"));
+                    return clash(option, Why::NoSequences { variant: v });
                 }
             }
         }
         if self.k_a_2 && self.a23 == A23::Second {
-            return clash("k_a_2", "ranks 2-A-K just below A-K-Q, where a23=second puts A-2-3: choose one");
+            return clash("k_a_2", Why::KA2);
         }
         if self.common.is_some() && v != Variant::IncompleteCommon {
-            return clash("common", "is the common card of incomplete_common");
+            return clash("common", Why::CommonOnly);
         }
         if self.common.is_some_and(|c| c.is_joker()) && self.jokers == 0 {
-            return clash("common", "is a printed joker, and these rules play without them (set jokers=2)");
+            return clash("common", Why::CommonJoker);
         }
         if v == Variant::IncompleteOne && self.pure_sequence_beats_trio {
-            return clash(
-                "pure_sequence_beats_trio",
-                "would make every incomplete_one hand the top pure sequence: the variant makes a trio of the dealt rank",
-            );
+            return clash("pure_sequence_beats_trio", Why::IncompleteOnePure);
         }
         if v != Variant::Kaana && (self.kaana_round || self.kaana_cards != one_eyed()) {
             let option = if self.kaana_round { "kaana_round" } else { "kaana_cards" };
-            return clash(option, "is an option of the kaana variant");
+            return clash(option, Why::KaanaOnly);
         }
         if self.high_low != HighLow::Off {
             if !ordered || v == Variant::Muflis {
-                return Err(RulesError::Clash {
-                    option: "high_low",
-                    why: format!(
-                        "splits a pot between the classic order's high and low hands, and {v} ranks otherwise"
-                    ),
-                });
+                return clash("high_low", Why::HighLowOrder { variant: v });
             }
             if self.show_concede {
-                return clash(
-                    "show_concede",
-                    "does not combine with high_low: its show is every hand's, nobody is called alone",
-                );
+                return clash("show_concede", Why::ShowConcedeHighLow);
             }
         } else if self.qualifier != Qualifier::None {
-            return clash("qualifier", "qualifies a hand for a half of a high-low pot (set high_low)");
+            return clash("qualifier", Why::Qualifier);
         }
         if self.post && (self.ante != AnteForm::Dealer || self.deal_order != DealOrder::Rotate) {
-            return clash(
-                "post",
-                "is owed for an ante missed as it went round: it needs ante=dealer with deal_order=rotate",
-            );
+            return clash("post", Why::Post);
         }
         if let Some(max) = self.max_rounds.filter(|&m| m <= plan.rounds_before_show) {
-            return Err(RulesError::Clash {
-                option: "max_rounds",
-                why: format!(
-                    "of {max} would force a show before one may be asked for (rounds_before_show is {})",
-                    plan.rounds_before_show
-                ),
-            });
+            return clash("max_rounds", Why::MaxRounds { max, before: plan.rounds_before_show });
         }
         let imagined = match v {
             Variant::IncompleteTwo | Variant::IncompleteCommon => 1,

@@ -31,7 +31,7 @@ use crate::store::{FaultPlan, NewTable, OpenOptions, Store};
 use crate::table::view::{PrivateNote, TableView, Update};
 use crate::table::{
     BoxFuture, ButtonId, Command, Decks, DmError, Player, Presenter, Request, ShowError, TableService, Timings,
-    UserError, INTERNAL_ERROR,
+    UserError,
 };
 
 mod presenter;
@@ -430,7 +430,7 @@ impl Sim {
                 let mut applied = self.acknowledge(&first, hand, hand_seq, &key, user);
                 match &first {
                     Err(e) if e.text().starts_with("Your wallet cannot cover") => self.must_pack = Some(user),
-                    Err(e) if legal && !stale && e.text() != INTERNAL_ERROR => {
+                    Err(e) if legal && !stale && !e.is_internal() => {
                         return Err(format!("a legal {action:?} by {user} was refused: {e}"));
                     }
                     Ok(_) if !legal && applied && action != Action::See && action != Action::Pack => {
@@ -620,12 +620,12 @@ impl Sim {
 
     /// Closes the table: every chip back in a wallet, and the books exact.
     async fn finish(&mut self) -> Result<(), String> {
-        let mut closed = Err(UserError::standing(INTERNAL_ERROR));
+        let mut closed = Err(UserError::internal_error());
         // A failed store batch refuses a close as it does anything else: try again.
         for _ in 0..10 {
             closed = self.service.ask(self.table, Request::new(self.player(self.users[0]), Command::Close)).await;
             self.trace.push(format!("close -> {}", outcome(&closed)));
-            if !matches!(&closed, Err(e) if e.text() == INTERNAL_ERROR) {
+            if !matches!(&closed, Err(e) if e.is_internal()) {
                 break;
             }
         }
