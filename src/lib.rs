@@ -1,7 +1,8 @@
 //! Teen Patti for Discord. `engine` is the pure game; `store` keeps chips and
 //! hands in SQLite or PostgreSQL; `table` runs one actor per live table; `discord` is the
 //! thin poise/serenity layer; `ownership` holds the shard leases that say which tables this process runs.
-//! `echo` quotes user input briefly, for every message that does.
+//! `echo` quotes user input briefly, for every message that does; `i18n` is the catalogue and `words` the game's
+//! words written from it for every presenter (Discord, the script transcript).
 
 // Standard output and error go through `output` (a closed pipe must not panic): see src/output.rs.
 #![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
@@ -24,3 +25,4 @@ pub mod sim;
 pub mod store;
 pub mod table;
 pub mod tools;
+pub mod words;

@@ -3,6 +3,7 @@
 
 use teenpatti::engine::hand::EventKind;
 use teenpatti::engine::script::{parse, Replay};
+use teenpatti::words::transcript;
 
 fn play(script: &str) -> Replay {
     parse(script).unwrap_or_else(|e| panic!("{e}\n{script}")).run().unwrap_or_else(|e| panic!("{e}\n{script}"))
@@ -11,7 +12,7 @@ fn play(script: &str) -> Replay {
 /// The reason the script's line `line` was refused (panics if it was accepted).
 fn refusal(r: &Replay, line: usize) -> String {
     r.rejected().into_iter().find(|x| x.line == line).map(|x| x.reason).unwrap_or_else(|| {
-        panic!("line {line} was accepted:\n{}", r.transcript());
+        panic!("line {line} was accepted:\n{}", transcript(r));
     })
 }
 
@@ -21,7 +22,7 @@ fn show_cost(r: &Replay) -> u64 {
         EventKind::ShowCalled { cost, .. } => Some(cost),
         _ => None,
     });
-    cost.unwrap_or_else(|| panic!("no show:\n{}", r.transcript()))
+    cost.unwrap_or_else(|| panic!("no show:\n{}", transcript(r)))
 }
 
 /// `show_cost=current` (001 "Betting": "shows are paid for at the current bet level"): the payer's own bet now,
@@ -50,7 +51,7 @@ fn a_show_at_the_current_bet_level() {
     assert_eq!(show_cost(&blind), 2);
     // Without seen_can_show_blind a seen player still cannot show a blind one.
     let r = play("rules classic\nset show_cost current\nplayers A B\ndealer B\nA blind 2\nB blind 2\nA see\nA show\n");
-    assert!(refusal(&r, 8).contains("blind"), "{}", r.transcript());
+    assert!(refusal(&r, 8).contains("blind"), "{}", transcript(&r));
 }
 
 /// `pack_on_turn_only` (001 "Play": "only allowed to see and fold your cards when it's your turn"): a pack out of
@@ -59,15 +60,15 @@ fn a_show_at_the_current_bet_level() {
 #[test]
 fn packing_only_on_one_s_turn() {
     let r = play("rules classic\nset pack_on_turn_only true\nplayers A B C\ndealer C\nB pack\nA blind 1\nB pack\n");
-    assert!(refusal(&r, 5).contains("only on your turn"), "{}", r.transcript());
-    assert!(r.hand.seats()[1].packed, "B packed on B's turn:\n{}", r.transcript());
+    assert!(refusal(&r, 5).contains("only on your turn"), "{}", transcript(&r));
+    assert!(r.hand.seats()[1].packed, "B packed on B's turn:\n{}", transcript(&r));
     assert_eq!(r.hand.actions().len(), 2, "the refused pack is not recorded");
     // Asked for a sideshow, the target may pack (it is their answer to give).
     let r = play(
         "rules classic\nset pack_on_turn_only true\nplayers A B C\ndealer C\n\
          A see\nA chaal 2\nB see\nB chaal 2\nC see\nC sideshow\nB pack\n",
     );
-    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), transcript(&r));
     // Off (the default), anyone packs at any time.
     let r = play("rules classic\nplayers A B C\ndealer C\nB pack\n");
     assert!(r.rejected().is_empty() && r.hand.seats()[1].packed);
@@ -75,7 +76,7 @@ fn packing_only_on_one_s_turn() {
     let r = play(
         "rules classic\nset pack_on_turn_only true\nset bust draw\nplayers A B C\ndealer C\nbust 9c\ncards B 9h 2c 3d\n",
     );
-    assert!(r.hand.seats()[1].packed, "{}", r.transcript());
+    assert!(r.hand.seats()[1].packed, "{}", transcript(&r));
 }
 
 /// `sideshow_order=ask_first` (001): the request costs nothing; refused, the asker must still bet (or pack) and
@@ -93,33 +94,33 @@ fn sideshow_order_and_who_bets_after() {
         EventKind::SideshowAsked { amount, .. } => Some(amount),
         _ => None,
     });
-    assert_eq!(asked, Some(0), "{}", r.transcript());
-    assert!(refusal(&r, 15).contains("already asked"), "{}", r.transcript());
+    assert_eq!(asked, Some(0), "{}", transcript(&r));
+    assert!(refusal(&r, 15).contains("already asked"), "{}", transcript(&r));
     assert_eq!(r.hand.seats()[2].put_in, 1 + 2, "the boot and the bet after the refusal");
     assert_eq!(r.hand.to_act(), Some(0), "then the next player");
     // Classic (bet first): the bet comes with the request, and after a refusal the next player bets.
     let r = play(&format!("rules classic\n{base}C sideshow\nB deny\n"));
-    assert_eq!((r.hand.seats()[2].put_in, r.hand.to_act()), (3, Some(0)), "{}", r.transcript());
+    assert_eq!((r.hand.seats()[2].put_in, r.hand.to_act()), (3, Some(0)), "{}", transcript(&r));
     // Accepted, asker_if_won: B (a pure sequence) asks the previous player, A (9 high), and wins.
     let won = "players A B C\ndealer C\ncards A 2c 7d 9h\ncards B As Ks Qs\ncards C 3c 5d 8h\n\
                A see\nA chaal 2\nB see\nC see\nB sideshow\nA accept\n";
     let r = play(&format!("rules classic\nset after_sideshow asker_if_won\n{won}"));
-    assert!(r.hand.seats()[0].packed, "{}", r.transcript());
-    assert_eq!(r.hand.to_act(), Some(1), "the winning asker bets again:\n{}", r.transcript());
+    assert!(r.hand.seats()[0].packed, "{}", transcript(&r));
+    assert_eq!(r.hand.to_act(), Some(1), "the winning asker bets again:\n{}", transcript(&r));
     let r = play(&format!("rules classic\n{won}"));
-    assert_eq!(r.hand.to_act(), Some(2), "classic: the next player:\n{}", r.transcript());
+    assert_eq!(r.hand.to_act(), Some(2), "classic: the next player:\n{}", transcript(&r));
     // A losing asker: the next player, whatever the option.
     let lost = "players A B C\ndealer C\ncards A As Ks Qs\ncards B 2c 7d 9h\ncards C 3c 5d 8h\n\
                 A see\nA chaal 2\nB see\nC see\nB sideshow\nA accept\n";
     let r = play(&format!("rules classic\nset after_sideshow asker_if_won\n{lost}"));
     assert!(r.hand.seats()[1].packed);
-    assert_eq!(r.hand.to_act(), Some(2), "{}", r.transcript());
+    assert_eq!(r.hand.to_act(), Some(2), "{}", transcript(&r));
     // Both: the compromise of 002, asked at no cost; the winner then bets.
     let r = play(&format!(
         "rules classic\nset sideshow_order ask_first\nset after_sideshow asker_if_won\n{won}B chaal 2\n"
     ));
-    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
-    assert_eq!(r.hand.seats()[1].put_in, 1 + 2, "{}", r.transcript());
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), transcript(&r));
+    assert_eq!(r.hand.seats()[1].put_in, 1 + 2, "{}", transcript(&r));
 }
 
 /// `show_concede` (001 "Show": "a player can choose not to show, if they give up the pot"): a called player
@@ -132,22 +133,22 @@ fn a_called_player_may_concede_the_show() {
     let shown = |r: &Replay| r.events().iter().any(|e| matches!(e.kind, EventKind::Showdown { .. }));
     // Conceded: A (the weaker hand) takes the pot of 5, and no card is shown.
     let r = play(&format!("{base}A blind 1\nB concede\n"));
-    assert!(refusal(&r, 10).contains("show is waiting"), "{}", r.transcript());
-    assert!(!shown(&r), "{}", r.transcript());
+    assert!(refusal(&r, 10).contains("show is waiting"), "{}", transcript(&r));
+    assert!(!shown(&r), "{}", transcript(&r));
     let conceded = r.events().iter().any(|e| {
         matches!(e.kind, EventKind::Packed { seat: 1, reason: teenpatti::engine::hand::PackReason::Conceded })
     });
-    assert!(conceded, "{}", r.transcript());
+    assert!(conceded, "{}", transcript(&r));
     assert_eq!(r.hand.outcome().map(|o| o.winners()), Some(vec![0]));
     assert_eq!(r.hand.nets(), vec![2, -2]);
     // Shown (the answer, or the timer): the better hand wins.
     for answer in ["reveal", "accept", "timeout"] {
         let r = play(&format!("{base}B {answer}\n"));
-        assert!(shown(&r) && r.hand.outcome().map(|o| o.winners()) == Some(vec![1]), "{answer}:\n{}", r.transcript());
+        assert!(shown(&r) && r.hand.outcome().map(|o| o.winners()) == Some(vec![1]), "{answer}:\n{}", transcript(&r));
     }
     // Only the called player answers.
     let r = play(&format!("{base}A concede\n"));
-    assert!(refusal(&r, 10).contains("no show was called against you"), "{}", r.transcript());
+    assert!(refusal(&r, 10).contains("no show was called against you"), "{}", transcript(&r));
     // Off (the default), the show is settled at once.
     let r = play("rules classic\nplayers A B\ndealer B\nA blind 1\nB blind 1\nA show\n");
     assert!(shown(&r) && r.hand.is_over());
@@ -162,7 +163,7 @@ fn forced_blinds_before_the_first_turn() {
     assert_eq!(r.hand.seats()[0].put_in, 60, "A antes 50 and posts the blind of 10");
     assert_eq!((r.hand.pot(), r.hand.stake()), (160, 10));
     assert_eq!(r.hand.to_act(), Some(1), "betting begins after the blind");
-    assert_eq!(r.hand.legal_actions(1).bet.map(|b| b.min), Some(20), "{}", r.transcript());
+    assert_eq!(r.hand.legal_actions(1).bet.map(|b| b.min), Some(20), "{}", transcript(&r));
     // Small and big blinds: A 10, B 20; C bets first, blind at least the big blind.
     let r = play("rules classic\nboot 50\nset blinds small_big\nset blind_amount 10\nplayers A B C\ndealer C\n");
     let put: Vec<u64> = r.hand.seats().iter().map(|s| s.put_in).collect();
@@ -188,13 +189,13 @@ fn the_dealer_antes_for_everyone() {
     let put: Vec<u64> = r.hand.seats().iter().map(|s| s.put_in).collect();
     assert_eq!(put, vec![0, 0, 15]);
     assert_eq!(r.hand.nets(), vec![0, 0, 0], "C takes back the pot of 15 it paid");
-    assert!(r.transcript().contains("C antes 15 for 3 players"), "{}", r.transcript());
+    assert!(transcript(&r).contains("C anted 15 for all 3 players"), "{}", transcript(&r));
 }
 
 /// The largest bet a seat may make now: (min, max), for the player to act.
 fn range(r: &Replay) -> (u64, u64) {
-    let seat = r.hand.to_act().unwrap_or_else(|| panic!("nobody to act:\n{}", r.transcript()));
-    let b = r.hand.legal_actions(seat).bet.unwrap_or_else(|| panic!("no bet:\n{}", r.transcript()));
+    let seat = r.hand.to_act().unwrap_or_else(|| panic!("nobody to act:\n{}", transcript(r)));
+    let b = r.hand.legal_actions(seat).bet.unwrap_or_else(|| panic!("no bet:\n{}", transcript(r)));
     (b.min, b.max)
 }
 
@@ -212,11 +213,11 @@ fn betting_structures_follow_the_text_s_examples() {
     };
     // B deals, so A (left of the dealer) posts the blind and B bets first.
     let r = play(&table("pot"));
-    assert_eq!(range(&r), (20, 100), "{}", r.transcript());
+    assert_eq!(range(&r), (20, 100), "{}", transcript(&r));
     let r = play(&format!("{}B chaal 100\n", table("pot")));
-    assert_eq!(range(&r), (100, 360), "{}", r.transcript());
+    assert_eq!(range(&r), (100, 360), "{}", transcript(&r));
     let r = play(&format!("{}B chaal 100\nA chaal 360\n", table("pot")));
-    assert_eq!(range(&r), (360, 1240), "{}", r.transcript());
+    assert_eq!(range(&r), (360, 1240), "{}", transcript(&r));
     let r = play(&table("pot_simple"));
     assert_eq!(range(&r), (20, 60));
     let r = play(&format!("{}B chaal 60\n", table("pot_simple")));
@@ -271,25 +272,25 @@ fn the_last_two_may_agree_to_share_the_pot() {
     };
     // A put in 4, B 7, C 1: a pot of 12.
     let r = play(&hand("refund", "A split\nB accept\n"));
-    let o = r.hand.outcome().unwrap_or_else(|| panic!("{}", r.transcript()));
+    let o = r.hand.outcome().unwrap_or_else(|| panic!("{}", transcript(&r)));
     assert_eq!(o.ended_by, teenpatti::engine::hand::EndedBy::Agreed);
-    assert_eq!(r.hand.nets(), vec![1, 0, -1], "A: 4 back and C's odd chip; B: 7 back:\n{}", r.transcript());
+    assert_eq!(r.hand.nets(), vec![1, 0, -1], "A: 4 back and C's odd chip; B: 7 back:\n{}", transcript(&r));
     assert!(!r.events().iter().any(|e| matches!(e.kind, EventKind::Showdown { .. })), "no card is shown");
     let r = play(&hand("halve", "A split\nB accept\n"));
-    assert_eq!(r.hand.nets(), vec![2, -1, -1], "6 each:\n{}", r.transcript());
+    assert_eq!(r.hand.nets(), vec![2, -1, -1], "6 each:\n{}", transcript(&r));
     // Refused: A acts on, and may not offer again this turn; out of time is a refusal too.
     let r = play(&hand("refund", "A split\nB deny\nA split\nA blind 4\n"));
-    assert!(refusal(&r, 12).contains("already asked"), "{}", r.transcript());
-    assert_eq!((r.hand.is_over(), r.hand.to_act()), (false, Some(1)), "{}", r.transcript());
+    assert!(refusal(&r, 12).contains("already asked"), "{}", transcript(&r));
+    assert_eq!((r.hand.is_over(), r.hand.to_act()), (false, Some(1)), "{}", transcript(&r));
     let r = play(&hand("refund", "A split\nB timeout\n"));
-    assert_eq!((r.hand.is_over(), r.hand.to_act()), (false, Some(0)), "{}", r.transcript());
+    assert_eq!((r.hand.is_over(), r.hand.to_act()), (false, Some(0)), "{}", transcript(&r));
     // Only with two players left, only the one asked answers, and only where the table allows it.
     let r = play("rules classic\nset agreed_split halve\nplayers A B C\ndealer C\nA split\n");
-    assert!(refusal(&r, 5).contains("two players"), "{}", r.transcript());
+    assert!(refusal(&r, 5).contains("two players"), "{}", transcript(&r));
     let r = play(&hand("refund", "A split\nA accept\n"));
-    assert!(refusal(&r, 11).contains("nobody offered you"), "{}", r.transcript());
+    assert!(refusal(&r, 11).contains("nobody offered you"), "{}", transcript(&r));
     let r = play(&hand("off", "A split\n"));
-    assert!(refusal(&r, 10).contains("does not allow"), "{}", r.transcript());
+    assert!(refusal(&r, 10).contains("does not allow"), "{}", transcript(&r));
 }
 
 /// `post` (001 "Post"): a missed ante posted at the deal goes into the pot as the returning player's own chips,
@@ -298,7 +299,7 @@ fn the_last_two_may_agree_to_share_the_pot() {
 #[test]
 fn a_posted_ante_goes_into_the_pot_at_the_deal() {
     let r = play("rules classic\nset ante dealer\nset post true\nplayers A B C\ndealer C\npost A 3\nA blind 1\n");
-    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), transcript(&r));
     let posted: Vec<(usize, u64, u64)> = r
         .events()
         .iter()
@@ -309,7 +310,7 @@ fn a_posted_ante_goes_into_the_pot_at_the_deal() {
         .collect();
     assert_eq!(posted, vec![(0, 3, 6)], "C antes 3 for all, A posts 3");
     assert_eq!(r.hand.seats()[0].put_in, 3 + 1);
-    assert!(r.transcript().contains("A posts 3, the ante they missed"), "{}", r.transcript());
+    assert!(transcript(&r).contains("A posted 3, the ante they missed"), "{}", transcript(&r));
     // A player who cannot pay the post cannot be dealt in.
     let bad = parse("rules classic\nset ante dealer\nset post true\nplayers A B C\ndealer C\nstack A 2\npost A 3\n")
         .unwrap()

@@ -10,6 +10,7 @@ use teenpatti::engine::rank::{evaluate, Category};
 use teenpatti::engine::rules::{CommunityTurn, DrawMode, Rules, Variant};
 use teenpatti::engine::script::{parse, Replay};
 use teenpatti::engine::RandomAgent;
+use teenpatti::words::transcript;
 
 fn play(script: &str) -> Replay {
     parse(script).unwrap_or_else(|e| panic!("{e}\n{script}")).run().unwrap_or_else(|e| panic!("{e}\n{script}"))
@@ -22,12 +23,12 @@ fn cards(text: &str) -> Vec<Card> {
 /// The reason the script's line `line` was refused (panics if it was accepted).
 fn refusal(r: &Replay, line: usize) -> String {
     r.rejected().into_iter().find(|x| x.line == line).map(|x| x.reason).unwrap_or_else(|| {
-        panic!("line {line} was accepted:\n{}", r.transcript());
+        panic!("line {line} was accepted:\n{}", transcript(r));
     })
 }
 
 fn no_refusals(r: &Replay) {
-    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), r.transcript());
+    assert!(r.rejected().is_empty(), "{:?}\n{}", r.rejected(), transcript(r));
 }
 
 /// Plays `setup` to its end with random legal actions, checking the books and the audiences on the way.
@@ -94,7 +95,7 @@ fn a_made_up_variation_is_a_deal_plan_of_its_own() {
          community Ah\nA see\nB see\nA chaal 2\nB show\n",
     );
     no_refusals(&r);
-    assert_eq!(r.winners(), vec!["A"], "A's trio of aces (two down and the community ace)\n{}", r.transcript());
+    assert_eq!(r.winners(), vec!["A"], "A's trio of aces (two down and the community ace)\n{}", transcript(&r));
     assert_eq!(r.hand.board().up[0], cards("2c 7h"));
 }
 
@@ -107,9 +108,9 @@ fn three_card_stud_shows_one_card_and_plays_all_three() {
     assert_eq!(board.up, vec![cards("2c"), cards("Kd")]);
     assert_eq!(r.hand.seat(0).unwrap().cards, cards("Qs Qd"));
     // A is blind until looking at the down cards, although the up card is public.
-    assert_eq!(r.winners(), vec!["B"], "pair of kings beats pair of queens\n{}", r.transcript());
-    let transcript = r.transcript();
-    assert!(transcript.contains("A shows 2c") && transcript.contains("B shows Kd"), "{transcript}");
+    assert_eq!(r.winners(), vec!["B"], "pair of kings beats pair of queens\n{}", transcript(&r));
+    let transcript = transcript(&r);
+    assert!(transcript.contains("A shows Q♠ Q♦ 2♣") && transcript.contains("B shows K♠ K♦ 3♦"), "{transcript}");
 }
 
 /// Five-card stud: best three of five; with `exact_use` exactly one down card and two up cards.
@@ -128,7 +129,7 @@ fn five_card_stud_best_of_five_or_exactly_one_down_two_up() {
     assert_eq!(r.hand.value_of(0).unwrap().category, Category::HighCard);
     assert_eq!(r.hand.value_of(1).unwrap().category, Category::Pair);
     assert_eq!(r.winners(), vec!["B"]);
-    let shown = r.transcript();
+    let shown = transcript(&r);
     assert!(shown.contains("counted as"), "the show says which three count:\n{shown}");
     // exact_use needs public cards to choose from.
     let e = parse("rules three_card_stud\nset exact_use true\nplayers A B\n").unwrap_err().to_string();
@@ -167,18 +168,18 @@ fn five_card_community_turned_one_a_round() {
     let ah = Some(cards("Ah")[0]);
     let c7 = Some(cards("7c")[0]);
     let d9 = Some(cards("9d")[0]);
-    assert_eq!(turned, vec![(1, None), (0, ah), (2, None), (0, c7), (3, None), (0, d9)], "{}", r.transcript());
+    assert_eq!(turned, vec![(1, None), (0, ah), (2, None), (0, c7), (3, None), (0, d9)], "{}", transcript(&r));
     // Round 3 over, it is A's turn: C's show is refused (line 16), A's accepted.
-    assert!(refusal(&r, 16).contains("not your turn"), "{}", r.transcript());
-    assert_eq!(r.rejected().len(), 1, "{}", r.transcript());
-    assert_eq!(r.ended_by(), "show", "{}", r.transcript());
+    assert!(refusal(&r, 16).contains("not your turn"), "{}", transcript(&r));
+    assert_eq!(r.rejected().len(), 1, "{}", transcript(&r));
+    assert_eq!(r.ended_by(), "show", "{}", transcript(&r));
     assert_eq!(r.winners(), vec!["A"], "A's trio of aces with the community ace");
     // Two players, round 1: the show waits for the board.
     let r = play("rules five_card_community\nset community_turn rounds\nplayers A B\nA blind 1\nB show\n");
-    assert!(refusal(&r, 5).contains("after 3 betting rounds"), "{}", r.transcript());
+    assert!(refusal(&r, 5).contains("after 3 betting rounds"), "{}", transcript(&r));
     // Before the board is out, a pot-limit showdown turns every card up first.
     let r = play(&format!("{head}set pot_limit 5\nA blind 1\nB blind 1\n"));
-    assert_eq!(r.ended_by(), "pot_limit", "{}", r.transcript());
+    assert_eq!(r.ended_by(), "pot_limit", "{}", transcript(&r));
     assert_eq!(r.hand.board().community, cards("Ah 7c 9d"));
 }
 
@@ -191,8 +192,8 @@ fn draw_before_the_betting() {
          A blind 2\nA draw 2d\nA draw none\nB draw none\nC timeout\nA chaal 4\n",
     );
     // Line 7: A may not bet during the draw; line 9: A has drawn already (it is B's turn).
-    assert!(refusal(&r, 7).contains("drawing"), "{}", r.transcript());
-    assert!(refusal(&r, 9).contains("not your turn"), "{}", r.transcript());
+    assert!(refusal(&r, 7).contains("drawing"), "{}", transcript(&r));
+    assert!(refusal(&r, 9).contains("not your turn"), "{}", transcript(&r));
     let a = r.hand.seat(0).unwrap();
     assert_eq!(a.cards, cards("As Ks Qs"), "2d replaced by the next card of the pack");
     assert!(a.seen, "drawing means looking");
@@ -214,7 +215,7 @@ fn draw_before_the_betting() {
     }
     // A price of its own; a draw larger than one's stack is refused.
     let r = play("rules draw\nset draw_price 10\nplayers A B\nstack A 15\nA draw 1 2\nA draw 1\n");
-    assert!(refusal(&r, 5).contains("cost 20; you have 14"), "{}", r.transcript());
+    assert!(refusal(&r, 5).contains("cost 20; you have 14"), "{}", transcript(&r));
     assert_eq!(r.hand.seat(0).unwrap().put_in, 11);
 }
 
@@ -225,7 +226,7 @@ fn draw_after_the_first_round_and_one_card_a_round() {
         "rules draw\nset draw after\nplayers A B\ncards A 2s 3s 9h\nstock 4s\nA draw 3\nA blind 1\nB blind 1\n\
          A draw 3\nB draw none\nA chaal 2\n",
     );
-    assert!(refusal(&r, 6).contains("no draw now"), "{}", r.transcript());
+    assert!(refusal(&r, 6).contains("no draw now"), "{}", transcript(&r));
     no_refusals(&Replay { steps: r.steps[1..].to_vec(), ..r.clone() });
     assert_eq!(r.hand.seat(0).unwrap().cards, cards("2s 3s 4s"));
     assert_eq!(r.hand.round(), 2);
@@ -234,9 +235,9 @@ fn draw_after_the_first_round_and_one_card_a_round() {
         "rules draw\nset draw rounds\nplayers A B\ncards A 2s 3s 9h\nstock 4s 5d Kc\nA draw 1 3\nA draw 3\nA draw 1\n\
          A chaal 2\nB draw 1\nB chaal 2\nA draw 3\nA chaal 2\nB chaal 2\n",
     );
-    assert!(refusal(&r, 6).contains("from 1 to 1"), "one card at a time:\n{}", r.transcript());
-    assert_eq!(r.rejected().len(), 2, "{}", r.transcript());
-    assert!(refusal(&r, 8).contains("already changed a card"), "{}", r.transcript());
+    assert!(refusal(&r, 6).contains("from 1 to 1"), "one card at a time:\n{}", transcript(&r));
+    assert_eq!(r.rejected().len(), 2, "{}", transcript(&r));
+    assert!(refusal(&r, 8).contains("already changed a card"), "{}", transcript(&r));
     // A changed 9h for 4s in round 1 and 4s for Kc in round 2 (B's 5d came between).
     assert_eq!(r.hand.seat(0).unwrap().cards, cards("2s 3s Kc"));
     assert!(r.hand.seat(0).unwrap().seen);
@@ -251,29 +252,29 @@ fn a_draw_payment_reaching_the_pot_limit_is_not_a_bet() {
     // before: boots 3 (pot 3), A changes two cards at 1 each: the pot is 5, the limit.
     let r = play("rules draw\nboot 1\nset pot_limit 5\nplayers A B C\nA draw 1 2\nB draw none\nC draw 1\n");
     no_refusals(&r);
-    assert!(!r.hand.is_over(), "the drawing went on:\n{}", r.transcript());
+    assert!(!r.hand.is_over(), "the drawing went on:\n{}", transcript(&r));
     assert_eq!((r.hand.phase(), r.hand.pot()), (Phase::Betting, 6));
     let r =
         play("rules draw\nboot 1\nset pot_limit 5\nplayers A B C\nA draw 1 2\nB draw none\nC draw none\nA chaal 2\n");
     no_refusals(&r);
-    assert_eq!(r.ended_by(), "pot_limit", "the first bet after it shows the hands down:\n{}", r.transcript());
+    assert_eq!(r.ended_by(), "pot_limit", "the first bet after it shows the hands down:\n{}", transcript(&r));
     // after: the first round's bets, then the draws; one reaching the limit does not end the drawing.
     let r = play(
         "rules draw\nset draw after\nboot 1\nset pot_limit 7\nplayers A B\nA blind 1\nB blind 1\nA draw 1 2 3\nB draw 1\n",
     );
     no_refusals(&r);
-    assert!(!r.hand.is_over() && r.hand.phase() == Phase::Betting, "{}", r.transcript());
+    assert!(!r.hand.is_over() && r.hand.phase() == Phase::Betting, "{}", transcript(&r));
     // rounds: the drawer still bets, and that bet shows the hands down.
     let r = play("rules draw\nset draw rounds\nboot 1\nset pot_limit 3\nplayers A B\nA draw 1\n");
     no_refusals(&r);
-    assert!(!r.hand.is_over(), "{}", r.transcript());
+    assert!(!r.hand.is_over(), "{}", transcript(&r));
     assert_eq!(r.hand.to_act(), Some(0), "A, who drew, bets now");
     let r = play("rules draw\nset draw rounds\nboot 1\nset pot_limit 3\nplayers A B\nA draw 1\nA chaal 2\n");
     no_refusals(&r);
-    assert_eq!(r.ended_by(), "pot_limit", "{}", r.transcript());
+    assert_eq!(r.ended_by(), "pot_limit", "{}", transcript(&r));
     // A hand dealt before revision 1 (stored without one) replays as it was played: the draw showed it down.
     let r = play("rules draw\nboot 1\nset pot_limit 5\nrevision 0\nplayers A B C\nA draw 1 2\n");
-    assert_eq!(r.ended_by(), "pot_limit", "{}", r.transcript());
+    assert_eq!(r.ended_by(), "pot_limit", "{}", transcript(&r));
 }
 
 /// Cobra: one card each on the forehead. Each player is told every other player's card and never their own;
@@ -283,7 +284,7 @@ fn cobra_shows_everyone_else_s_card() {
     let r = play(
         "rules cobra\nplayers A B C\ncards A Qs\ncards B Qh\ncards C 3c\nA see\nA blind 1\nB blind 2\nC pack\nA show\n",
     );
-    assert!(refusal(&r, 6).contains("ever sees their own card"), "{}", r.transcript());
+    assert!(refusal(&r, 6).contains("ever sees their own card"), "{}", transcript(&r));
     let sees: Vec<_> = r
         .start_events
         .iter()
@@ -299,7 +300,7 @@ fn cobra_shows_everyone_else_s_card() {
         assert_eq!(hands.len(), 2);
     }
     // Equal queens: spades beat hearts (A wins although A paid for the show).
-    assert_eq!(r.winners(), vec!["A"], "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["A"], "{}", transcript(&r));
     assert_eq!(r.hand.value_of(0).unwrap().describe(), "Q high");
     let e = parse("rules cobra\nset blind_turn_limit 2\nplayers A B\n").unwrap_err().to_string();
     assert!(e.contains("cobra"), "{e}");
@@ -313,13 +314,13 @@ fn zandu_turns_its_jokers_one_a_round() {
         "rules zandu\nplayers A B\ncards A 7s 7d 2c\ncards B Ah Kh 4d\ncommunity 2h 9c 5s\nA see\nA blind 1\n\
          B blind 1\nA see\nA chaal 2\nB see\nB show\nB chaal 4\nA chaal 4\nB chaal 4\nA chaal 4\nB show\n",
     );
-    assert!(refusal(&r, 6).contains("played blind"), "{}", r.transcript());
-    assert!(refusal(&r, 12).contains("after 3 betting rounds"), "{}", r.transcript());
+    assert!(refusal(&r, 6).contains("played blind"), "{}", transcript(&r));
+    assert!(refusal(&r, 12).contains("after 3 betting rounds"), "{}", transcript(&r));
     assert_eq!(r.hand.board().community, cards("2h 9c 5s"));
     // A's 2 is wild (2h turned up): 7-7-2 is a trio of sevens.
     let shown = r.hand.value_of(0).unwrap();
-    assert_eq!(shown.category, Category::Trio, "{}", r.transcript());
-    assert_eq!(r.winners(), vec!["A"], "{}", r.transcript());
+    assert_eq!(shown.category, Category::Trio, "{}", transcript(&r));
+    assert_eq!(r.winners(), vec!["A"], "{}", transcript(&r));
 }
 
 /// Dealer's choice: a hand is dealt under the dealer's pick (a variant and its options for this hand); the pick

@@ -86,8 +86,8 @@ fn transcript_reads_like_the_hand() {
     let path = script_path("worked_example.tp");
     let (code, stdout, _) = bin(&["replay", path.to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert!(stdout.contains("A pays 4 for a show against D; pot 18"), "{stdout}");
-    assert!(stdout.contains("D: Ah Kh 9h (Colour)"), "{stdout}");
+    assert!(stdout.contains("A paid 4 for a show against D. Pot 18."), "{stdout}");
+    assert!(stdout.contains("D shows A♥ K♥ 9♥ (Colour)"), "{stdout}");
     assert!(stdout.contains("winners: D (pot 18, show)"), "{stdout}");
     assert!(stdout.contains("nets: A -8, B -1, C -2, D +11"), "{stdout}");
 }

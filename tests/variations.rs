@@ -6,6 +6,7 @@
 use teenpatti::engine::cards::{full_deck, parse_cards, Card, Suit};
 use teenpatti::engine::rank::{evaluate, Category, Compare, Evaluator, Scheme, Virtual, Wild};
 use teenpatti::engine::Rules;
+use teenpatti::words::transcript;
 
 #[path = "support/rank_cli.rs"]
 mod rank_cli;
@@ -370,14 +371,14 @@ fn scripts_play_every_variant_to_a_show() {
         };
         let script = format!("rules {variant}\nplayers A B C\n{extra}A see\nB see\nC see\nA pack\nB show\n");
         let r = play(&script);
-        assert!(r.hand.is_over(), "{variant}:\n{}", r.transcript());
+        assert!(r.hand.is_over(), "{variant}:\n{}", transcript(&r));
         assert_eq!(r.nets().iter().map(|(_, n)| n).sum::<i64>(), 0, "{variant}");
         assert!(r.hand.seats().iter().all(|s| s.cards.len() == plan.down && s.up.len() == plan.up), "{variant}");
-        assert_eq!(r.ended_by(), "show", "{variant}:\n{}", r.transcript());
+        assert_eq!(r.ended_by(), "show", "{variant}:\n{}", transcript(&r));
     }
     let r = play("rules incomplete_common\nplayers A B\ncommon Kd\nA pack\n");
     assert_eq!(r.hand.board().common(), "Kd".parse().ok());
-    assert!(r.transcript().contains("community: Kd"), "{}", r.transcript());
+    assert!(transcript(&r).contains("Common card: K♦"), "{}", transcript(&r));
     // 4x boot: each pays four times the table's boot.
     let r = play("rules 4x_boot\nboot 2\nplayers A B\nA pack\n");
     assert_eq!(r.nets(), vec![("A".to_string(), -8), ("B".to_string(), 8)]);
@@ -389,17 +390,17 @@ fn scripts_play_every_variant_to_a_show() {
 fn bust_cards_pack_at_the_deal() {
     let base = "set bust draw\nplayers A B C\n";
     let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\ncards B Ks Qd 4h\ncards C 7s 7d 5h\nB pack\n"));
-    assert!(r.transcript().contains("A holds a bust card and packs"), "{}", r.transcript());
-    assert_eq!(r.winners(), vec!["C".to_string()], "{}", r.transcript());
+    assert!(transcript(&r).contains("A holds a bust card and packed"), "{}", transcript(&r));
+    assert_eq!(r.winners(), vec!["C".to_string()], "{}", transcript(&r));
     let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\ncards B 9d Qd 4h\ncards C 7s 7d 5h\n"));
-    assert!(r.hand.is_over() && r.winners() == vec!["C".to_string()], "{}", r.transcript());
+    assert!(r.hand.is_over() && r.winners() == vec!["C".to_string()], "{}", transcript(&r));
     let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\ncards B 9d Qd 4h\ncards C 9h 7d 5h\nA pack\nB pack\n"));
-    assert!(r.hand.board().bust_void, "{}", r.transcript());
-    assert!(r.transcript().contains("busts nobody"), "{}", r.transcript());
+    assert!(r.hand.board().bust_void, "{}", transcript(&r));
+    assert!(transcript(&r).contains("busts nobody"), "{}", transcript(&r));
     assert_eq!(r.winners(), vec!["C".to_string()]);
     // A busted player can do nothing else.
     let r = play(&format!("{base}bust 9c\ncards A 9s 2d 3h\nA see\n"));
-    assert_eq!(r.rejected().len(), 1, "{}", r.transcript());
+    assert_eq!(r.rejected().len(), 1, "{}", transcript(&r));
 }
 
 /// The incomplete variations break equal hands by suits (the text: "suit rules apply"): two trios of 7 at a show
@@ -410,11 +411,11 @@ fn incomplete_ties_go_by_suits() {
         let r = play(&format!(
             "rules incomplete_one\nset show_tie {tie}\nplayers A B\ncards A 7s\ncards B 7h\nB blind 1\nA show\n"
         ));
-        assert_eq!(r.winners(), vec!["A".to_string()], "{tie}:\n{}", r.transcript());
+        assert_eq!(r.winners(), vec!["A".to_string()], "{tie}:\n{}", transcript(&r));
         let r = play(&format!(
             "rules incomplete_one\nset show_tie {tie}\nplayers A B\ncards A 7h\ncards B 7s\nB blind 1\nA show\n"
         ));
-        assert_eq!(r.winners(), vec!["B".to_string()], "{tie}:\n{}", r.transcript());
+        assert_eq!(r.winners(), vec!["B".to_string()], "{tie}:\n{}", transcript(&r));
     }
 }
 
@@ -443,7 +444,7 @@ fn a_kaana_round_begins_at_a_trio_and_ends_at_a_show_against_a_one_eyed_card() {
 #[test]
 fn printed_jokers_are_wild_and_only_in_their_pack() {
     let r = play("set jokers 2\nplayers A B\ncards A Xb Xr 2c\ncards B As Ad Kc\nB blind 1\nA show\n");
-    assert_eq!(r.hand.value_of(0).unwrap().category, Category::Trio, "{}", r.transcript());
+    assert_eq!(r.hand.value_of(0).unwrap().category, Category::Trio, "{}", transcript(&r));
     assert_eq!(r.winners(), vec!["A".to_string()]);
     let e = teenpatti::engine::script::parse("players A B\ncards A Xb 2c 3c\n").unwrap_err();
     assert!(e.to_string().contains("set jokers 2"), "{e}");
@@ -471,7 +472,7 @@ fn the_pack_bounds_the_seats() {
 
 fn play_err(script: &str) -> String {
     match teenpatti::engine::script::parse(script).and_then(|s| s.run()) {
-        Ok(r) => panic!("played:\n{}", r.transcript()),
+        Ok(r) => panic!("played:\n{}", transcript(&r)),
         Err(e) => e.to_string(),
     }
 }
@@ -628,8 +629,8 @@ fn every_hand_of_the_enumerable_variations() {
 #[test]
 fn review_findings_on_common_cards_suits_and_jokers() {
     let r = play("rules incomplete_common\nset bust draw\nplayers A B\ncards A 2s\ncards B Ac\ncommon Kd\nbust Kh\nA see\nB see\nA show\n");
-    assert!(r.hand.board().bust_void, "{}", r.transcript());
-    assert_eq!(r.winners(), vec!["B".to_string()], "A-K plus an imagined card beats K-2:\n{}", r.transcript());
+    assert!(r.hand.board().bust_void, "{}", transcript(&r));
+    assert_eq!(r.winners(), vec!["B".to_string()], "A-K plus an imagined card beats K-2:\n{}", transcript(&r));
     let (code, out, err) =
         run_rank(&["--variant", "incomplete_common", "--set", "common=Kd", "--set", "bust=K"], "Ac\n2s\n");
     assert_eq!(code, Some(0), "{err}");
@@ -642,12 +643,12 @@ fn review_findings_on_common_cards_suits_and_jokers() {
     // Both are a trio of 2s; the real cards' suits decide (spades over clubs), not the jokers'.
     let r =
         play("rules incomplete_two\nset jokers 2\nplayers A B\ncards A Xr 2c\ncards B Xb 2s\nA see\nB see\nA show\n");
-    assert_eq!(r.winners(), vec!["B".to_string()], "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["B".to_string()], "{}", transcript(&r));
     // A joker loses a suit tie to a real card: 2♣ Xr (trio) against 2♦ 2♥... is not a tie; two imagined
     // completions of one real card each are.
     let r =
         play("rules incomplete_two\nset jokers 2\nplayers A B\ncards A Xr 2c\ncards B 2d 2h\nA see\nB see\nA show\n");
-    assert_eq!(r.winners(), vec!["B".to_string()], "{}", r.transcript());
+    assert_eq!(r.winners(), vec!["B".to_string()], "{}", transcript(&r));
 
     let (code, out, err) =
         run_rank(&["--variant", "incomplete_common", "--set", "jokers=2", "--set", "common=Xb"], "As\n");

@@ -693,3 +693,12 @@ rank-no-printed-jokers = { $card } is a printed joker, and these rules play with
 plan-boots = the boots must be 1 to { $levels } whole numbers from 1 to 10^12, each at least the one before (e.g. 10,20,40)
 plan-every = a level lasts 1 to 1000 hands or minutes
 plan-split = the split is 1 to { $seats } percentages, highest first, that add up to 100 (e.g. 65,35)
+
+## The script transcript (`teenpatti-bot replay`): what only a player sees, and the pot after a bet; every public
+## event is written with the event lines above.
+script-turn = ({ $player } to act, stake { $stake })
+script-holds = ({ $player } holds { $cards })
+script-sees = ({ $player } sees { $hands })
+script-sideshow-compared = (privately: { $hands }; { $loser } loses)
+script-stake-pot = Stake { $stake }, pot { $pot }.
+script-pot = Pot { $pot }.

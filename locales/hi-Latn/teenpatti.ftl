@@ -682,3 +682,11 @@ rank-no-printed-jokers = { $card } chhapa hua joker hai, aur yeh rules joker ke 
 plan-boots = boots 1 se { $levels } poore numbers hone chahiye, har ek 1 se 10^12 tak aur pichhle se kam nahi (jaise 10,20,40)
 plan-every = ek level 1 se 1000 baaziyon ya minute tak chalta hai
 plan-split = split 1 se { $seats } percentages hain, sabse bada pehle, jinka jod 100 ho (jaise 65,35)
+
+## Script ka byora (`teenpatti-bot replay`).
+script-turn = ({ $player } ki baari, stake { $stake })
+script-holds = ({ $player } ke paas { $cards })
+script-sees = ({ $player } dekhta hai: { $hands })
+script-sideshow-compared = (chupke se: { $hands }; { $loser } haarta hai)
+script-stake-pot = Stake { $stake }, pot { $pot }.
+script-pot = Pot { $pot }.

@@ -682,3 +682,11 @@ rank-no-printed-jokers = `{ $card }` छपा हुआ जोकर है, �
 plan-boots = बूट 1 से { $levels } पूरी संख्याएँ होने चाहिए, हर एक 1 से 10^12 तक और पिछले से कम नहीं (जैसे `10,20,40`)
 plan-every = एक लेवल 1 से 1000 बाज़ियों या मिनट तक चलता है
 plan-split = बँटवारा 1 से { $seats } प्रतिशत हैं, सबसे बड़ा पहले, जिनका जोड़ 100 हो (जैसे `65,35`)
+
+## स्क्रिप्ट का ब्योरा (`teenpatti-bot replay`)।
+script-turn = ({ $player } की बारी, स्टेक { $stake })
+script-holds = ({ $player } के पास { $cards })
+script-sees = ({ $player } देखता है: { $hands })
+script-sideshow-compared = (निजी तौर पर: { $hands }; { $loser } हारता है)
+script-stake-pot = स्टेक { $stake }, पॉट { $pot }।
+script-pot = पॉट { $pot }।

@@ -401,7 +401,8 @@ mod tests {
             });
         }
         let private_lang = view.lang;
-        let update = Update { view, events: Vec::new(), notes, notice: None, dm_closed: true, menu: None, private_lang };
+        let update =
+            Update { view, events: Vec::new(), notes, notice: None, dm_closed: true, menu: None, private_lang };
         let text = private_text(&update).unwrap();
         assert!(text.chars().count() <= 2000, "{} characters:\n{text}", text.chars().count());
         assert!(text.starts_with("Your cards for hand #123456"), "{text}");

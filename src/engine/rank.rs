@@ -137,7 +137,10 @@ impl Ord for HandValue {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.msg())]
 pub enum RankError {
-    WrongCount { expected: usize, got: usize },
+    WrongCount {
+        expected: usize,
+        got: usize,
+    },
     Duplicate(Card),
     /// The joker draw without its turned-up rank.
     NoJoker,

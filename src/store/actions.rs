@@ -29,8 +29,9 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::db::{sql, Backend, Conn};
+use super::db::{sql, Conn};
 use super::error::Ctx;
+use super::sql::Statements;
 use super::{chips, wallets, Entry, HandEnd, HandStatus, NewHand, Reason, Recorded, StoreError};
 use crate::engine::{Action, Event, EventKind, Seat};
 use crate::ids::{ChannelId, GuildId, HandId, TableId, UserId};
@@ -172,41 +173,97 @@ impl HandIds {
     }
 }
 
-/// The statement's text for this connection's database: the hot path's bulk statements read the batch from a
-/// JSON array, which SQLite spells `json_each(?1)` and PostgreSQL `json_array_elements($1)` with casts.
-fn pick(conn: &Conn, sqlite: &'static str, postgres: &'static str) -> &'static str {
-    match conn.backend() {
-        Backend::Sqlite => sqlite,
-        Backend::Postgres => postgres,
+/// The hot path's bulk statements in this connection's database's dialect (`store/sql/`).
+fn statements(conn: &Conn) -> &'static Statements {
+    super::sql::of(conn.backend())
+}
+
+/// A batch row: named fields here, a JSON array in the statements (`store/sql/`), which read each field by its
+/// position (`value ->> N`, N the field's place below): compact, and read the same way by both databases.
+macro_rules! json_row {
+    ($(#[$meta:meta])* struct $name:ident $(<$lt:lifetime>)? { $($field:ident: $ty:ty),+ $(,)? }) => {
+        $(#[$meta])*
+        struct $name $(<$lt>)? { $($field: $ty),+ }
+        impl $(<$lt>)? serde::Serialize for $name $(<$lt>)? {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeTuple;
+                let mut row = s.serialize_tuple([$(stringify!($field)),+].len())?;
+                $(row.serialize_element(&self.$field)?;)+
+                row.end()
+            }
+        }
+    };
+}
+
+json_row! {
+    /// A new hand (`insert_hands`).
+    struct HandRow<'a> {
+        id: i64,
+        table: i64,
+        guild: i64,
+        channel: i64,
+        rules: &'a str,
+        seats: &'a str,
+        setup: &'a str,
+        seed: Option<i64>,
+        started_at: i64,
+        fair: Option<&'a str>,
     }
 }
 
-const INSERT_HANDS: &str =
-    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at, fair) \
-     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, value ->> 7, \
-            ?2, 0, value ->> 8, value ->> 9 FROM json_each(?1)";
+json_row! {
+    /// A player of a new hand (`insert_players`).
+    struct PlayerRow { guild: i64, user: i64, hand: i64 }
+}
 
-/// The `INSERT_HANDS` and `INSERT_PLAYERS` rows of new hands with their ids.
-type HandRow<'a> = (i64, i64, i64, i64, &'a str, &'a str, &'a str, Option<i64>, i64, Option<&'a str>);
+json_row! {
+    /// An action (`insert_actions`): checked against its hand's guild and seats.
+    struct ActionRow<'a> {
+        hand: i64,
+        seq: i64,
+        seat: i64,
+        action: &'a str,
+        key: &'a Option<String>,
+        at: i64,
+        guild: i64,
+        seats: &'a str,
+    }
+}
 
-fn hand_rows<'a>(starts: &[&'a StartWrite], ids: &[HandId]) -> (Vec<HandRow<'a>>, Vec<(i64, i64, i64)>) {
+json_row! {
+    /// A ledger row (`insert_ledger`).
+    struct LedgerRow { guild: i64, user: i64, delta: i64, reason: &'static str, hand: i64, at: i64 }
+}
+
+json_row! {
+    /// A wallet's net change in a batch and what it pays out (`update_wallets`: refused below `out`).
+    struct WalletRow { guild: i64, user: i64, net: i64, out: i64 }
+}
+
+json_row! {
+    /// A hand ended (`end_hands`).
+    struct EndRow<'a> { id: i64, pot: i64, winners: &'a str, ended_by: &'static str, at: i64 }
+}
+
+/// The `insert_hands` and `insert_players` rows of new hands with their ids.
+fn hand_rows<'a>(starts: &[&'a StartWrite], ids: &[HandId]) -> (Vec<HandRow<'a>>, Vec<PlayerRow>) {
     let mut hands = Vec::with_capacity(starts.len());
     let mut players = Vec::new();
     for (s, id) in starts.iter().zip(ids) {
         let (guild, channel) = (db_id(s.guild.0), db_id(s.channel.0));
-        hands.push((
-            id.0,
-            s.table_id.0,
+        hands.push(HandRow {
+            id: id.0,
+            table: s.table_id.0,
             guild,
             channel,
-            s.rules.as_str(),
-            s.seats.as_str(),
-            s.setup.as_str(),
-            s.seed,
-            s.now,
-            s.fair.as_deref(),
-        ));
-        players.extend(s.users.iter().map(|u| (guild, db_id(u.0), id.0)));
+            rules: s.rules.as_str(),
+            seats: s.seats.as_str(),
+            setup: s.setup.as_str(),
+            seed: s.seed,
+            started_at: s.now,
+            fair: s.fair.as_deref(),
+        });
+        players.extend(s.users.iter().map(|u| PlayerRow { guild, user: db_id(u.0), hand: id.0 }));
     }
     (hands, players)
 }
@@ -219,16 +276,11 @@ pub(crate) async fn start_alone(conn: &mut Conn, hand_ids: &mut HandIds, s: &Sta
     let ids = hand_ids.take(&mut *conn, 1).await.ctx(CTX)?;
     let (hands, players) = hand_rows(&[s], &ids);
     let hand_id = *ids.first().ok_or(StoreError::Invalid("no id for a new hand".into()))?;
-    sql(pick(conn, INSERT_HANDS, PG_INSERT_HANDS))
-        .bind(json(&hands)?)
-        .bind(HandStatus::Live)
-        .execute(&mut *conn)
-        .await
-        .ctx(CTX)?;
+    sql(statements(conn).insert_hands).bind(json(&hands)?).bind(HandStatus::Live).execute(&mut *conn).await.ctx(CTX)?;
     for &user in &s.users {
         wallets::ensure(conn, s.guild, user, s.now).await?;
     }
-    sql(pick(conn, INSERT_PLAYERS, PG_INSERT_PLAYERS)).bind(json(&players)?).execute(&mut *conn).await.ctx(CTX)?;
+    sql(statements(conn).insert_players).bind(json(&players)?).execute(&mut *conn).await.ctx(CTX)?;
     for &(user, amount) in &s.boots {
         wallets::apply(conn, &Entry::hand(s.guild, user, -amount, Reason::Bet, hand_id, s.now)).await?;
     }
@@ -303,117 +355,6 @@ fn db_id(id: u64) -> i64 {
     id as i64
 }
 
-// Each statement is driven by the batch's rows (`json_each`), looking rows
-// up by key: `CROSS JOIN` fixes the join order and `+status` keeps SQLite
-// from scanning the live hands' index and reading the batch once per hand.
-// The checked statements come twice: counting (the hot path: rows come
-// back one by one from SQLite's thread, so none are asked for) and naming
-// (`RETURNING` the rows that passed, to set aside those that did not).
-macro_rules! insert_actions {
-    () => {
-        "INSERT OR IGNORE INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at, writer) \
-     SELECT h.id, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, ?3 \
-     FROM json_each(?1) j CROSS JOIN hands h ON h.id = j.value ->> 0 \
-     WHERE +h.status = ?2 AND h.guild_id = j.value ->> 6 AND h.seats = j.value ->> 7 \
-       AND (j.value ->> 1 = 0 OR EXISTS \
-            (SELECT 1 FROM hand_actions p WHERE p.hand_id = h.id AND p.seq = (j.value ->> 1) - 1))"
-    };
-}
-const INSERT_ACTIONS: &str = insert_actions!();
-const INSERT_ACTIONS_NAMING: &str = concat!(insert_actions!(), " RETURNING hand_id, seq");
-
-const INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_id) \
-     SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?1)";
-
-const INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
-     SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?1)";
-
-macro_rules! update_wallets {
-    () => {
-        "UPDATE wallets SET balance = balance + d.net \
-     FROM (SELECT value ->> 0 AS g, value ->> 1 AS u, value ->> 2 AS net, value ->> 3 AS out FROM json_each(?1)) d \
-     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out"
-    };
-}
-const UPDATE_WALLETS: &str = update_wallets!();
-const UPDATE_WALLETS_NAMING: &str = concat!(update_wallets!(), " RETURNING guild_id, user_id");
-
-macro_rules! end_hands {
-    () => {
-        "UPDATE hands SET status = ?2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, \
-       finished_at = d.at \
-     FROM (SELECT value ->> 0 AS id, value ->> 1 AS pot, value ->> 2 AS winners, value ->> 3 AS ended_by, \
-             value ->> 4 AS at FROM json_each(?1)) d \
-     WHERE hands.id = d.id AND +hands.status = ?3 \
-       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = ?4)"
-    };
-}
-const END_HANDS: &str = end_hands!();
-const END_HANDS_NAMING: &str = concat!(end_hands!(), " RETURNING id");
-
-// The same statements on PostgreSQL: the batch's rows come from `json_array_elements` as text, cast to the
-// columns' types; a statement does not see the rows it inserts itself (as SQLite's may), which only means that
-// two actions of one hand in one batch are recorded one after the other (a table sends one at a time anyway).
-const PG_INSERT_HANDS: &str =
-    "INSERT INTO hands (id, table_id, guild_id, channel_id, rules, seats, setup, seed, status, pot, started_at, fair) \
-     SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT), \
-            CAST(value ->> 3 AS BIGINT), CAST(value ->> 4 AS JSONB), CAST(value ->> 5 AS JSONB), \
-            CAST(value ->> 6 AS JSONB), CAST(value ->> 7 AS BIGINT), $2, 0, CAST(value ->> 8 AS BIGINT), \
-            value ->> 9 \
-     FROM json_array_elements(CAST($1 AS JSON))";
-
-const PG_INSERT_PLAYERS: &str = "INSERT INTO hand_players (guild_id, user_id, hand_id) \
-     SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT) \
-     FROM json_array_elements(CAST($1 AS JSON))";
-
-macro_rules! pg_insert_actions {
-    () => {
-        "INSERT INTO hand_actions (hand_id, seq, seat, action, idem_key, created_at, writer) \
-     SELECT h.id, j.seq, j.seat, j.action, j.key, j.at, $3 \
-     FROM (SELECT CAST(value ->> 0 AS BIGINT) AS hand, CAST(value ->> 1 AS BIGINT) AS seq, \
-                  CAST(value ->> 2 AS BIGINT) AS seat, CAST(value ->> 3 AS JSONB) AS action, value ->> 4 AS key, \
-                  CAST(value ->> 5 AS BIGINT) AS at, CAST(value ->> 6 AS BIGINT) AS guild, \
-                  CAST(value ->> 7 AS JSONB) AS seats \
-           FROM json_array_elements(CAST($1 AS JSON))) j \
-     JOIN hands h ON h.id = j.hand \
-     WHERE h.status = $2 AND h.guild_id = j.guild AND h.seats = j.seats \
-       AND (j.seq = 0 OR (SELECT MAX(p.seq) FROM hand_actions p WHERE p.hand_id = h.id) = j.seq - 1) \
-     ON CONFLICT DO NOTHING"
-    };
-}
-const PG_INSERT_ACTIONS: &str = pg_insert_actions!();
-const PG_INSERT_ACTIONS_NAMING: &str = concat!(pg_insert_actions!(), " RETURNING hand_id, seq");
-
-const PG_INSERT_LEDGER: &str = "INSERT INTO ledger (guild_id, user_id, delta, reason, hand_id, created_at) \
-     SELECT CAST(value ->> 0 AS BIGINT), CAST(value ->> 1 AS BIGINT), CAST(value ->> 2 AS BIGINT), value ->> 3, \
-            CAST(value ->> 4 AS BIGINT), CAST(value ->> 5 AS BIGINT) \
-     FROM json_array_elements(CAST($1 AS JSON))";
-
-macro_rules! pg_update_wallets {
-    () => {
-        "UPDATE wallets SET balance = wallets.balance + d.net \
-     FROM (SELECT CAST(value ->> 0 AS BIGINT) AS g, CAST(value ->> 1 AS BIGINT) AS u, \
-                  CAST(value ->> 2 AS BIGINT) AS net, CAST(value ->> 3 AS BIGINT) AS out \
-           FROM json_array_elements(CAST($1 AS JSON))) d \
-     WHERE wallets.guild_id = d.g AND wallets.user_id = d.u AND wallets.balance >= d.out"
-    };
-}
-const PG_UPDATE_WALLETS: &str = pg_update_wallets!();
-const PG_UPDATE_WALLETS_NAMING: &str = concat!(pg_update_wallets!(), " RETURNING wallets.guild_id, wallets.user_id");
-
-macro_rules! pg_end_hands {
-    () => {
-        "UPDATE hands SET status = $2, pot = d.pot, winners = d.winners, ended_by = d.ended_by, finished_at = d.at \
-     FROM (SELECT CAST(value ->> 0 AS BIGINT) AS id, CAST(value ->> 1 AS BIGINT) AS pot, \
-                  CAST(value ->> 2 AS JSONB) AS winners, value ->> 3 AS ended_by, CAST(value ->> 4 AS BIGINT) AS at \
-           FROM json_array_elements(CAST($1 AS JSON))) d \
-     WHERE hands.id = d.id AND hands.status = $3 \
-       AND d.pot = (SELECT COALESCE(-SUM(l.delta), 0) FROM ledger l WHERE l.hand_id = d.id AND l.reason = $4)"
-    };
-}
-const PG_END_HANDS: &str = pg_end_hands!();
-const PG_END_HANDS_NAMING: &str = concat!(pg_end_hands!(), " RETURNING hands.id");
-
 /// Why [`record_all`] did not record its writes (the caller rolls back).
 #[derive(Debug)]
 pub(crate) enum Refused {
@@ -475,7 +416,7 @@ fn check(what: &'static str, mode: Mode, suspects: impl FnOnce() -> Suspects) ->
 /// with the debits it must cover.
 #[derive(Default)]
 struct Money {
-    ledger: Vec<(i64, i64, i64, &'static str, i64, i64)>,
+    ledger: Vec<LedgerRow>,
     /// (guild, user) -> (net, debits)
     wallets: BTreeMap<(i64, i64), (i64, i64)>,
 }
@@ -483,7 +424,14 @@ struct Money {
 impl Money {
     fn moves(&mut self, guild: GuildId, user: UserId, delta: i64, reason: Reason, hand: HandId, now: i64) {
         let key = (db_id(guild.0), db_id(user.0));
-        self.ledger.push((key.0, key.1, delta, reason.as_str(), hand.0, now));
+        self.ledger.push(LedgerRow {
+            guild: key.0,
+            user: key.1,
+            delta,
+            reason: reason.as_str(),
+            hand: hand.0,
+            at: now,
+        });
         let (net, debits) = self.wallets.entry(key).or_default();
         *net += delta;
         *debits += (-delta).max(0);
@@ -508,11 +456,8 @@ pub(crate) async fn record_all(
         ids = hand_ids.take(&mut *conn, starts.len()).await.map_err(statement)?;
         let (hands, seated) = hand_rows(starts, &ids);
         players = seated;
-        let done = sql(pick(conn, INSERT_HANDS, PG_INSERT_HANDS))
-            .bind(encode(&hands)?)
-            .bind(HandStatus::Live)
-            .execute(&mut *conn)
-            .await;
+        let done =
+            sql(statements(conn).insert_hands).bind(encode(&hands)?).bind(HandStatus::Live).execute(&mut *conn).await;
         if !matches!(&done, Ok(d) if *d == starts.len() as u64) {
             hand_ids.forget();
             done.map_err(statement)?;
@@ -530,7 +475,16 @@ pub(crate) async fn record_all(
     let mut actions = Vec::with_capacity(writes.len());
     let mut ends = Vec::new();
     for w in writes {
-        actions.push((w.hand_id.0, w.seq, w.seat, &w.action, &w.key, w.now, db_id(w.guild.0), &w.seats));
+        actions.push(ActionRow {
+            hand: w.hand_id.0,
+            seq: w.seq,
+            seat: w.seat,
+            action: &w.action,
+            key: &w.key,
+            at: w.now,
+            guild: db_id(w.guild.0),
+            seats: &w.seats,
+        });
         for &(user, amount) in &w.debits {
             money.moves(w.guild, user, -amount, Reason::Bet, w.hand_id, w.now);
         }
@@ -538,23 +492,26 @@ pub(crate) async fn record_all(
             for &(user, amount) in &end.payouts {
                 money.moves(w.guild, user, amount, Reason::PotWon, w.hand_id, w.now);
             }
-            ends.push((w.hand_id.0, end.pot, &end.winners, end.ended_by.as_str(), w.now));
+            ends.push(EndRow {
+                id: w.hand_id.0,
+                pot: end.pot,
+                winners: &end.winners,
+                ended_by: end.ended_by.as_str(),
+                at: w.now,
+            });
         }
     }
     let Money { ledger, wallets } = money;
-    let wallets: Vec<(i64, i64, i64, i64)> = wallets.into_iter().map(|((g, u), (net, out))| (g, u, net, out)).collect();
+    let wallets: Vec<WalletRow> =
+        wallets.into_iter().map(|((guild, user), (net, out))| WalletRow { guild, user, net, out }).collect();
 
     if !players.is_empty() {
-        sql(pick(conn, INSERT_PLAYERS, PG_INSERT_PLAYERS))
-            .bind(encode(&players)?)
-            .execute(&mut *conn)
-            .await
-            .map_err(statement)?;
+        sql(statements(conn).insert_players).bind(encode(&players)?).execute(&mut *conn).await.map_err(statement)?;
     }
     if !actions.is_empty() {
         let rows = encode(&actions)?;
         if mode == Mode::Count {
-            let done = sql(pick(conn, INSERT_ACTIONS, PG_INSERT_ACTIONS))
+            let done = sql(statements(conn).insert_actions)
                 .bind(rows)
                 .bind(HandStatus::Live)
                 .bind(writer)
@@ -565,7 +522,7 @@ pub(crate) async fn record_all(
                 return Err(check("the action log", mode, Suspects::default));
             }
         } else {
-            let logged: Vec<(HandId, i64)> = sql(pick(conn, INSERT_ACTIONS_NAMING, PG_INSERT_ACTIONS_NAMING))
+            let logged: Vec<(HandId, i64)> = sql(statements(conn).insert_actions_naming)
                 .bind(rows)
                 .bind(HandStatus::Live)
                 .bind(writer)
@@ -581,20 +538,16 @@ pub(crate) async fn record_all(
         }
     }
     if !ledger.is_empty() {
-        sql(pick(conn, INSERT_LEDGER, PG_INSERT_LEDGER))
-            .bind(encode(&ledger)?)
-            .execute(&mut *conn)
-            .await
-            .map_err(statement)?;
+        sql(statements(conn).insert_ledger).bind(encode(&ledger)?).execute(&mut *conn).await.map_err(statement)?;
         let rows = encode(&wallets)?;
         if mode == Mode::Count {
-            let update = pick(conn, UPDATE_WALLETS, PG_UPDATE_WALLETS);
+            let update = statements(conn).update_wallets;
             let done = sql(update).bind(rows).execute(&mut *conn).await.map_err(statement)?;
             if done != wallets.len() as u64 {
                 return Err(check("the wallets", mode, Suspects::default));
             }
         } else {
-            let update = pick(conn, UPDATE_WALLETS_NAMING, PG_UPDATE_WALLETS_NAMING);
+            let update = statements(conn).update_wallets_naming;
             let paid: Vec<(i64, i64)> = sql(update).bind(rows).all(&mut *conn).await.map_err(statement)?;
             if paid.len() != wallets.len() {
                 let paid: HashSet<(i64, i64)> = paid.into_iter().collect();
@@ -612,13 +565,13 @@ pub(crate) async fn record_all(
         let rows = encode(&ends)?;
         let query = |text| sql(text).bind(rows).bind(HandStatus::Finished).bind(HandStatus::Live).bind(Reason::Bet);
         if mode == Mode::Count {
-            let done = query(pick(conn, END_HANDS, PG_END_HANDS)).execute(&mut *conn).await.map_err(statement)?;
+            let done = query(statements(conn).end_hands).execute(&mut *conn).await.map_err(statement)?;
             if done != ends.len() as u64 {
                 return Err(check("the hand's end", mode, Suspects::default));
             }
         } else {
             let ended: Vec<(HandId,)> =
-                query(pick(conn, END_HANDS_NAMING, PG_END_HANDS_NAMING)).all(&mut *conn).await.map_err(statement)?;
+                query(statements(conn).end_hands_naming).all(&mut *conn).await.map_err(statement)?;
             let ended: Vec<HandId> = ended.into_iter().map(|(id,)| id).collect();
             if ended.len() != ends.len() {
                 let ended: HashSet<HandId> = ended.into_iter().collect();

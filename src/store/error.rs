@@ -1,5 +1,6 @@
 //! What can go wrong in the store, said so a person can act on it.
 
+use super::dialect;
 use crate::ids::{ChannelId, HandId, TableId, TournamentId, UserId};
 
 /// Every failure of the store. Nothing is half-written when one is returned:
@@ -109,27 +110,6 @@ pub enum StoreError {
     },
 }
 
-/// SQLite primary result codes we tell apart.
-const SQLITE_BUSY: i64 = 5;
-pub(crate) const SQLITE_READONLY: i64 = 8;
-const SQLITE_NOMEM: i64 = 7;
-pub(crate) const SQLITE_INTERRUPT: i64 = 9;
-pub(crate) const SQLITE_IOERR: i64 = 10;
-pub(crate) const SQLITE_CORRUPT: i64 = 11;
-pub(crate) const SQLITE_FULL: i64 = 13;
-pub(crate) const SQLITE_CANTOPEN: i64 = 14;
-pub(crate) const SQLITE_NOTADB: i64 = 26;
-
-pub(crate) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
-    match e {
-        // PostgreSQL's SQLSTATEs are digits too: only an SQLite error has an SQLite code.
-        sqlx::Error::Database(db) if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() => {
-            db.code().and_then(|c| c.parse::<i64>().ok()).map(|c| c & 0xff)
-        }
-        _ => None,
-    }
-}
-
 impl StoreError {
     /// A short fixed description of the kind of failure, for logs that count repeats (`logs::Repeated`): the
     /// same kind is one state, however its detail varies.
@@ -139,13 +119,7 @@ impl StoreError {
             StoreError::Fenced => "fenced off by another process",
             StoreError::WriterStopped => "the writer has stopped",
             StoreError::Batch { .. } => "a batch failed",
-            StoreError::Database { source, .. } => match sqlite_code(source) {
-                Some(SQLITE_IOERR) => "an I/O error",
-                Some(SQLITE_CORRUPT) | Some(SQLITE_NOTADB) => "the database is damaged",
-                Some(SQLITE_READONLY) => "the database cannot be written",
-                Some(_) => "an SQLite error",
-                None => "a database error",
-            },
+            StoreError::Database { source, .. } => dialect::sqlite_kind(source).unwrap_or("a database error"),
             StoreError::Corrupt(_) | StoreError::Damaged { .. } | StoreError::NotADatabase { .. } => {
                 "the database is damaged"
             }
@@ -153,17 +127,12 @@ impl StoreError {
         }
     }
 
-    /// Whether SQLite may have rolled the whole transaction back on this
-    /// error (its "Response To Errors Within A Transaction": a full disk, an
-    /// I/O error, a busy or interrupted statement, no memory), rather than
-    /// the failed statement alone.
+    /// Whether the database may have rolled the whole transaction back on this error, rather than the failed
+    /// statement alone (`dialect::may_end_transaction`).
     pub(crate) fn may_end_transaction(&self) -> bool {
         match self {
             StoreError::DiskFull { .. } => true,
-            StoreError::Database { source, .. } => matches!(
-                sqlite_code(source),
-                Some(SQLITE_BUSY | SQLITE_NOMEM | SQLITE_INTERRUPT | SQLITE_IOERR | SQLITE_CORRUPT | SQLITE_FULL)
-            ),
+            StoreError::Database { source, .. } => dialect::may_end_transaction(source),
             _ => false,
         }
     }
@@ -186,9 +155,7 @@ impl StoreError {
         if matches!(source, sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_)) {
             return StoreError::Corrupt(format!("{context}: {source}"));
         }
-        let full = sqlite_code(&source) == Some(SQLITE_FULL)
-            || super::pg::pg_code(&source).as_deref() == Some(super::pg::DISK_FULL);
-        if full {
+        if dialect::is_disk_full(&source) {
             return StoreError::DiskFull { context, detail: source.to_string() };
         }
         StoreError::Database { context, source }

@@ -79,10 +79,7 @@ impl std::fmt::Display for LeaseRefusal {
 
 /// Now, in unix milliseconds, by the database's clock (every process compares expiries on one clock).
 fn now_ms(backend: Backend) -> &'static str {
-    match backend {
-        Backend::Sqlite => "CAST(unixepoch('subsec') * 1000 AS INTEGER)",
-        Backend::Postgres => "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
-    }
+    super::sql::of(backend).now_ms
 }
 
 /// A fencing token: random, positive, new at every take-over.
@@ -243,10 +240,7 @@ async fn put(conn: &mut Conn, f: &Fence, ttl_ms: i64, now: &str) -> Result<(), S
 /// The writer's check at the start of a batch: every shard of `fence` still has its token. On PostgreSQL the
 /// rows stay locked (shared) until the batch commits, so a take-over cannot slip in between.
 pub(crate) async fn check_fence(conn: &mut Conn, fence: &Fence) -> Result<(), StoreError> {
-    let lock = match conn.backend() {
-        Backend::Sqlite => "",
-        Backend::Postgres => " FOR SHARE",
-    };
+    let lock = super::sql::of(conn.backend()).lock_shared;
     let held: Vec<(i64,)> = fence
         .bound(format!("SELECT shard FROM shard_leases WHERE shard BETWEEN $1 AND $2 AND token = $3{lock}"))
         .all(&mut *conn)

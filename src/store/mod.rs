@@ -16,6 +16,7 @@
 mod actions;
 mod audit;
 pub(crate) mod db;
+mod dialect;
 mod error;
 mod hands;
 mod leases;
@@ -23,6 +24,7 @@ mod open;
 mod pg;
 mod seasons;
 mod settings;
+mod sql;
 mod stats;
 mod tables;
 mod tournaments;

@@ -19,10 +19,11 @@ use std::time::{Duration, Instant};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 
-use super::error::{
-    sqlite_code, Ctx, SQLITE_CANTOPEN, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_INTERRUPT, SQLITE_IOERR, SQLITE_NOTADB,
+use super::dialect::{
+    sqlite_code, SQLITE_CANTOPEN, SQLITE_CORRUPT, SQLITE_FULL, SQLITE_INTERRUPT, SQLITE_IOERR, SQLITE_NOTADB,
     SQLITE_READONLY,
 };
+use super::error::Ctx;
 use super::StoreError;
 
 /// The default time budget of the integrity check at open. Measured on a 2-core machine under load: a

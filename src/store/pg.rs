@@ -15,11 +15,6 @@ use super::{migrate_error, open, refuse_foreign, OpenOptions, StoreError, PG_MIG
 /// How long opening waits for the server (each connection).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// PostgreSQL's SQLSTATE for a full disk (`disk_full`).
-pub(crate) const DISK_FULL: &str = "53100";
-/// `read_only_sql_transaction`: a standby, or `default_transaction_read_only`.
-const READ_ONLY: &str = "25006";
-
 pub(crate) fn is_postgres_url(url: &str) -> bool {
     url.starts_with("postgres://") || url.starts_with("postgresql://")
 }
@@ -87,19 +82,11 @@ pub(crate) async fn write_probe(conn: &mut PgConnection) -> Result<(), StoreErro
     tx.commit().await.map_err(|e| classify(CONTEXT, e))
 }
 
-/// The SQLSTATE of a PostgreSQL error.
-pub(crate) fn pg_code(e: &sqlx::Error) -> Option<String> {
-    match e {
-        sqlx::Error::Database(db) => {
-            db.try_downcast_ref::<sqlx::postgres::PgDatabaseError>().map(|pg| pg.code().to_string())
-        }
-        _ => None,
-    }
-}
-
 fn classify(context: &'static str, e: sqlx::Error) -> StoreError {
-    match pg_code(&e).as_deref() {
-        Some(READ_ONLY) => StoreError::ReadOnly { path: "the PostgreSQL database".into(), detail: e.to_string() },
+    match super::dialect::pg_code(&e).as_deref() {
+        Some(super::dialect::PG_READ_ONLY) => {
+            StoreError::ReadOnly { path: "the PostgreSQL database".into(), detail: e.to_string() }
+        }
         _ => StoreError::db(context, e),
     }
 }

@@ -1,7 +1,7 @@
 //! Wallets: one per (guild, user), created lazily with the guild's starting
 //! balance. Every change is a ledger row in the same transaction.
 
-use super::db::{sql, Backend, Conn};
+use super::db::{sql, Conn};
 use super::error::Ctx;
 use super::{insert_ledger, now_unix, settings, Entry, Reason, Store, StoreError};
 use crate::ids::{GuildId, HandId, UserId};
@@ -156,17 +156,7 @@ impl Store {
     #[tracing::instrument(level = "debug", skip(self), err(level = "debug"))]
     pub async fn balances(&self, guild: GuildId, users: &[UserId]) -> Result<Vec<i64>, StoreError> {
         let ids: Vec<i64> = users.iter().map(|u| u.0 as i64).collect();
-        let text = match self.pool.backend() {
-            Backend::Sqlite => {
-                "SELECT user_id, balance FROM wallets WHERE guild_id = $1 AND user_id IN (SELECT value FROM json_each($2))"
-            }
-            Backend::Postgres => {
-                // `= ANY(ARRAY(…))`: the users' keys are looked up in the primary key, whatever the planner
-                // believes the JSON holds.
-                "SELECT user_id, balance FROM wallets WHERE guild_id = $1 \
-                 AND user_id = ANY(ARRAY(SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST($2 AS JSON))))"
-            }
-        };
+        let text = super::sql::of(self.pool.backend()).balances;
         let found: Vec<(UserId, i64)> = sql(text)
             .bind(guild)
             .bind(serde_json::to_string(&ids).map_err(|e| StoreError::Invalid(format!("cannot encode {e}")))?)

@@ -309,7 +309,15 @@ impl Table {
 
     /// The answer to a request: the table as it now stands, and what the request did.
     pub fn update(&self, events: Vec<Event>, notes: Vec<PrivateNote>, notice: Option<String>) -> Update {
-        Update { view: self.view(), events, notes, notice, dm_closed: false, menu: None, private_lang: self.private_lang }
+        Update {
+            view: self.view(),
+            events,
+            notes,
+            notice,
+            dm_closed: false,
+            menu: None,
+            private_lang: self.private_lang,
+        }
     }
 
     /// Redraws the current hand message (after a change no click's answer carries); a failure is logged.

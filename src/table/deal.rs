@@ -69,7 +69,8 @@ impl Table {
     pub(super) async fn dealt_in(&self, rules: &Rules) -> Result<(Vec<UserId>, Vec<Chips>), UserError> {
         // The table's rules were checked when they were set; rules stored by an older build that no longer
         // combine are named here, and nothing is dealt.
-        let parts = rules.parts().map_err(|e| UserError::said(Msg::new("error-rules-not-dealt").msg("reason", e.msg())))?;
+        let parts =
+            rules.parts().map_err(|e| UserError::said(Msg::new("error-rules-not-dealt").msg("reason", e.msg())))?;
         let boot = rules.boot.saturating_mul(parts.boot_factor);
         let most = MAX_SEATS.min(parts.max_seats());
         // At a tournament's table a player who sat out is dealt in all the same: their timer packs for them until

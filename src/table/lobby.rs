@@ -66,8 +66,11 @@ impl Table {
             return Ok(self.update(events, Vec::new(), Some(notice)));
         }
         self.seats.retain(|s| s.user != player.id);
-        let notice =
-            if in_hand.is_some() { tr!(self.private_lang, "notice-packed-left") } else { tr!(self.private_lang, "notice-left") };
+        let notice = if in_hand.is_some() {
+            tr!(self.private_lang, "notice-packed-left")
+        } else {
+            tr!(self.private_lang, "notice-left")
+        };
         Ok(self.update(events, Vec::new(), Some(notice)))
     }
 

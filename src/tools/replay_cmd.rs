@@ -56,7 +56,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     let written = if args.json {
         serde_json::to_writer_pretty(&mut out, &replay.to_json()).map_err(io::Error::from).and_then(|()| writeln!(out))
     } else {
-        out.write_all(replay.transcript().as_bytes())
+        out.write_all(crate::words::transcript(&replay).as_bytes())
     };
     match written.and_then(|()| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,

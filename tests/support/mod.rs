@@ -419,8 +419,16 @@ impl FakeDiscord {
     /// A user with this id (a snowflake: its timestamp is when the account was made) who joined the default guild
     /// at `joined_at` (unix seconds; None: not a member of it).
     pub fn add_user_as(&self, name: &str, id: u64, joined_at: Option<i64>, admin: bool) -> u64 {
-        let rec =
-            UserRec { id, name: name.into(), admin, bot: false, dm_block: None, dm_channel: None, joined_at, locale: None };
+        let rec = UserRec {
+            id,
+            name: name.into(),
+            admin,
+            bot: false,
+            dm_block: None,
+            dm_channel: None,
+            joined_at,
+            locale: None,
+        };
         self.lock().users.insert(id, rec);
         id
     }

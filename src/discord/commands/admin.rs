@@ -116,11 +116,9 @@ pub async fn config_set(
         "language" => {
             s.language = Lang::parse(&value).ok_or_else(|| UserError::said(render::language_not_valid(&value)))?
         }
-        other => s
-            .default_rules
-            .set(other, &value)
-            .and_then(|()| s.default_rules.validate())
-            .map_err(UserError::from)?,
+        other => {
+            s.default_rules.set(other, &value).and_then(|()| s.default_rules.validate()).map_err(UserError::from)?
+        }
     }
     // Every value was checked above: the store refusing one is our failure (logged, and the apology).
     store.set_guild_settings(g, &s).await?;
@@ -144,7 +142,9 @@ pub async fn grant(
     }
     let (admin, who) = (user_id(ctx.author()), user_id(&user));
     match ctx.data().store.admin_grant(g, who, amount, admin, "/grant").await {
-        Ok(balance) => say_public(ctx, render::granted(super::server_lang(ctx).await, admin, who, amount, balance)).await,
+        Ok(balance) => {
+            say_public(ctx, render::granted(super::server_lang(ctx).await, admin, who, amount, balance)).await
+        }
         Err(StoreError::InsufficientFunds { have, .. }) => Err(UserError::said(render::below_zero(who, have)).into()),
         Err(e) => Err(e.into()),
     }

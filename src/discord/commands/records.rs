@@ -199,8 +199,7 @@ pub async fn rank(
 ) -> Result<(), Error> {
     let mut rules = table_or_default_rules(ctx).await?;
     let mut parsed = cards::parse_cards(&cards).map_err(UserError::from)?;
-    let joker =
-        joker.as_deref().map(str::parse::<Rank>).transpose().map_err(UserError::from)?;
+    let joker = joker.as_deref().map(str::parse::<Rank>).transpose().map_err(UserError::from)?;
     // Only the turned-up cards: every other rule is the table's.
     for item in turned.as_deref().unwrap_or("").split_whitespace() {
         let (name, value) = item.split_once('=').unwrap_or((item, ""));

@@ -76,8 +76,7 @@ pub async fn tournament_open(
         None => Every::Hands(every_hands.map_or(DEFAULT_EVERY_HANDS, |h| h.clamp(1, 1000) as u32)),
     };
     let boots = boots.as_deref().unwrap_or(DEFAULT_BOOTS);
-    let mut plan =
-        Plan::new(boots, every, split.as_deref(), seats as usize).map_err(UserError::from)?;
+    let mut plan = Plan::new(boots, every, split.as_deref(), seats as usize).map_err(UserError::from)?;
     let variant: Variant = variant.map_or(Variant::Classic, Variant::from);
     if variant == Variant::DealersChoice {
         return Err(UserError::said(Msg::new("error-tournament-variant")).into());

@@ -113,9 +113,9 @@ impl RuleError {
     /// The refusal's message of the catalogue (a sentence for the player; the `Display` above is the engine's
     /// own lower-case English, which scripts and logs show).
     pub fn msg(&self) -> crate::i18n::Msg {
-            use crate::i18n::Msg;
-            use RuleError as R;
-            match self {
+        use crate::i18n::Msg;
+        use RuleError as R;
+        match self {
             R::SeatCount => Msg::new("rule-seat-count").arg("min", MIN_SEATS).arg("max", MAX_SEATS),
             R::BadDealer => Msg::new("rule-bad-dealer"),
             R::BadDeck => Msg::new("rule-bad-deck"),
@@ -152,7 +152,9 @@ impl RuleError {
             R::NotDeclaring => Msg::new("rule-not-declaring"),
             R::AlreadyDeclared => Msg::new("rule-already-declared"),
             R::SeenCannotShowBlind => Msg::new("rule-seen-cannot-show-blind"),
-            R::CannotAffordShow { need, have } => Msg::new("rule-cannot-afford-show").arg("need", need).arg("have", have),
+            R::CannotAffordShow { need, have } => {
+                Msg::new("rule-cannot-afford-show").arg("need", need).arg("have", have)
+            }
             R::SideshowNeedsAllSeen => Msg::new("rule-sideshow-needs-all-seen"),
             R::SideshowNeedsThree => Msg::new("rule-sideshow-needs-three"),
             R::SideshowNoTarget => Msg::new("rule-sideshow-no-target"),
@@ -164,7 +166,9 @@ impl RuleError {
             R::DrewThisRound => Msg::new("rule-drew-this-round"),
             R::BadDraw { min, max } => Msg::new("rule-bad-draw").arg("min", min).arg("max", max),
             R::PackEmpty { left } => Msg::new("rule-pack-empty").arg("left", left),
-            R::CannotAffordDraw { need, have } => Msg::new("rule-cannot-afford-draw").arg("need", need).arg("have", have),
+            R::CannotAffordDraw { need, have } => {
+                Msg::new("rule-cannot-afford-draw").arg("need", need).arg("have", have)
+            }
         }
     }
 }

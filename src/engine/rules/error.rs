@@ -12,17 +12,27 @@ use crate::i18n::Msg;
 pub enum RulesError {
     /// An option nobody knows (its name as written, lower-cased; echoed when shown).
     UnknownOption(String),
-    BadValue { option: String, value: String, expected: Expected },
+    BadValue {
+        option: String,
+        value: String,
+        expected: Expected,
+    },
     /// An item of [`Rules::set_option`](super::Rules::set_option) or
     /// [`Rules::set_options`](super::Rules::set_options) without `=`.
     NotNameValue(String),
     /// An option that does nothing where it was given (see [`Rules::validate`](super::Rules::validate)).
-    NoEffect { option: &'static str, why: Why },
+    NoEffect {
+        option: &'static str,
+        why: Why,
+    },
     /// A `dealers_choice` table's own rules dealt as a hand's: a hand deals the game its dealer picked
     /// ([`Rules::pick`](super::Rules::pick)).
     DealersChoiceDealt,
     /// Options that do not combine (see [`Rules::parts`](super::Rules::parts)).
-    Clash { option: &'static str, why: Why },
+    Clash {
+        option: &'static str,
+        why: Why,
+    },
 }
 
 /// What an option takes, said when a value is refused.
@@ -147,10 +157,9 @@ impl Expected {
             Expected::DownCards => Msg::new("rules-expected-down-cards"),
             Expected::NotDealersChoice => Msg::new("rules-expected-not-dealers-choice"),
             Expected::VariantToPlay => Msg::new("rules-expected-variant-to-play"),
-            Expected::BootUnder { max, variant, factor } => Msg::new("rules-expected-boot-under")
-                .arg("max", max)
-                .arg("variant", variant)
-                .arg("factor", factor),
+            Expected::BootUnder { max, variant, factor } => {
+                Msg::new("rules-expected-boot-under").arg("max", max).arg("variant", variant).arg("factor", factor)
+            }
             Expected::TwiceBoot { min } => Msg::new("rules-expected-twice-boot").arg("min", min),
         }
     }
@@ -170,11 +179,9 @@ impl Why {
             Why::OwnDeal { variant, cards, option } => {
                 m("rules-why-own-deal").arg("variant", variant).arg("cards", cards).arg("option", option)
             }
-            Why::HandSize { cards, down, up, community } => m("rules-why-hand-size")
-                .arg("cards", cards)
-                .arg("down", down)
-                .arg("up", up)
-                .arg("community", community),
+            Why::HandSize { cards, down, up, community } => {
+                m("rules-why-hand-size").arg("cards", cards).arg("down", down).arg("up", up).arg("community", community)
+            }
             Why::CommunityTurn => m("rules-why-community-turn"),
             Why::ExactUse => m("rules-why-exact-use"),
             Why::DrawPrice => m("rules-why-draw-price"),

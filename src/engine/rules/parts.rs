@@ -67,9 +67,7 @@ impl Rules {
         // Shows wait for the board: hands are compared only once every community card is up.
         let board_out = if plan.community_turn == CommunityTurn::Rounds { plan.community as u32 } else { 0 };
         match self.rounds_before_show {
-            Some(n) if n < board_out => {
-                return clash("rounds_before_show", Why::ShowAfterBoard { min: board_out })
-            }
+            Some(n) if n < board_out => return clash("rounds_before_show", Why::ShowAfterBoard { min: board_out }),
             Some(n) => plan.rounds_before_show = n,
             None => plan.rounds_before_show = plan.rounds_before_show.max(board_out),
         }

@@ -47,12 +47,11 @@
 //! in the script, so a script within the bounds is answered at once.
 
 use std::collections::HashSet;
-use std::fmt::Write as _;
 
 use serde_json::{json, Map, Value};
 
 use super::cards::{format_cards, parse_cards, seeded_deck_with, Card};
-use super::hand::{Action, Board, EndedBy, Event, EventKind, Hand, HandSetup, PackReason, RuleError, Seat, MAX_SEATS};
+use super::hand::{Action, Board, Event, Hand, HandSetup, RuleError, Seat, MAX_SEATS};
 use super::rules::{Chips, Rules, RulesError};
 use crate::echo::echo;
 

@@ -10,9 +10,9 @@ pub(super) fn checkpoint_failures() -> Repeated {
 
 /// The kind of a checkpoint's failure, for [`CHECKPOINT_FAILED`].
 pub(super) fn checkpoint_kind(e: &sqlx::Error) -> &'static str {
-    match crate::store::error::sqlite_code(e) {
-        Some(crate::store::error::SQLITE_FULL) => "the disk is full",
-        Some(crate::store::error::SQLITE_IOERR) => "an I/O error",
+    match crate::store::dialect::sqlite_code(e) {
+        Some(crate::store::dialect::SQLITE_FULL) => "the disk is full",
+        Some(crate::store::dialect::SQLITE_IOERR) => "an I/O error",
         Some(_) => "a database error",
         None => "no connection",
     }

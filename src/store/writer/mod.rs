@@ -616,7 +616,7 @@ async fn commit(
 /// query.
 async fn begin(conn: &mut Conn, fence: Option<&Fence>) -> Result<(), StoreError> {
     let backend = conn.backend();
-    exec(conn, if backend == Backend::Sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" }).await.map_err(ctx)?;
+    exec(conn, crate::store::sql::of(backend).begin_write).await.map_err(ctx)?;
     if let Some(fence) = fence.filter(|_| backend == Backend::Postgres) {
         if let Err(e) = check_fence(conn, fence).await {
             let _ = exec(conn, "ROLLBACK").await;

@@ -1,16 +1,15 @@
-//! One line per public event, as the hand message and `/history` show it.
+//! One line per public event, as the hand message, `/history` and the script transcript show it.
 
-use super::{board_lines, hand_text, made_text, value_text, who};
+use super::{board_lines, hand_text, made_text, value_text, Names};
 use crate::engine::hand::{EndedBy, PackReason, Phase};
 use crate::engine::rules::{CommunityUse, DealPlan};
 use crate::engine::{Event, EventKind};
 use crate::i18n::Lang;
-use crate::ids::UserId;
 use crate::tr;
 
-/// One line for a public event, in `lang`; `users[seat]` names each seat. Private events have none.
-pub fn event_line(lang: Lang, users: &[UserId], plan: &DealPlan, e: &Event) -> Option<String> {
-    let p = |seat: usize| who(users, seat);
+/// One line for a public event, in `lang`; `name` names each seat. Private events have none.
+pub fn event_line(lang: Lang, name: Names<'_>, plan: &DealPlan, e: &Event) -> Option<String> {
+    let p = |seat: usize| name(seat);
     Some(match &e.kind {
         EventKind::Started { boot, pot, seats, board, dealer, ante_by } => {
             let mut s = match ante_by {
@@ -27,7 +26,7 @@ pub fn event_line(lang: Lang, users: &[UserId], plan: &DealPlan, e: &Event) -> O
                     tr!(lang, "event-started", seats = *seats as u64, boot = *boot, pot = *pot, dealer = p(*dealer))
                 }
             };
-            for line in board_lines(lang, users, board, plan) {
+            for line in board_lines(lang, name, board, plan) {
                 s.push(' ');
                 s.push_str(&line);
             }
@@ -49,10 +48,10 @@ pub fn event_line(lang: Lang, users: &[UserId], plan: &DealPlan, e: &Event) -> O
         EventKind::PhaseChanged { phase: Phase::Declaring } => tr!(lang, "event-declare-begins"),
         EventKind::Declared { seat } => tr!(lang, "event-declared", player = p(*seat)),
         EventKind::Declarations { high, low } => {
-            tr!(lang, "event-declarations", high = names(lang, users, high), low = names(lang, users, low))
+            tr!(lang, "event-declarations", high = names(lang, name, high), low = names(lang, name, low))
         }
         EventKind::HalvesWon { high, low } => {
-            tr!(lang, "event-halves", high = names(lang, users, high), low = names(lang, users, low))
+            tr!(lang, "event-halves", high = names(lang, name, high), low = names(lang, name, low))
         }
         EventKind::RoundLimitReached { round } => tr!(lang, "event-round-limit", round = *round),
         EventKind::Drew { seat, count: 0, .. } => tr!(lang, "event-stood-pat", player = p(*seat)),
@@ -136,10 +135,10 @@ pub fn event_line(lang: Lang, users: &[UserId], plan: &DealPlan, e: &Event) -> O
     })
 }
 
-/// Seats by mention, or "nobody" (a half of a high-low pot that no hand won).
-fn names(lang: Lang, users: &[UserId], seats: &[usize]) -> String {
+/// Seats by name, or "nobody" (a half of a high-low pot that no hand won).
+fn names(lang: Lang, name: Names<'_>, seats: &[usize]) -> String {
     if seats.is_empty() {
         return tr!(lang, "nobody");
     }
-    seats.iter().map(|&s| who(users, s)).collect::<Vec<_>>().join(", ")
+    seats.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ")
 }
