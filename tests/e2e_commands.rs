@@ -9,7 +9,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{json, Value};
 use support::world::{
     is_hand, render_message, wait_until, World, CALLBACK, FOLLOW_UP, OPEN_DM, PATCH_MESSAGE, POST_MESSAGE, T,
 };
@@ -566,5 +566,24 @@ async fn failing_dms_do_not_make_a_click_late() {
     let bal = w.balances(&[a, b, c, d]).await;
     assert_eq!(bal.iter().sum::<i64>(), 4000, "{bal:?}");
     w.assert_audit().await;
+    w.fake.assert_no_violations();
+}
+
+/// `/config set`'s option autocompletes (issue 35): Discord sends what the admin has typed (an autocomplete
+/// interaction) and shows the bot's choices: the settings, then the rule options, at most 25.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_config_option_autocompletes_from_the_settings_and_the_option_table() {
+    let w = World::start().await;
+    let admin = w.fake.add_admin("meera");
+    let names = |choices: Vec<Value>| -> Vec<String> {
+        choices.iter().filter_map(|c| c["name"].as_str().map(str::to_string)).collect()
+    };
+    let all = names(w.fake.autocomplete(admin, w.channel, "config set", "option", "").await);
+    assert_eq!(all.len(), 25, "{all:?}");
+    assert_eq!(all[0], "language", "{all:?}");
+    let boots = names(w.fake.autocomplete(admin, w.channel, "config set", "option", "boot").await);
+    assert!(boots.contains(&"boot".to_string()) && boots.contains(&"max_boot".to_string()), "{boots:?}");
+    let private = names(w.fake.autocomplete(admin, w.channel, "config set", "option", "private").await);
+    assert_eq!(private, ["private_language"]);
     w.fake.assert_no_violations();
 }

@@ -709,50 +709,43 @@ impl FakeDiscord {
         (id, token, v)
     }
 
+    /// What Discord shows `user` typing `partial` into `option` of the command at `path` (with the subcommand):
+    /// an autocomplete interaction (type 4) with that option focused, and the choices the bot answers with
+    /// (callback type 8). Panics if the option is not registered with `autocomplete`, or unanswered.
+    pub async fn autocomplete(&self, user: u64, channel: u64, path: &str, option: &str, partial: &str) -> Vec<Value> {
+        let (id, payload) = {
+            let mut st = self.lock();
+            // While typing, the options typed so far: a required one may be missing yet.
+            let mut data = command_data(&st, channel, path, &json!({ option: partial }), true);
+            let registered = st
+                .commands
+                .iter()
+                .flat_map(|c| registered_options(&c.json))
+                .any(|o| o["name"] == option && o["autocomplete"] == true);
+            assert!(registered, "{path:?}: option {option:?} is not registered with autocomplete");
+            focus(&mut data["options"], option);
+            let (id, token, v) = Self::base_interaction(&mut st, 4, user, channel, data);
+            st.interactions.insert(id, new_interaction(id, &token, 4, user, channel, None));
+            (id, v)
+        };
+        self.dispatch("INTERACTION_CREATE", payload);
+        let answer = self
+            .inner
+            .wait_for(Duration::from_secs(10), |st| {
+                st.interactions.get(&id).and_then(|i| i.callbacks.first()).map(|c| (c.kind, c.data.clone()))
+            })
+            .await;
+        let Some((8, data)) = answer else { panic!("autocomplete {id} answered with {answer:?}") };
+        data["choices"].as_array().cloned().unwrap_or_default()
+    }
+
     /// A slash command from `user` in `channel`: `path` is the command name followed by subcommand group /
     /// subcommand names (`"table open"`); `options` is a JSON object of option name -> value, typed after the
     /// registered command's option types. Panics if the command or an option is not registered.
     pub async fn slash(&self, user: u64, channel: u64, path: &str, options: Value) -> InteractionHandle {
         let (handle, payload) = {
             let mut st = self.lock();
-            let mut words = path.split_whitespace();
-            let name = words.next().expect("command name");
-            let sub: Vec<&str> = words.collect();
-            // The command as the user's client sees it there: registered in the channel's guild or globally, else
-            // (a DM, a command registered in another guild) any registration of that name.
-            let here = st.guild_of(channel);
-            let named = |c: &&model::RegisteredCommand| c.json["name"] == name && c.json["type"] == 1;
-            let visible = st.commands.iter().rev().filter(named).find(|c| c.guild_id.is_none() || c.guild_id == here);
-            let Some(cmd) = visible.or_else(|| st.commands.iter().rev().find(named)).cloned() else {
-                let names: Vec<String> = st.commands.iter().map(|c| c.json["name"].to_string()).collect();
-                panic!("command {name:?} is not registered (registered: {names:?})");
-            };
-            let values = options.as_object().cloned().unwrap_or_default();
-            let mut resolved_users = serde_json::Map::new();
-            let schema = cmd.json.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
-            let opts = build_options(&st, &schema, &sub, &values, &mut resolved_users, path);
-            let mut data = json!({"id": cmd.id.to_string(), "name": name, "type": 1, "options": opts});
-            if let Some(g) = cmd.guild_id {
-                data["guild_id"] = json!(g.to_string());
-            }
-            if !resolved_users.is_empty() {
-                // Discord resolves a user option to the user and, for a member of the guild, a partial member
-                // (without `user`, `deaf` and `mute`).
-                let mut members = serde_json::Map::new();
-                for id in resolved_users.keys() {
-                    let joined = id.parse::<u64>().ok().and_then(|u| st.users.get(&u)).and_then(|u| u.joined_at);
-                    if let (Some(_), Ok(uid)) = (joined, id.parse::<u64>()) {
-                        let mut m = st.member_json(uid);
-                        if let Some(o) = m.as_object_mut() {
-                            for key in ["user", "deaf", "mute"] {
-                                o.remove(key);
-                            }
-                        }
-                        members.insert(id.clone(), m);
-                    }
-                }
-                data["resolved"] = json!({"users": resolved_users, "members": members});
-            }
+            let data = command_data(&st, channel, path, &options, false);
             let (id, token, v) = Self::base_interaction(&mut st, 2, user, channel, data);
             st.interactions.insert(id, new_interaction(id, &token, 2, user, channel, None));
             (InteractionHandle { fake: self.clone(), id, token }, v)
@@ -987,6 +980,75 @@ impl FakeDiscord {
     }
 }
 
+/// Every option registered under a command, at any depth.
+fn registered_options(command: &Value) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut todo: Vec<&Value> =
+        command.get("options").and_then(Value::as_array).map(|a| a.iter().collect()).unwrap_or_default();
+    while let Some(o) = todo.pop() {
+        out.push(o.clone());
+        todo.extend(o.get("options").and_then(Value::as_array).into_iter().flatten());
+    }
+    out
+}
+
+/// Marks `option` focused (`"focused": true`), at any depth of an interaction's options.
+fn focus(options: &mut Value, option: &str) {
+    let Some(list) = options.as_array_mut() else { return };
+    for o in list {
+        if o["name"] == option && o.get("options").is_none() {
+            o["focused"] = json!(true);
+        } else if let Some(inner) = o.get_mut("options") {
+            focus(inner, option);
+        }
+    }
+}
+
+/// The `data` of an application command interaction for `path` with `options` (typed after the registered
+/// command's options), as the user's client in `channel` sends it (`typing`: an autocomplete, whose required
+/// options may not be typed yet).
+fn command_data(st: &State, channel: u64, path: &str, options: &Value, typing: bool) -> Value {
+    let mut words = path.split_whitespace();
+    let name = words.next().expect("command name");
+    let sub: Vec<&str> = words.collect();
+    // The command as the user's client sees it there: registered in the channel's guild or globally, else
+    // (a DM, a command registered in another guild) any registration of that name.
+    let here = st.guild_of(channel);
+    let named = |c: &&model::RegisteredCommand| c.json["name"] == name && c.json["type"] == 1;
+    let visible = st.commands.iter().rev().filter(named).find(|c| c.guild_id.is_none() || c.guild_id == here);
+    let Some(cmd) = visible.or_else(|| st.commands.iter().rev().find(named)).cloned() else {
+        let names: Vec<String> = st.commands.iter().map(|c| c.json["name"].to_string()).collect();
+        panic!("command {name:?} is not registered (registered: {names:?})");
+    };
+    let values = options.as_object().cloned().unwrap_or_default();
+    let mut resolved_users = serde_json::Map::new();
+    let schema = cmd.json.get("options").and_then(Value::as_array).cloned().unwrap_or_default();
+    let opts = build_options(st, &schema, &sub, &values, &mut resolved_users, (path, typing));
+    let mut data = json!({"id": cmd.id.to_string(), "name": name, "type": 1, "options": opts});
+    if let Some(g) = cmd.guild_id {
+        data["guild_id"] = json!(g.to_string());
+    }
+    if !resolved_users.is_empty() {
+        // Discord resolves a user option to the user and, for a member of the guild, a partial member
+        // (without `user`, `deaf` and `mute`).
+        let mut members = serde_json::Map::new();
+        for id in resolved_users.keys() {
+            let joined = id.parse::<u64>().ok().and_then(|u| st.users.get(&u)).and_then(|u| u.joined_at);
+            if let (Some(_), Ok(uid)) = (joined, id.parse::<u64>()) {
+                let mut m = st.member_json(uid);
+                if let Some(o) = m.as_object_mut() {
+                    for key in ["user", "deaf", "mute"] {
+                        o.remove(key);
+                    }
+                }
+                members.insert(id.clone(), m);
+            }
+        }
+        data["resolved"] = json!({"users": resolved_users, "members": members});
+    }
+    data
+}
+
 fn new_interaction(id: u64, token: &str, kind: u8, user: u64, channel: u64, source: Option<u64>) -> InteractionRec {
     InteractionRec {
         id,
@@ -1021,7 +1083,7 @@ fn build_options(
     sub: &[&str],
     values: &serde_json::Map<String, Value>,
     resolved_users: &mut serde_json::Map<String, Value>,
-    path: &str,
+    (path, typing): (&str, bool),
 ) -> Vec<Value> {
     if let Some((first, rest)) = sub.split_first() {
         let Some(o) = schema.iter().find(|o| o["name"] == *first && (o["type"] == 1 || o["type"] == 2)) else {
@@ -1031,7 +1093,7 @@ fn build_options(
         return vec![json!({
             "name": first,
             "type": o["type"],
-            "options": build_options(st, &inner, rest, values, resolved_users, path),
+            "options": build_options(st, &inner, rest, values, resolved_users, (path, typing)),
         })];
     }
     if schema.iter().any(|o| o["type"] == 1 || o["type"] == 2) {
@@ -1040,7 +1102,7 @@ fn build_options(
     for o in schema {
         let required = o["required"].as_bool().unwrap_or(false);
         let name = o["name"].as_str().unwrap_or("");
-        if required && !values.contains_key(name) {
+        if required && !typing && !values.contains_key(name) {
             panic!("{path:?}: required option {name:?} missing");
         }
     }

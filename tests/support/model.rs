@@ -124,7 +124,7 @@ pub struct CallbackRec {
 pub struct InteractionRec {
     pub id: u64,
     pub token: String,
-    /// 2 = application command, 3 = message component.
+    /// 2 = application command, 3 = message component, 4 = autocomplete.
     pub kind: u8,
     pub user: u64,
     pub channel: u64,

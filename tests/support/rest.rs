@@ -728,6 +728,10 @@ fn interaction_callback(
             return empty_message(st, route);
         }
     }
+    if i.kind == 4 && kind != 8 {
+        st.violation(route, format!("an autocomplete interaction answered with callback type {kind}"));
+        return error(400, 40004, "Interaction callback type is not valid for this interaction");
+    }
     match kind {
         4 | 5 => {
             let msg_body = if kind == 4 { data.clone() } else { json!({"content": ""}) };
@@ -769,7 +773,16 @@ fn interaction_callback(
                 }
             }
         }
-        8 | 9 => {}
+        // Autocomplete choices: only for an autocomplete interaction, at most 25, each named in 1 to 100 characters.
+        8 => {
+            let choices = data.get("choices").and_then(Value::as_array).cloned().unwrap_or_default();
+            let named = |c: &Value| c["name"].as_str().is_some_and(|n| (1..=100).contains(&n.chars().count()));
+            if i.kind != 4 || choices.len() > 25 || !choices.iter().all(named) {
+                st.violation(route, format!("autocomplete answer not valid for interaction type {}: {data}", i.kind));
+                return error(400, 50035, "Invalid Form Body");
+            }
+        }
+        9 => {}
         _ => {
             st.violation(route, format!("unknown or invalid interaction callback type {kind}"));
             return error(400, 50035, "Invalid Form Body");
