@@ -25,7 +25,7 @@ impl Table {
         let rules = &self.row.rules;
         rules
             .pick(rules.dealer_default, "")
-            .map_err(|e| UserError::said(Msg::new("error-default-game").arg("reason", e)))
+            .map_err(|e| UserError::said(Msg::new("error-default-game").msg("reason", e.msg())))
     }
 
     /// Starts the next hand's choice: finds its dealer (the button passes on as for any hand), posts the prompt
