@@ -320,6 +320,10 @@ async fn private_answers_follow_each_readers_language_when_the_server_asks() {
     w.act(en, &tr!(Lang::Hi, "button-start")).await;
     let msg = w.wait_hand(1).await;
     assert!(devanagari(&render_message(&msg)), "the hand message is the server's: {msg}");
+    // `/table status` is private: the English reader's view of the table, in English.
+    let status = w.slash(en, "table status", json!({})).await;
+    let shown = serde_json::to_string(&status.embeds).unwrap_or_default();
+    assert!(status.ephemeral && !devanagari(&shown), "{shown}");
     w.act(en, &tr!(Lang::Hi, "button-see")).await;
     let dm = w.wait_dm(en, "Your cards for hand #").await;
     assert!(!devanagari(&dm), "{dm}");

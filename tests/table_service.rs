@@ -138,7 +138,7 @@ async fn random_traffic_keeps_every_chip(store: Store) {
         let rules = Rules { boot: 5, ..Rules::default() };
         let channel = ChannelId(channel);
         let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
-        let view = service.open(open).await.unwrap().view;
+        let view = service.open(open, None).await.unwrap().view;
         for &p in others {
             ask(&service, view.table_id, p, Command::Join, None, 0).await.unwrap();
         }
@@ -285,7 +285,7 @@ async fn a_full_disk_pauses_the_table_and_play_resumes_when_space_returns() {
     let (opener, other) = (PLAYERS[0], PLAYERS[1]);
     let rules = Rules { boot: 5, ..Rules::default() };
     let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
-    let table = service.open(open).await.unwrap().view.table_id;
+    let table = service.open(open, None).await.unwrap().view.table_id;
     ask(&service, table, other, Command::Join, None, 1).await.unwrap();
     ask(&service, table, opener, Command::Start, None, 2).await.unwrap();
 
@@ -353,7 +353,7 @@ async fn a_kaana_round_carries_from_hand_to_hand(store: Store) {
     rules.kaana_round = true;
     let open =
         NewTable { guild: GUILD, channel: ChannelId(9), opener: players[0], rules, max_players: 10, turn_seconds: 600 };
-    let table = service.open(open).await.unwrap().view.table_id;
+    let table = service.open(open, None).await.unwrap().view.table_id;
     for &p in &players[1..] {
         ask(&service, table, p, Command::Join, None, 0).await.unwrap();
     }
@@ -419,7 +419,7 @@ async fn the_dealer_chooses_each_hand_s_game_or_the_timer_deals_the_default(stor
     rules.set_options("dealer_default=muflis boot=2").unwrap();
     let [a, b] = [PLAYERS[0], PLAYERS[1]];
     let open = NewTable { guild: GUILD, channel: ChannelId(11), opener: a, rules, max_players: 6, turn_seconds: 1 };
-    let table = service.open(open).await.unwrap().view.table_id;
+    let table = service.open(open, None).await.unwrap().view.table_id;
     ask(&service, table, b, Command::Join, None, 0).await.unwrap();
     let started = ask(&service, table, a, Command::Start, None, 0).await.unwrap();
     // The first hand's dealer (the last seat: b) is choosing; nothing is dealt yet.
@@ -483,7 +483,7 @@ async fn a_cut_decides_the_first_dealer_and_the_winner_deals_next(store: Store) 
     rules.set_options("first_dealer=cut deal_order=winner ante=dealer blinds=small_big blind_amount=2").unwrap();
     let channel = ChannelId(12);
     let open = NewTable { guild: GUILD, channel, opener: players[0], rules, max_players: 6, turn_seconds: 600 };
-    let table = service.open(open).await.unwrap().view.table_id;
+    let table = service.open(open, None).await.unwrap().view.table_id;
     for &p in &players[1..] {
         ask(&service, table, p, Command::Join, None, 0).await.unwrap();
     }
@@ -531,7 +531,7 @@ async fn silent_players_are_declared_high_when_the_timer_ends(store: Store) {
     let players = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
     let open =
         NewTable { guild: GUILD, channel: ChannelId(13), opener: players[0], rules, max_players: 6, turn_seconds: 1 };
-    let table = service.open(open).await.unwrap().view.table_id;
+    let table = service.open(open, None).await.unwrap().view.table_id;
     for &p in &players[1..] {
         ask(&service, table, p, Command::Join, None, 0).await.unwrap();
     }
@@ -570,7 +570,7 @@ async fn a_player_back_from_sitting_out_posts_the_missed_ante(store: Store) {
     rules.set_options("ante=dealer post=true").unwrap();
     let [a, b, c] = [PLAYERS[0], PLAYERS[1], PLAYERS[2]];
     let open = NewTable { guild: GUILD, channel: ChannelId(14), opener: a, rules, max_players: 6, turn_seconds: 1 };
-    let table = service.open(open).await.unwrap().view.table_id;
+    let table = service.open(open, None).await.unwrap().view.table_id;
     for p in [b, c] {
         ask(&service, table, p, Command::Join, None, 0).await.unwrap();
     }
@@ -650,13 +650,13 @@ async fn a_button_is_placed_by_its_table_s_channel_while_it_runs_and_after_it_cl
         max_players: 6,
         turn_seconds: 60,
     };
-    let a = service.open(opened(71)).await.unwrap().view.table_id;
+    let a = service.open(opened(71), None).await.unwrap().view.table_id;
     let (here, elsewhere) = (ChannelId(71), ChannelId(72));
     for _ in 0..2 {
         assert!(service.is_in_channel(a, here).await.unwrap(), "the table in its own channel");
         assert!(!service.is_in_channel(a, elsewhere).await.unwrap(), "a button of it clicked in another channel");
     }
-    let b = service.open(opened(72)).await.unwrap().view.table_id;
+    let b = service.open(opened(72), None).await.unwrap().view.table_id;
     assert!(service.is_in_channel(b, elsewhere).await.unwrap());
     assert!(!service.is_in_channel(a, elsewhere).await.unwrap(), "another table's channel");
     assert!(!service.is_in_channel(b, here).await.unwrap());

@@ -702,3 +702,11 @@ script-sees = ({ $player } sees { $hands })
 script-sideshow-compared = (privately: { $hands }; { $loser } loses)
 script-stake-pot = Stake { $stake }, pot { $pot }.
 script-pot = Pot { $pot }.
+
+## Discord's permissions, as its server settings name them in this language.
+perm-view-channel = View Channel
+perm-send-messages = Send Messages
+perm-embed-links = Embed Links
+perm-attach-files = Attach Files
+perm-read-message-history = Read Message History
+perm-other = { $names }

@@ -96,7 +96,8 @@ pub async fn on_button(
     if button.command == Command::Start {
         let missing = super::permissions::missing(ci.app_permissions);
         if !missing.is_empty() {
-            let text = tr!(lang().await, "error-bot-permissions", missing = super::permissions::names(missing));
+            let msg = crate::i18n::Msg::new("error-bot-permissions").list("missing", super::permissions::msgs(missing));
+            let text = msg.text(lang().await);
             return ephemeral(&http, standing, &ci, text).await;
         }
     }

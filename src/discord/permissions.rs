@@ -11,6 +11,8 @@
 
 use poise::serenity_prelude::Permissions;
 
+use crate::i18n::Msg;
+
 /// View Channels, Send Messages, Embed Links, Attach Files, Read Message History.
 pub const NEEDED: Permissions = Permissions::VIEW_CHANNEL
     .union(Permissions::SEND_MESSAGES)
@@ -27,9 +29,30 @@ pub fn missing(granted: Option<Permissions>) -> Permissions {
     granted.map_or(Permissions::empty(), |g| NEEDED.difference(g))
 }
 
-/// Permission names as Discord's server settings show them, in its order ("Attach Files, Embed Links").
+/// Permission names as Discord's server settings show them, in its order ("Attach Files, Embed Links"), in
+/// English (the logs).
 pub fn names(permissions: Permissions) -> String {
     permissions.get_permission_names().join(", ")
+}
+
+/// The same names as messages of the catalogue, written in the reader's language (`perm-*`: Discord's own names
+/// in its Hindi settings).
+pub fn msgs(permissions: Permissions) -> Vec<Msg> {
+    let known = [
+        (Permissions::VIEW_CHANNEL, "perm-view-channel"),
+        (Permissions::SEND_MESSAGES, "perm-send-messages"),
+        (Permissions::EMBED_LINKS, "perm-embed-links"),
+        (Permissions::ATTACH_FILES, "perm-attach-files"),
+        (Permissions::READ_MESSAGE_HISTORY, "perm-read-message-history"),
+    ];
+    let mut out: Vec<Msg> =
+        known.iter().filter(|(p, _)| permissions.contains(*p)).map(|&(_, id)| Msg::new(id)).collect();
+    // A permission outside NEEDED (none today) keeps Discord's English name.
+    let rest = permissions.difference(NEEDED);
+    if !rest.is_empty() {
+        out.push(Msg::new("perm-other").arg("names", names(rest)));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -42,6 +65,12 @@ mod tests {
         assert_eq!(INVITE, 1024 + 2048 + 16384 + 32768 + 65536);
         assert!(NEEDED.attach_files(), "the hand message's picture needs Attach Files");
         assert_eq!(names(missing(Some(Permissions::from_bits_truncate(84_992)))), "Attach Files");
+        // The catalogue's English names are Discord's own, and every needed permission has one in each language.
+        for p in NEEDED.iter() {
+            let said: Vec<String> = msgs(p).iter().map(|m| m.text(crate::i18n::Lang::En)).collect();
+            assert_eq!(said, [names(p)]);
+            assert!(msgs(p).iter().all(|m| m.id != "perm-other" && crate::i18n::has(crate::i18n::Lang::Hi, m.id)));
+        }
         assert!(missing(None).is_empty());
         assert!(missing(Some(Permissions::all())).is_empty());
     }

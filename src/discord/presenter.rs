@@ -204,7 +204,7 @@ impl DiscordPresenter {
         let text = crate::i18n::Msg::new(id)
             .arg("channel", view.channel.get().to_string())
             .arg("server", server.as_deref().unwrap_or(&here).to_string())
-            .arg("missing", super::permissions::names(missing))
+            .list("missing", super::permissions::msgs(missing))
             .text(view.lang);
         if let Err(e) = self.send_dm(view.opener, text, None).await {
             tracing::info!(?e, "could not tell a table's opener about a permission");

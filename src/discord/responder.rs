@@ -201,7 +201,11 @@ impl Responder for ComponentResponder {
             let update = match result {
                 Ok(u) => u,
                 Err(e) => {
-                    let reply = Reply::Private { text: e.text(), rows: Vec::new(), pictures: Vec::new() };
+                    // A refusal the table did not write in a language (it could not: the table is gone) is written in
+                    // the reader's own, where the catalogue has it.
+                    let reader = crate::i18n::Lang::from_discord_locale(&self.interaction.locale);
+                    let text = e.text_in(reader.unwrap_or_default());
+                    let reply = Reply::Private { text, rows: Vec::new(), pictures: Vec::new() };
                     self.reply(reply).await;
                     return;
                 }

@@ -212,6 +212,8 @@ pub enum MsgArg {
     Number(i64),
     /// Another message, written in the same language.
     Msg(Box<Msg>),
+    /// Messages written in the same language, joined with commas.
+    List(Vec<Msg>),
 }
 
 impl Msg {
@@ -237,6 +239,12 @@ impl Msg {
         self
     }
 
+    /// Messages written in this one's language, joined with commas (a list of permissions).
+    pub fn list(mut self, name: &'static str, values: Vec<Msg>) -> Msg {
+        self.args.push((name, MsgArg::List(values)));
+        self
+    }
+
     /// The message in `lang`.
     pub fn text(&self, lang: Lang) -> String {
         let mut args = FluentArgs::new();
@@ -245,6 +253,7 @@ impl Msg {
                 MsgArg::Text(t) => args.set(*name, t.as_str()),
                 MsgArg::Number(n) => args.set(*name, *n),
                 MsgArg::Msg(m) => args.set(*name, m.text(lang)),
+                MsgArg::List(ms) => args.set(*name, ms.iter().map(|m| m.text(lang)).collect::<Vec<_>>().join(", ")),
             }
         }
         text(lang, self.id, Some(&args))

@@ -208,7 +208,7 @@ impl TableDriver {
             max_players: users.len() as u32,
             turn_seconds: 600,
         };
-        let opened = service.open(new).await;
+        let opened = service.open(new, None).await;
         if is_internal(&opened) {
             anyhow::bail!("table {t}: could not open it (see the log)");
         }

@@ -136,9 +136,8 @@ pub(super) struct Table {
     pub lang: Lang,
     /// The server answers privately in each reader's own language (`private_language=reader`); read with `lang`.
     pub reader_mode: bool,
-    /// The language of the private answers to the request in hand: `lang`, or under `reader_mode` the asker's
-    /// own (back to `lang` after each request).
-    pub private_lang: Lang,
+    /// Who asked the request in hand (None between requests): their private answers are in `private_lang()`.
+    pub asker: Option<UserId>,
     /// Each player's own language from their last request here, for the DMs sent without one (`reader_mode`).
     pub readers: std::collections::HashMap<UserId, Lang>,
     /// When the computer player to act acts (`bots.rs`).
@@ -237,7 +236,7 @@ impl Table {
             next_secret: None,
             lang: Lang::En,
             reader_mode: false,
-            private_lang: Lang::En,
+            asker: None,
             readers: Default::default(),
             bot_turn: None,
             brain: None,
@@ -253,7 +252,6 @@ impl Table {
         match self.deps.store.guild_settings(self.row.guild).await {
             Ok(s) => {
                 self.lang = s.language;
-                self.private_lang = s.language;
                 self.reader_mode = s.private_language == crate::i18n::PrivateLanguage::Reader;
             }
             Err(e) => tracing::warn!(error = %e, "could not read the server's language"),
@@ -266,19 +264,21 @@ impl Table {
         mode.for_reader(self.lang, self.readers.get(&user).copied())
     }
 
-    /// Keeps the asker's own language (their interaction's locale) for their private answers and later DMs.
+    /// The language of the private answers to the request in hand: the table's, or under `reader_mode` the
+    /// asker's own.
+    pub fn private_lang(&self) -> Lang {
+        self.asker.map_or(self.lang, |u| self.lang_for(u))
+    }
+
+    /// Takes the asker of a request, and keeps their own language (their interaction's locale, when the catalogue
+    /// has it) for their private answers and later DMs. A request without one (made by the service for a player,
+    /// or from a locale the catalogue lacks) keeps what was known.
     fn note_reader(&mut self, user: UserId, reader: Option<Lang>) {
-        match reader {
-            // Bounded: a busy channel's onlookers do not grow a table's memory without end.
-            Some(l) if self.readers.len() < 64 || self.readers.contains_key(&user) => {
-                self.readers.insert(user, l);
-            }
-            Some(_) => {}
-            None => {
-                self.readers.remove(&user);
-            }
+        // Bounded: a busy channel's onlookers do not grow a table's memory without end.
+        if let Some(l) = reader.filter(|_| self.readers.len() < 64 || self.readers.contains_key(&user)) {
+            self.readers.insert(user, l);
         }
-        self.private_lang = self.lang_for(user);
+        self.asker = Some(user);
     }
 
     /// The turn timer. Players set it within [`TURN_SECONDS`](super::TURN_SECONDS); a table stored with
@@ -316,7 +316,7 @@ impl Table {
             notice,
             dm_closed: false,
             menu: None,
-            private_lang: self.private_lang,
+            private_lang: self.private_lang(),
         }
     }
 
@@ -339,7 +339,8 @@ impl Table {
         // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
         let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu | Command::Odds);
         if self.paused.is_some() && !look && !self.try_resume().await {
-            responder.respond(Err(UserError::disk_full())).await;
+            responder.respond(Err(UserError::disk_full().in_lang(self.private_lang()))).await;
+            self.asker = None;
             return;
         }
         let lobby = matches!(
@@ -348,8 +349,8 @@ impl Table {
         );
         if lobby && self.tournament().is_some() {
             if let Err(e) = self.tournament_refusal(player, command == Command::Join).await {
-                responder.respond(Err(e.in_lang(self.private_lang))).await;
-                self.private_lang = self.lang;
+                responder.respond(Err(e.in_lang(self.private_lang()))).await;
+                self.asker = None;
                 return;
             }
         }
@@ -384,8 +385,8 @@ impl Table {
         }
         // A refusal is written in the asker's private language (the table's, unless the server answers each
         // reader in their own).
-        responder.respond(result.map_err(|e| e.in_lang(self.private_lang))).await;
-        self.private_lang = self.lang;
+        responder.respond(result.map_err(|e| e.in_lang(self.private_lang()))).await;
+        self.asker = None;
     }
 
     async fn on_timer(&mut self) {

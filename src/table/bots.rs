@@ -59,7 +59,7 @@ impl Table {
         self.seats.push(seat);
         tracing::info!(%bot, level = level.name(), staked, "seated a computer player");
         self.schedule_if_idle();
-        let notice = tr!(self.private_lang, "notice-bot-seated", bot = bot.mention(), chips = have);
+        let notice = tr!(self.private_lang(), "notice-bot-seated", bot = bot.mention(), chips = have);
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 
@@ -70,7 +70,7 @@ impl Table {
         };
         let mut update = self.leave(Player { id: bot, admin: false }, key).await?;
         let back = self.deps.store.unstake_bot(self.row.guild, bot).await.map_err(|e| internal("unstaking", e))?;
-        update.notice = Some(tr!(self.private_lang, "notice-bot-left", bot = bot.mention(), chips = back));
+        update.notice = Some(tr!(self.private_lang(), "notice-bot-left", bot = bot.mention(), chips = back));
         Ok(update)
     }
 

@@ -251,7 +251,7 @@ impl Table {
         if let Some(s) = self.seats.iter_mut().find(|s| s.user == player.id) {
             s.entropy = text.to_string();
         }
-        let notice = crate::tr!(self.private_lang, "notice-entropy", commitment = commitment);
+        let notice = crate::tr!(self.private_lang(), "notice-entropy", commitment = commitment);
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
 

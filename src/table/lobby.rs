@@ -24,7 +24,7 @@ impl Table {
             other => internal("seating a player", other),
         })?;
         self.seats.push(seat);
-        let lang = self.private_lang;
+        let lang = self.private_lang();
         let mut notice =
             if self.in_play().is_some() { tr!(lang, "notice-seated-next-hand") } else { tr!(lang, "notice-seated") };
         if balance < self.row.rules.boot as i64 {
@@ -62,14 +62,14 @@ impl Table {
             }
             // The pack is recorded; say so rather than "nothing was changed".
             tracing::error!(error = %e, "packed a leaving player but could not unseat them");
-            let notice = tr!(self.private_lang, "notice-leave-failed");
+            let notice = tr!(self.private_lang(), "notice-leave-failed");
             return Ok(self.update(events, Vec::new(), Some(notice)));
         }
         self.seats.retain(|s| s.user != player.id);
         let notice = if in_hand.is_some() {
-            tr!(self.private_lang, "notice-packed-left")
+            tr!(self.private_lang(), "notice-packed-left")
         } else {
-            tr!(self.private_lang, "notice-left")
+            tr!(self.private_lang(), "notice-left")
         };
         Ok(self.update(events, Vec::new(), Some(notice)))
     }
@@ -94,8 +94,8 @@ impl Table {
         self.running = true;
         self.deal_next().await?;
         let notice = match &self.picking {
-            Some(p) => tr!(self.private_lang, "notice-choosing-first", dealer = p.view.dealer.mention()),
-            None => tr!(self.private_lang, "notice-dealt"),
+            Some(p) => tr!(self.private_lang(), "notice-choosing-first", dealer = p.view.dealer.mention()),
+            None => tr!(self.private_lang(), "notice-dealt"),
         };
         Ok(self.update(Vec::new(), Vec::new(), Some(notice)))
     }
@@ -109,14 +109,14 @@ impl Table {
     /// Closes the table: a hand in play is refunded, computer players go back to the house. Returns the notice.
     pub(super) async fn close_now(&mut self) -> Result<String, UserError> {
         let store = &self.deps.store;
-        let mut notice = tr!(self.private_lang, "notice-closed");
+        let mut notice = tr!(self.private_lang(), "notice-closed");
         if let Some(live) = self.in_play() {
             store
                 .refund_hand(live.hand_id, "table closed during the hand")
                 .await
                 .map_err(|e| internal("refunding a hand", e))?;
             notice.push(' ');
-            notice.push_str(&tr!(self.private_lang, "notice-closed-refunded"));
+            notice.push_str(&tr!(self.private_lang(), "notice-closed-refunded"));
             self.live = None;
         }
         store.close_table(self.row.id).await.map_err(|e| internal("closing a table", e))?;
@@ -143,6 +143,6 @@ impl Table {
         store.set_sat_out(self.row.id, player.id, false).await.map_err(|e| internal("seating back", e))?;
         store.set_timeouts(self.row.id, player.id, 0).await.map_err(|e| internal("seating back", e))?;
         self.schedule_if_idle();
-        Ok(self.update(Vec::new(), Vec::new(), Some(tr!(self.private_lang, "notice-back"))))
+        Ok(self.update(Vec::new(), Vec::new(), Some(tr!(self.private_lang(), "notice-back"))))
     }
 }

@@ -287,8 +287,8 @@ impl TableService {
         Ok(n)
     }
 
-    /// Opens a table in a channel (one per channel) and seats the opener.
-    pub async fn open(&self, mut req: NewTable) -> Result<Update, UserError> {
+    /// Opens a table in a channel (one per channel) and seats the opener (their own language: `reader`).
+    pub async fn open(&self, mut req: NewTable, reader: Option<i18n::Lang>) -> Result<Update, UserError> {
         let opener = Player { id: req.opener, admin: false };
         // The server's bet caps: a boot over `max_boot` is refused, the chaal limit lowered to `max_bet`.
         let economy =
@@ -308,7 +308,7 @@ impl TableService {
         // Its actor starts from the row just written: a new table has nothing to read back or recover (loading
         // it would read the live hands, which costs time and readers' memory as the tables grow in number).
         self.actor_with(table, actor::Start::Opened(actor::Table::new(self.deps.clone(), row, Vec::new())));
-        self.ask(table, Request::new(opener, Command::Join)).await
+        self.ask(table, Request { reader, ..Request::new(opener, Command::Join) }).await
     }
 
     /// The open table in a channel, if any.

@@ -32,7 +32,7 @@ impl Table {
             OddsError::Board => UserError::said(Msg::new("odds-board")),
             other => super::internal("working out odds", other),
         };
-        let lang = self.private_lang;
+        let lang = self.private_lang();
         let text = match view.own_cards() {
             Some(cards) => {
                 let exact = against_one(cards, &[], rules).map_err(refused)?;

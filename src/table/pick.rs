@@ -128,7 +128,7 @@ impl Table {
         Ok(self.update(
             Vec::new(),
             Vec::new(),
-            Some(crate::tr!(self.private_lang, "notice-picked", variant = variant.to_string())),
+            Some(crate::tr!(self.private_lang(), "notice-picked", variant = variant.to_string())),
         ))
     }
 }

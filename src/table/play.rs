@@ -100,7 +100,7 @@ impl Table {
         let applied = self.apply(seat, action, key).await?;
         // Acting resets the count of timeouts in a row.
         self.reset_timeouts(player.id).await;
-        let mut update = self.update(applied.public, applied.notes, declared_notice(self.private_lang, action));
+        let mut update = self.update(applied.public, applied.notes, declared_notice(self.private_lang(), action));
         update.dm_closed = applied.dm_closed;
         Ok(update)
     }

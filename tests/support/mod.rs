@@ -399,7 +399,6 @@ impl FakeDiscord {
         self.insert_user(name, false)
     }
 
-    /// A member whose permissions include MANAGE_GUILD.
     /// Sets `user`'s Discord language: their interactions' `locale` from now on.
     pub fn set_locale(&self, user: u64, locale: &str) {
         if let Some(u) = self.lock().users.get_mut(&user) {
@@ -407,6 +406,7 @@ impl FakeDiscord {
         }
     }
 
+    /// A member whose permissions include MANAGE_GUILD.
     pub fn add_admin(&self, name: &str) -> u64 {
         self.insert_user(name, true)
     }

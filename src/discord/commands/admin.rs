@@ -198,7 +198,7 @@ pub async fn season_new(ctx: Context<'_>) -> Result<(), Error> {
     match settings.economy.season_channel.filter(|&c| c != here) {
         Some(channel) => {
             super::super::post_season(ctx.http(), channel, &text).await;
-            let lang = settings.language;
+            let lang = settings.private_language.for_reader(settings.language, super::reader(ctx));
             say(ctx, crate::tr!(lang, "season-posted", number = end.ended.number, channel = format!("<#{channel}>")))
                 .await
         }

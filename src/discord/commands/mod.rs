@@ -194,7 +194,7 @@ pub(crate) async fn lang(ctx: Context<'_>) -> Lang {
         Ok(s) => s.private_language.for_reader(s.language, reader),
         Err(e) => {
             tracing::warn!(error = %e, "could not read the server's language");
-            Lang::En
+            reader.unwrap_or_default()
         }
     }
 }
@@ -233,8 +233,8 @@ fn bot_can_host_here(ctx: Context<'_>) -> Result<(), Error> {
     if missing.is_empty() {
         return Ok(());
     }
-    let names = super::permissions::names(missing);
-    Err(UserError::said(i18n::Msg::new("error-bot-permissions").arg("missing", names)).into())
+    let names = super::permissions::msgs(missing);
+    Err(UserError::said(i18n::Msg::new("error-bot-permissions").list("missing", names)).into())
 }
 
 fn channel(ctx: Context<'_>) -> ChannelId {
@@ -306,7 +306,7 @@ async fn acknowledged<T>(ctx: Context<'_>, ephemeral: bool, work: impl std::futu
 /// Asks this channel's table and answers with the private part of the result.
 async fn table_request(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let update = ask_here(ctx, command, true).await?;
-    let text = super::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.view.lang, "done"));
+    let text = super::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.private_lang, "done"));
     say_with(ctx, text, super::responder::private_pictures(&update)).await
 }
 

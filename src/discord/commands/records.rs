@@ -44,7 +44,8 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
     if let Some(number) = season {
-        let lang = lang(ctx).await;
+        // Posted in the channel: the server's language.
+        let lang = super::server_lang(ctx).await;
         return match ctx.data().store.season(g, number).await? {
             Some(s) if s.ended_at.is_some() => {
                 ctx.send(CreateReply::default().content(cap::content(render::season_leaderboard(lang, &s)))).await?;
@@ -62,7 +63,7 @@ pub async fn leaderboard(
     };
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
-    let board = render::leaderboard(lang(ctx).await, key, &rows, page, pages, total);
+    let board = render::leaderboard(super::server_lang(ctx).await, key, &rows, page, pages, total);
     ctx.send(CreateReply::default().embed(cap::embed(board))).await?;
     Ok(())
 }
@@ -212,7 +213,7 @@ pub async fn rank(
     parsed.extend(rules.common);
     match evaluate(&parsed, &rules, joker) {
         Ok(v) => {
-            let lang = lang(ctx).await;
+            let lang = super::server_lang(ctx).await;
             let picture = render::cards_picture(lang, &parsed).into_iter().collect();
             say_public_with(ctx, render::rank(lang, &parsed, &v, rules.variant), picture).await
         }

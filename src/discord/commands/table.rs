@@ -178,7 +178,7 @@ pub async fn table_open(
     // clock starts before the bots' own asks' would.
     let level = bot_level.map_or(Level::Hard, Level::from);
     let (update, refused) = super::acknowledged(ctx, false, async {
-        let mut update = ctx.data().service.open(open).await?;
+        let mut update = ctx.data().service.open(open, super::reader(ctx)).await?;
         for _ in 0..bots.unwrap_or(0).clamp(0, MAX_SEATS as i64 - 1) {
             // A bot the house cannot stake (or a full table) is refused with its reason, and the table stays open.
             match ask_here(ctx, Command::AddBot(level), false).await {
@@ -264,7 +264,7 @@ pub async fn table_close(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "status")]
 pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
     let update = ask_here(ctx, Command::Status, false).await?;
-    let (embed, components) = render::table_status(&update.view);
+    let (embed, components) = render::table_status(&update.private_view());
     ctx.send(CreateReply::default().embed(cap::embed(embed)).components(components).ephemeral(true)).await?;
     Ok(())
 }
@@ -285,8 +285,11 @@ pub async fn table_entropy(
     value: String,
 ) -> Result<(), Error> {
     let update = ask_here_with(ctx, Command::Entropy, Some(value)).await?;
-    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.view.lang, "done")))
-        .await
+    say(
+        ctx,
+        crate::discord::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.private_lang, "done")),
+    )
+    .await
 }
 
 /// Dealer's choice: choose the next hand's game, with options of your own (the dealer, when asked).
@@ -299,6 +302,9 @@ pub async fn table_pick(
 ) -> Result<(), Error> {
     let command = Command::Pick(variant.into());
     let update = ask_here_with(ctx, command, options).await?;
-    say(ctx, crate::discord::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.view.lang, "done")))
-        .await
+    say(
+        ctx,
+        crate::discord::responder::private_text(&update).unwrap_or_else(|| crate::tr!(update.private_lang, "done")),
+    )
+    .await
 }

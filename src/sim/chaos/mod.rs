@@ -209,7 +209,7 @@ impl Sim {
             max_players: players as u32,
             turn_seconds: TURN_SECONDS,
         };
-        let opened = service.open(new).await.map_err(|e| anyhow::anyhow!("opening the table: {e}"))?;
+        let opened = service.open(new, None).await.map_err(|e| anyhow::anyhow!("opening the table: {e}"))?;
         let table = opened.view.table_id;
         for &user in &users[1..players] {
             service.ask(table, Request::new(Player { id: user, admin: false }, Command::Join)).await?;
