@@ -585,5 +585,8 @@ async fn the_config_option_autocompletes_from_the_settings_and_the_option_table(
     assert!(boots.contains(&"boot".to_string()) && boots.contains(&"max_boot".to_string()), "{boots:?}");
     let private = names(w.fake.autocomplete(admin, w.channel, "config set", "option", "private").await);
     assert_eq!(private, ["private_language"]);
+    // What a user types is only matched, never echoed: a long or hostile partial finds nothing.
+    let hostile = format!("@everyone\u{7}{}", "x".repeat(5000));
+    assert!(w.fake.autocomplete(admin, w.channel, "config set", "option", &hostile).await.is_empty());
     w.fake.assert_no_violations();
 }

@@ -52,6 +52,24 @@ fn english_words(text: &str) -> Vec<String> {
     word.find_iter(&stripped).map(|m| m.as_str().to_string()).filter(|w| !LATIN_ALLOWED.contains(&w.as_str())).collect()
 }
 
+/// Checks every text a person reads in what the bot sent from request `from` on (command registrations and
+/// reads aside): no English word. Returns how many texts it checked.
+fn no_english_sent(w: &World, from: usize) -> usize {
+    let mut checked = 0;
+    for r in &w.fake.requests()[from..] {
+        let Some(body) = r.body.as_ref() else { continue };
+        if r.route.starts_with("PUT") || r.route.starts_with("GET") {
+            continue;
+        }
+        for text in readable(body).iter().filter(|t| !t.trim().is_empty() && t.trim() != "—") {
+            let english = english_words(text);
+            assert!(english.is_empty(), "{} says {english:?} in English:\n{text}", r.route);
+            checked += 1;
+        }
+    }
+    checked
+}
+
 fn devanagari(text: &str) -> bool {
     text.chars().any(|c| ('\u{0900}'..='\u{097F}').contains(&c))
 }
@@ -160,19 +178,8 @@ async fn a_hindi_server_gets_every_message_of_a_hand_in_hindi() {
     let none = w.ephemeral_reply(b, "verify", json!({"hand": 999})).await;
     assert_eq!(none, tr!(Lang::Hi, "no-such-hand", hand = 999));
 
-    // Every message the bot wrote from the table's opening on: Devanagari, and no English word.
-    let mut checked = 0;
-    for r in &w.fake.requests()[from..] {
-        let Some(body) = r.body.as_ref() else { continue };
-        if r.route.starts_with("PUT") || r.route.starts_with("GET") {
-            continue;
-        }
-        for text in readable(body).iter().filter(|t| !t.trim().is_empty() && t.trim() != "—") {
-            let english = english_words(text);
-            assert!(english.is_empty(), "{} says {english:?} in English:\n{text}", r.route);
-            checked += 1;
-        }
-    }
+    // Every message the bot wrote from the table's opening on: no English word.
+    let checked = no_english_sent(&w, from);
     assert!(checked > 50, "{checked} texts checked");
     w.assert_audit().await;
     w.fake.assert_no_violations();
@@ -279,17 +286,7 @@ async fn every_refusal_on_a_hindi_server_is_in_hindi() {
         assert!(!text.is_empty() && devanagari(text), "{what}: {text:?}");
         assert_eq!(english_words(text), Vec::<String>::new(), "{what}: {text}");
     }
-    let mut checked = 0;
-    for r in &w.fake.requests()[from..] {
-        let Some(body) = r.body.as_ref() else { continue };
-        if r.route.starts_with("PUT") || r.route.starts_with("GET") {
-            continue;
-        }
-        for text in readable(body).iter().filter(|t| !t.trim().is_empty() && t.trim() != "—") {
-            assert_eq!(english_words(text), Vec::<String>::new(), "{} says in English:\n{text}", r.route);
-            checked += 1;
-        }
-    }
+    let checked = no_english_sent(&w, from);
     assert!(checked > 40, "{checked} texts checked");
     w.fake.assert_no_violations();
 }
@@ -305,11 +302,17 @@ async fn private_answers_follow_each_readers_language_when_the_server_asks() {
     w.ephemeral_reply(admin, "config set", json!({"option": "language", "value": "hindi"})).await;
     let refused = w.ephemeral_reply(admin, "config set", json!({"option": "private_language", "value": "mine"})).await;
     assert!(devanagari(&refused) && refused.contains("`reader`"), "{refused}");
+    let hostile = format!("@everyone `\u{7}{}", "x".repeat(5000));
+    let refused = w.ephemeral_reply(admin, "config set", json!({"option": "private_language", "value": hostile})).await;
+    assert!(refused.chars().count() < 300 && !refused.contains("@everyone") && !refused.contains('\u{7}'), "{refused}");
     // The admin's Discord is in English (the stand-in's default locale): once the setting is on, they read English.
     let saved = w.ephemeral_reply(admin, "config set", json!({"option": "private_language", "value": "reader"})).await;
     assert!(saved.starts_with(&tr!(Lang::En, "settings-saved")), "{saved}");
-    let [en, hi] = w.users(["asha", "bilal"]);
+    let [en, hi, odd] = w.users(["asha", "bilal", "chen"]);
     w.fake.set_locale(hi, "hi");
+    // A locale the catalogue lacks (or a forged one) reads the server's language.
+    w.fake.set_locale(odd, "\u{0}xx-FORGED");
+    assert!(devanagari(&w.ephemeral_reply(odd, "balance", json!({})).await));
     let opened = w.slash(en, "table open", json!({"boot": 1})).await;
     assert_eq!(opened.content, tr!(Lang::Hi, "table-opened", opener = format!("<@{en}>")), "the channel's language");
     w.act(hi, &tr!(Lang::Hi, "button-join")).await;

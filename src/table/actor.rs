@@ -134,11 +134,11 @@ pub(super) struct Table {
     /// The language of the table's server: read at the actor's start and at each deal (`/config set language`
     /// takes effect from the next hand).
     pub lang: Lang,
-    /// The server answers privately in each reader's own language (`private_language=reader`); read with `lang`.
-    pub reader_mode: bool,
+    /// The language of the server's private answers (`private_language`); read with `lang`.
+    pub private_language: PrivateLanguage,
     /// Who asked the request in hand (None between requests): their private answers are in `private_lang()`.
     pub asker: Option<UserId>,
-    /// Each player's own language from their last request here, for the DMs sent without one (`reader_mode`).
+    /// Each player's own language from their last request here, for the DMs sent without one.
     pub readers: std::collections::HashMap<UserId, Lang>,
     /// When the computer player to act acts (`bots.rs`).
     pub bot_turn: Option<super::bots::BotTurn>,
@@ -235,7 +235,7 @@ impl Table {
             picks: crate::clock::now_unix() as u32,
             next_secret: None,
             lang: Lang::En,
-            reader_mode: false,
+            private_language: PrivateLanguage::Server,
             asker: None,
             readers: Default::default(),
             bot_turn: None,
@@ -252,20 +252,19 @@ impl Table {
         match self.deps.store.guild_settings(self.row.guild).await {
             Ok(s) => {
                 self.lang = s.language;
-                self.reader_mode = s.private_language == crate::i18n::PrivateLanguage::Reader;
+                self.private_language = s.private_language;
             }
             Err(e) => tracing::warn!(error = %e, "could not read the server's language"),
         }
     }
 
-    /// The language to write `user`'s private notes in: the table's, or under `reader_mode` their own.
+    /// The language to write `user`'s private notes in: the table's, or under `private_language=reader` their own.
     pub fn lang_for(&self, user: UserId) -> Lang {
-        let mode = if self.reader_mode { PrivateLanguage::Reader } else { PrivateLanguage::Server };
-        mode.for_reader(self.lang, self.readers.get(&user).copied())
+        self.private_language.for_reader(self.lang, self.readers.get(&user).copied())
     }
 
-    /// The language of the private answers to the request in hand: the table's, or under `reader_mode` the
-    /// asker's own.
+    /// The language of the private answers to the request in hand: the table's, or under
+    /// `private_language=reader` the asker's own.
     pub fn private_lang(&self) -> Lang {
         self.asker.map_or(self.lang, |u| self.lang_for(u))
     }

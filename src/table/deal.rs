@@ -2,7 +2,6 @@
 
 use super::actor::{Deadline, Live, Notes, PublicLog, Table};
 use super::dealer::{first_winner, next_dealer};
-use super::play::rule_message;
 use super::{internal, ShowError, UserError};
 use crate::engine::fair::{fair_deck, Seed};
 use crate::engine::hand::{HandSetup, MAX_SEATS};
@@ -327,7 +326,7 @@ impl Table {
         // Every new hand plays by the engine's current rules revision, whatever the table's stored rules say.
         let rules = crate::engine::Rules { revision: crate::engine::rules::RULES_REVISION, ..rules };
         let setup = HandSetup { rules, stacks, dealer, deck, kaana_dormant, posts };
-        let (hand, events) = Hand::start(&setup).map_err(|e| rule_message(&e))?;
+        let (hand, events) = Hand::start(&setup).map_err(UserError::from)?;
         let new = NewHand {
             table_id: self.row.id,
             guild: self.row.wallet_guild(),

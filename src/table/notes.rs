@@ -94,7 +94,11 @@ impl Table {
                 // Another player's DM (a sideshow result) must not hold up the answer to this
                 // click: Discord allows 3 s, and a DM retried through errors can take about 2.
                 let presenter = self.deps.presenter.clone();
-                let view = if self.reader_mode { self.view_for(user) } else { view.clone() };
+                let view = if self.private_language == crate::i18n::PrivateLanguage::Reader {
+                    self.view_for(user)
+                } else {
+                    view.clone()
+                };
                 let send = async move {
                     dm_failed(presenter.dm(user, &view, &note).await, user);
                 };
@@ -102,7 +106,7 @@ impl Table {
                 continue;
             }
             let own;
-            let shown = if self.reader_mode {
+            let shown = if self.private_language == crate::i18n::PrivateLanguage::Reader {
                 own = self.view_for(user);
                 &own
             } else {

@@ -4,7 +4,6 @@
 use super::actor::{Deadline, Live, Table};
 use super::view::{Menu, PrivateNote, Update};
 use super::{internal, ButtonId, Player, UserError};
-use crate::engine::hand::RuleError;
 use crate::engine::{Action, Event, EventKind, Seat};
 use crate::i18n::{Lang, Msg};
 use crate::store::{ActionRecord, HandRef, Recorded, StoreError};
@@ -19,11 +18,6 @@ pub(super) struct Applied {
     pub notes: Vec<PrivateNote>,
     /// The acting player's DMs are closed: their notes come as ephemeral replies.
     pub dm_closed: bool,
-}
-
-/// A rule refusal as a sentence.
-pub(super) fn rule_message(e: &RuleError) -> UserError {
-    UserError::from(e.clone())
 }
 
 /// What a declaring player hears, privately: their own side, which nobody else learns before all have declared.
@@ -113,7 +107,7 @@ impl Table {
         let live = self.live.as_mut().ok_or_else(|| UserError::said(Msg::new("error-no-hand")))?;
         let mut next = live.hand.clone();
         let seq = next.actions().len() as i64;
-        let events = next.apply(seat, action).map_err(|e| rule_message(&e))?;
+        let events = next.apply(seat, action).map_err(UserError::from)?;
         let record = ActionRecord { seq, seat, action, key, events: &events };
         let hand = HandRef { id: live.hand_id, guild, users: &live.users };
         let recorded = self.deps.store.record_action(hand, record).await.map_err(|e| match e {
