@@ -107,6 +107,14 @@ fn run_bot(floor: bool) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fatal(EXIT_FAILED, format_args!("could not start the async runtime: {e}")),
     };
+    // The operator's port is bound before anything else is said or opened: a port in use is one line (exit 2).
+    let metrics = match config.metrics_addr.filter(|_| !floor) {
+        Some(addr) => match runtime.block_on(crate::metrics::serve::bind(addr)) {
+            Ok(listener) => Some(listener),
+            Err(e) => return fatal(EXIT_REFUSED, e),
+        },
+        None => None,
+    };
     let api = match (&config.api_url, &config.test_discord) {
         (Some(url), _) => crate::redact::url(url),
         (None, Some(test)) => format!("discord.com at {} (TEST ONLY: TEENPATTI_TESTING=1)", test.addr),
@@ -114,7 +122,7 @@ fn run_bot(floor: bool) -> ExitCode {
     };
     tracing::info!(database = %crate::store::shown_url(&config.database_url), %api, dev_guild = ?config.dev_guild, "starting");
     let result = match floor {
-        false => runtime.block_on(crate::discord::run(config)),
+        false => runtime.block_on(crate::discord::run(config, metrics)),
         true => runtime.block_on(crate::discord::floor::run(config)),
     };
     // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the

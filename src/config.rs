@@ -26,6 +26,8 @@ pub struct Config {
     /// so that the bot talks to it exactly as to Discord (serenity's rate limiter on, the real host name, TLS).
     /// Refused unless `TEENPATTI_TESTING=1` (docs/testing.md).
     pub test_discord: Option<TestDiscord>,
+    /// Where `/metrics`, `/healthz` and `/readyz` are served (`METRICS_ADDR`, an `IP:PORT`); None: not served.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// Where `discord.com` is in a test ([`Config::test_discord`]): a loopback address and the PEM of the certificate
@@ -48,6 +50,7 @@ impl fmt::Debug for Config {
             .field("shards", &self.shards)
             .field("lease", &self.lease)
             .field("test_discord", &self.test_discord.as_ref().map(|t| t.addr))
+            .field("metrics_addr", &self.metrics_addr)
             .finish()
     }
 }
@@ -289,7 +292,28 @@ impl Config {
                 why: "goes without DISCORD_API_URL: one sends the bot's Discord calls to a proxy, the other tests the path without one".into(),
             });
         }
-        Ok(Config { token, database_url, api_url, dev_guild, hand_break, bot_delay, shards, lease, test_discord })
+        let metrics_addr = match nonempty("METRICS_ADDR") {
+            Some(v) => Some(v.parse::<std::net::SocketAddr>().map_err(|_| ConfigError::Invalid {
+                name: "METRICS_ADDR",
+                why: format!(
+                    "`{}` is not an IP:PORT (for example 127.0.0.1:9464, or [::1]:9464)",
+                    crate::echo::echo(&v)
+                ),
+            })?),
+            None => None,
+        };
+        Ok(Config {
+            token,
+            database_url,
+            api_url,
+            dev_guild,
+            hand_break,
+            bot_delay,
+            shards,
+            lease,
+            test_discord,
+            metrics_addr,
+        })
     }
 }
 

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod i18n;
 pub mod ids;
 pub mod logs;
+pub mod metrics;
 pub mod output;
 pub mod ownership;
 pub mod redact;

@@ -28,6 +28,9 @@ pub const MAX_LINE_BYTES: usize = 2048;
 
 static DROPPED: AtomicU64 = AtomicU64::new(0);
 
+/// `LOG_FORMAT=json`: the panic hook writes its line as a JSON object too.
+static JSON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Counts a line that could not be written (see [`dropped_lines`]).
 pub fn count_dropped() {
     DROPPED.fetch_add(1, Ordering::Relaxed);
@@ -57,16 +60,45 @@ pub fn init(default: &str) -> Result<(), String> {
         Err(std::env::VarError::NotUnicode(_)) => return Err("RUST_LOG is not valid: it is not UTF-8 text".into()),
         _ => EnvFilter::new(default),
     };
+    if json_format()? {
+        JSON.store(true, Ordering::Relaxed);
+        // One JSON object a line (tracing's JSON formatter), each string in it made safe by the same writer.
+        let _ = tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .with_writer(LogWriter { ansi: false, json: true })
+            .with_ansi(false)
+            .with_target(false)
+            .with_current_span(true)
+            .with_span_list(false)
+            .log_internal_errors(false)
+            .try_init();
+        return Ok(());
+    }
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let ansi = std::io::stderr().is_terminal() && !no_color;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(LogWriter { ansi })
+        .with_writer(LogWriter { ansi, json: false })
         .with_ansi(ansi)
         .with_target(false)
         .log_internal_errors(false)
         .try_init();
     Ok(())
+}
+
+/// `LOG_FORMAT`: `text` (the default: a line a person reads) or `json` (one JSON object a line, for a log
+/// collector). Anything else is refused, naming it.
+fn json_format() -> Result<bool, String> {
+    match std::env::var("LOG_FORMAT") {
+        Err(std::env::VarError::NotPresent) => Ok(false),
+        Ok(v) if v.trim().is_empty() || v.trim().eq_ignore_ascii_case("text") => Ok(false),
+        Ok(v) if v.trim().eq_ignore_ascii_case("json") => Ok(true),
+        Ok(v) => {
+            Err(format!("LOG_FORMAT is not valid: `{}`; write `text` (the default) or `json`", crate::echo::echo(&v)))
+        }
+        Err(std::env::VarError::NotUnicode(_)) => Err("LOG_FORMAT is not valid: it is not UTF-8 text".into()),
+    }
 }
 
 /// Crates whose name alone is a filter directive a person would mean (`RUST_LOG=sqlx`: everything of sqlx).
@@ -111,24 +143,28 @@ fn check_filter(spec: &str) -> Result<(), tracing_subscriber::filter::ParseError
 struct LogWriter {
     /// Colour codes of the formatter's own are kept (tracing escapes those of field values itself).
     ansi: bool,
+    /// Each event is a JSON object: made safe value by value ([`safe_json`]).
+    json: bool,
 }
 
 impl<'a> MakeWriter<'a> for LogWriter {
     type Writer = EventWriter;
 
     fn make_writer(&'a self) -> EventWriter {
-        EventWriter { ansi: self.ansi }
+        EventWriter { ansi: self.ansi, json: self.json }
     }
 }
 
 /// Writes one formatted event (tracing's formatter hands it over whole, in one `write_all`).
 struct EventWriter {
     ansi: bool,
+    json: bool,
 }
 
 impl Write for EventWriter {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let line = safe_line(&String::from_utf8_lossy(buf), self.ansi);
+        let text = String::from_utf8_lossy(buf);
+        let line = if self.json { safe_json(&text) } else { safe_line(&text, self.ansi) };
         let mut err = std::io::stderr().lock();
         if err.write_all(line.as_bytes()).and_then(|()| err.flush()).is_err() {
             count_dropped();
@@ -164,6 +200,35 @@ pub fn safe_line(text: &str, ansi: bool) -> String {
     out
 }
 
+/// The longest string value a JSON log line keeps, in characters; a longer one is cut, the cut marked with "…".
+pub const MAX_JSON_VALUE_CHARS: usize = 1024;
+
+/// One JSON event as it is written: every string in it redacted and cut at [`MAX_JSON_VALUE_CHARS`], and the
+/// whole still one valid JSON object on one line (serde escapes control characters). Text that is not JSON (a
+/// library writing past the formatter) becomes `{"message": …}` made safe the same way.
+pub fn safe_json(text: &str) -> String {
+    fn clean(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::String(s) => {
+                let redacted = crate::redact::text(s);
+                *s = match redacted.char_indices().nth(MAX_JSON_VALUE_CHARS) {
+                    Some((at, _)) => format!("{}…", &redacted[..at]),
+                    None => redacted.into_owned(),
+                };
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(clean),
+            serde_json::Value::Object(fields) => fields.values_mut().for_each(clean),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::from_str::<serde_json::Value>(text.trim_end())
+        .unwrap_or_else(|_| serde_json::json!({ "message": text.trim_end() }));
+    clean(&mut value);
+    let mut line = value.to_string();
+    line.push('\n');
+    line
+}
+
 /// Panics print one line through the redaction and the bound, and no backtrace unless `RUST_BACKTRACE` asks:
 /// a panic must never print the token (a library's panic message may quote a value) nor flood the log.
 pub fn install_panic_hook() {
@@ -175,7 +240,12 @@ pub fn install_panic_hook() {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "a panic".into());
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
-        let line = safe_line(&format!("error: internal error (a bug): {}{at}", crate::echo::remote(&what)), false);
+        let text = format!("internal error (a bug): {}{at}", crate::echo::remote(&what));
+        let line = if JSON.load(Ordering::Relaxed) {
+            safe_json(&serde_json::json!({ "level": "ERROR", "message": text }).to_string())
+        } else {
+            safe_line(&format!("error: {text}"), false)
+        };
         let _ = std::io::stderr().write_all(line.as_bytes());
         if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
             let trace = std::backtrace::Backtrace::force_capture().to_string();

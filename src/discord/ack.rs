@@ -10,7 +10,31 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, Http};
 
 use super::retry::ANSWER_BUDGET;
+use crate::metrics::{Kind, Outcome};
 use crate::ownership::Standing;
+
+/// When a click arrived and what it was (a button, or a choice in a menu): its first answer is counted against
+/// it (`crate::metrics`).
+#[derive(Clone, Copy, Debug)]
+pub struct Arrival {
+    pub at: std::time::Instant,
+    pub kind: Kind,
+}
+
+impl Arrival {
+    pub fn now(interaction: &ComponentInteraction) -> Arrival {
+        let kind = match interaction.data.kind {
+            serenity::ComponentInteractionDataKind::Button => Kind::Button,
+            _ => Kind::Menu,
+        };
+        Arrival { at: std::time::Instant::now(), kind }
+    }
+
+    /// Counts the first answer, `outcome`, now.
+    pub fn answered(&self, outcome: Outcome) {
+        crate::metrics::get().interaction(self.kind, outcome, Some(self.at.elapsed()));
+    }
+}
 
 /// When a click the table has not answered yet is acknowledged with a deferred update: after the 1.5 s a DM to
 /// the clicker may take (`retry::DM_BUDGET`, sent before the answer), and early enough that the acknowledgement
@@ -31,6 +55,7 @@ pub(super) enum AckState {
 /// watchdog and the table's answer never both send a first one.
 pub struct Ack {
     pub(super) state: tokio::sync::Mutex<AckState>,
+    pub(super) arrival: Arrival,
     /// Dropped with the acknowledgement (the click answered and done with): its watchdog ends then, not at
     /// [`ACK_DEADLINE`].
     _done: Option<tokio::sync::oneshot::Sender<()>>,
@@ -40,9 +65,14 @@ impl Ack {
     /// A click's acknowledgement, with its watchdog started. The watchdog keeps the interaction's id and token
     /// only (not the whole interaction, with the message clicked), and ends as soon as the click is answered:
     /// otherwise every click of the last two seconds would be held in memory, whatever the number of tables.
-    pub fn watch(http: Arc<Http>, standing: Standing, interaction: &ComponentInteraction) -> Arc<Ack> {
+    pub fn watch(
+        http: Arc<Http>,
+        standing: Standing,
+        interaction: &ComponentInteraction,
+        arrival: Arrival,
+    ) -> Arc<Ack> {
         let (done, answered) = tokio::sync::oneshot::channel::<()>();
-        let ack = Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), _done: Some(done) });
+        let ack = Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), arrival, _done: Some(done) });
         let watched = Arc::downgrade(&ack);
         let (id, token) = (interaction.id, interaction.token.clone());
         tokio::spawn(async move {
@@ -57,9 +87,11 @@ impl Ack {
             }
             let deferred =
                 http.create_interaction_response(id, &token, &CreateInteractionResponse::Acknowledge, vec![]);
+            let deferred = super::observe::counted(super::observe::route::CALLBACK, deferred);
             match tokio::time::timeout(ANSWER_BUDGET, deferred).await {
                 Ok(Ok(())) => {
                     tracing::debug!("a click's answer took long: acknowledged it (deferred update)");
+                    ack.arrival.answered(Outcome::Late);
                     *state = AckState::Deferred;
                 }
                 Ok(Err(e)) => {
@@ -72,7 +104,7 @@ impl Ack {
     }
 
     /// An acknowledgement for an answer given at once (no watchdog): refusals before the table is asked.
-    pub fn immediate() -> Arc<Ack> {
-        Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), _done: None })
+    pub fn immediate(arrival: Arrival) -> Arc<Ack> {
+        Arc::new(Ack { state: tokio::sync::Mutex::new(AckState::Pending), arrival, _done: None })
     }
 }

@@ -7,10 +7,11 @@ use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
 use super::presenter::DiscordPresenter;
-use super::responder::{ephemeral, ComponentResponder};
+use super::responder::{ephemeral, Arrival, ComponentResponder};
 use crate::engine::Action;
 use crate::i18n::Lang;
 use crate::ids::{ChannelId, GuildId, UserId};
+use crate::metrics::Outcome;
 use crate::ownership::Standing;
 use crate::table::{ButtonId, Command, Player, Request, TableService};
 use crate::tr;
@@ -62,6 +63,7 @@ pub async fn on_button(
     standing: &Standing,
     ci: ComponentInteraction,
 ) {
+    let arrival = Arrival::now(&ci);
     // Refusals before the table answers are written in the server's language, or the reader's own under
     // `private_language=reader` (English outside a server, or if the settings cannot be read); they are read only
     // for them, not for every click.
@@ -79,33 +81,47 @@ pub async fn on_button(
     };
     let Some(button) = ci.data.custom_id.parse::<ButtonId>().ok().and_then(|b| with_choice(b, &ci.data.kind)) else {
         tracing::info!(custom_id = %ci.data.custom_id, user = %ci.user.id, "unrecognised button");
-        ephemeral(&http, standing, &ci, tr!(lang().await, "error-button-not-recognised")).await;
+        ephemeral(&http, standing, &ci, (arrival, Outcome::Refused), tr!(lang().await, "error-button-not-recognised"))
+            .await;
         return;
     };
     if ci.guild_id.is_none() {
-        ephemeral(&http, standing, &ci, tr!(lang().await, "error-buttons-in-servers")).await;
+        ephemeral(&http, standing, &ci, (arrival, Outcome::Refused), tr!(lang().await, "error-buttons-in-servers"))
+            .await;
         return;
     }
     // A custom_id names its table: only the table open in the clicked message's channel may be acted on (a
     // forged or copied id must not seat anyone at, or draw, a table elsewhere).
     match service.is_in_channel(button.table, ChannelId(ci.channel_id.get())).await {
         Ok(true) => {}
-        Ok(false) => return ephemeral(&http, standing, &ci, tr!(lang().await, "error-table-closed")).await,
-        Err(e) => return ephemeral(&http, standing, &ci, e.text_in(lang().await)).await,
+        Ok(false) => {
+            return ephemeral(
+                &http,
+                standing,
+                &ci,
+                (arrival, Outcome::Refused),
+                tr!(lang().await, "error-table-closed"),
+            )
+            .await
+        }
+        Err(e) => {
+            let outcome = if e.is_internal() { Outcome::Failed } else { Outcome::Refused };
+            return ephemeral(&http, standing, &ci, (arrival, outcome), e.text_in(lang().await)).await;
+        }
     }
     if button.command == Command::Start {
         let missing = super::permissions::missing(ci.app_permissions);
         if !missing.is_empty() {
             let msg = crate::i18n::Msg::new("error-bot-permissions").list("missing", super::permissions::msgs(missing));
             let text = msg.text(lang().await);
-            return ephemeral(&http, standing, &ci, text).await;
+            return ephemeral(&http, standing, &ci, (arrival, Outcome::Refused), text).await;
         }
     }
     let player = Player { id: UserId(ci.user.id.get()), admin: member_is_admin(ci.member.as_ref()) };
     let key = Some(ci.id.get().to_string());
     let request = Request { button: Some(button), key, reader, ..Request::new(player, button.command) };
     // From here the table answers: acknowledged by the watchdog if it has not within Discord's time.
-    let ack = super::responder::Ack::watch(http.clone(), standing.clone(), &ci);
+    let ack = super::responder::Ack::watch(http.clone(), standing.clone(), &ci, arrival);
     let presenter = presenter.clone();
     let responder =
         Box::new(ComponentResponder { http, standing: standing.clone(), interaction: ci, button, ack, presenter });

@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use rand::Rng;
 use tokio::sync::watch;
 
+use super::observe::{counted, route};
 use super::retry::{status_of, CALL_BUDGET};
 
 /// The wait after the first failed try; it doubles after each, up to [`MAX_DELAY`].
@@ -59,8 +60,8 @@ pub(super) enum TryError {
 /// Checks that Discord answers and accepts the token (`GET /users/@me`), and reads the gateway's address
 /// (`GET /gateway`). Each call is bounded by [`CALL_BUDGET`]: serenity's HTTP client has no timeout of its own.
 pub(super) async fn reach(http: &serenity::Http) -> Result<(serenity::CurrentUser, String), TryError> {
-    let user = bounded("GET /users/@me", http.get_current_user()).await?;
-    let gateway = bounded("GET /gateway", http.get_gateway()).await?;
+    let user = bounded("GET /users/@me", counted(route::ME, http.get_current_user())).await?;
+    let gateway = bounded("GET /gateway", counted(route::GATEWAY, http.get_gateway())).await?;
     Ok((user, gateway.url))
 }
 

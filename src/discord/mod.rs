@@ -18,6 +18,7 @@ pub mod commands;
 mod connect;
 mod errors;
 pub mod floor;
+pub mod observe;
 pub mod permissions;
 pub mod presenter;
 mod refusals;
@@ -87,8 +88,14 @@ const STORE_CLOSE: Duration = Duration::from_secs(10);
 
 /// Runs the bot until a stop request (SIGTERM, Ctrl-C: `Ok`), a token Discord rejects, or a failure. On every
 /// path after the database opened, the tables are stopped and the store closed before this returns.
-pub async fn run(config: Config) -> Result<(), RunError> {
+/// `metrics`: the listener of `METRICS_ADDR`, bound by the caller, served from here on.
+pub async fn run(config: Config, metrics: Option<tokio::net::TcpListener>) -> Result<(), RunError> {
     let stop = Stop::listen();
+    // The operator's endpoints first: `/healthz` answers (and `/readyz` says "starting") while the database opens
+    // and the leases are waited for.
+    if let Some(listener) = metrics {
+        crate::metrics::serve::spawn(listener);
+    }
     // A stop while the database opens (its checks can take a while on a big file) abandons the opening: SQLite
     // rolls back whatever was not committed.
     let store = tokio::select! {
@@ -120,6 +127,7 @@ pub async fn run(config: Config) -> Result<(), RunError> {
             return Err(RunError::Failed(e.into()));
         }
     };
+    crate::metrics::health::running(run.first..=run.last, standing.clone(), store.clone());
     let tables = Arc::new(OnceLock::new());
     // Serving ends when the leases are lost (another process took the shards over: this one's writes are
     // refused already): the process stops, and its supervisor starts it again to wait for them.
@@ -130,6 +138,7 @@ pub async fn run(config: Config) -> Result<(), RunError> {
             Err(RunError::Failed(anyhow::anyhow!("stepped down: {lost}")))
         }
     };
+    crate::metrics::health::serving(false);
     if let Some(service) = tables.get() {
         if tokio::time::timeout(STOP_STEP, service.shutdown()).await.is_err() {
             tracing::warn!(
@@ -169,9 +178,14 @@ async fn serve(
     // serenity 0.12.5 reads this range's end as included (`start_connection(start, end, total)` boots
     // `end - start + 1` shards), despite the `Range` type: `first..last` runs `first..=last`.
     let range = run.first..run.last;
-    tokio::select! {
-        ended = client.start_shard_range(range, run.count) => return ended.map_err(RunError::from_gateway),
-        () = stop.requested() => {}
+    let watch = tokio::spawn(observe::watch_shards(shards.clone(), run));
+    let ended = tokio::select! {
+        ended = client.start_shard_range(range, run.count) => Some(ended),
+        () = stop.requested() => None,
+    };
+    watch.abort();
+    if let Some(ended) = ended {
+        return ended.map_err(RunError::from_gateway);
     }
     // serenity's `shutdown_all` returns at once when a shard is between two connection attempts; otherwise it
     // closes each shard's websocket and waits for Discord's answers (bounded here, all shards together).
@@ -203,6 +217,7 @@ async fn connect(
             let (user, gateway) = connect::reach(&http).await?;
             let intents = INTENTS;
             let builder = serenity::ClientBuilder::new_with_http(http, intents)
+                .event_handler(observe::RateLimits)
                 .framework(framework(config, store, tables, standing));
             // Building asks Discord for the gateway's address once more (and falls back to Discord's own when that
             // fails): bounded, and the address just read wins.
@@ -249,6 +264,9 @@ fn framework(
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |error| Box::pin(errors::on_error(error)),
+            // A command's arrival and its answer, for the metrics (`errors.rs` counts those that fail).
+            pre_command: |ctx| Box::pin(errors::arrived(ctx)),
+            post_command: |ctx| Box::pin(errors::answered(ctx)),
             // No reply pings anyone; the hand message pings the player to act (see presenter::mentions_for).
             allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             event_handler: |framework, event| Box::pin(event_handler(framework, event)),
@@ -259,8 +277,15 @@ fn framework(
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
                 let cmds = &framework.options().commands;
                 match dev_guild {
-                    Some(g) => poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g)).await?,
-                    None => poise::builtins::register_globally(ctx, cmds).await?,
+                    Some(g) => {
+                        let guild = serenity::GuildId::new(g);
+                        let register = poise::builtins::register_in_guild(ctx, cmds, guild);
+                        observe::counted(observe::route::GUILD_COMMANDS, register).await?
+                    }
+                    None => {
+                        let register = poise::builtins::register_globally(ctx, cmds);
+                        observe::counted(observe::route::COMMANDS, register).await?
+                    }
                 }
                 let (presenter, refusals) =
                     DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone(), standing.clone());
@@ -277,6 +302,7 @@ fn framework(
                     tracing::info!(tournaments = begun, "full tournaments begun");
                 }
                 tokio::spawn(season_schedule(store.clone(), ctx.http.clone(), shards));
+                crate::metrics::health::serving(true);
                 Ok(Data { service, presenter, store, standing })
             })
         })
@@ -289,7 +315,8 @@ pub(crate) async fn post_season(http: &serenity::Http, channel: u64, text: &str)
     let message = serenity::CreateMessage::new()
         .content(cap::content(text))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    if let Err(e) = serenity::ChannelId::new(channel.max(1)).send_message(http, message).await {
+    let sent = serenity::ChannelId::new(channel.max(1)).send_message(http, message);
+    if let Err(e) = observe::counted(observe::route::POST_MESSAGE, sent).await {
         tracing::warn!(channel, error = %crate::echo::remote_error(&e), "could not post a season's leaderboard");
     }
 }

@@ -21,6 +21,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, Http, MessageId, Permissions};
 use tokio::sync::mpsc;
 
+use super::observe::{counted, route};
 use super::refusals::{missing_for, show_error, DM_CLOSED_CODES, MISSING_PERMISSIONS};
 use super::retry::{json_code, with_retry, CALL_BUDGET, DM_BUDGET};
 use super::{cap, render};
@@ -216,7 +217,7 @@ impl DiscordPresenter {
             return Ok(*c);
         }
         let channel = with_retry("opening a DM", DM_BUDGET, &self.0.standing, || {
-            serenity::UserId::new(user.get()).create_dm_channel(&*self.0.http)
+            counted(route::OPEN_DM, serenity::UserId::new(user.get()).create_dm_channel(&*self.0.http))
         })
         .await?
         .id;
@@ -237,9 +238,11 @@ impl DiscordPresenter {
         if let Some(p) = picture {
             msg = msg.add_file(p.attachment());
         }
-        with_retry("sending a DM", DM_BUDGET, &self.0.standing, || channel.send_message(&*self.0.http, msg.clone()))
-            .await
-            .map_err(classify)?;
+        with_retry("sending a DM", DM_BUDGET, &self.0.standing, || {
+            counted(route::POST_MESSAGE, channel.send_message(&*self.0.http, msg.clone()))
+        })
+        .await
+        .map_err(classify)?;
         Ok(())
     }
 }
@@ -260,7 +263,7 @@ impl Presenter for DiscordPresenter {
         Box::pin(async move {
             let post = |msg: CreateMessage| {
                 with_retry("posting a hand", CALL_BUDGET, &self.0.standing, move || {
-                    channel.send_message(&*self.0.http, msg.clone())
+                    counted(route::POST_MESSAGE, channel.send_message(&*self.0.http, msg.clone()))
                 })
             };
             let posted = match &picture {
@@ -305,7 +308,7 @@ impl Presenter for DiscordPresenter {
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
             with_retry("posting a notice", CALL_BUDGET, &self.0.standing, || {
-                channel.send_message(&*self.0.http, msg.clone())
+                counted(route::POST_MESSAGE, channel.send_message(&*self.0.http, msg.clone()))
             })
             .await
             .map(|_| ())
@@ -322,7 +325,7 @@ impl Presenter for DiscordPresenter {
         let channel = ChannelId::new(view.channel.get());
         Box::pin(async move {
             with_retry("posting the dealer's choice", CALL_BUDGET, &self.0.standing, || {
-                channel.send_message(&*self.0.http, msg.clone())
+                counted(route::POST_MESSAGE, channel.send_message(&*self.0.http, msg.clone()))
             })
             .await
             .map(|m| ids::MessageId(m.id.get()))
@@ -342,7 +345,7 @@ impl Presenter for DiscordPresenter {
         let message = MessageId::new(message.get());
         Box::pin(async move {
             with_retry("showing the dealer's choice", CALL_BUDGET, &self.0.standing, || {
-                channel.edit_message(&*self.0.http, message, edit.clone())
+                counted(route::EDIT_MESSAGE, channel.edit_message(&*self.0.http, message, edit.clone()))
             })
             .await
             .map(|_| ())
@@ -395,7 +398,7 @@ fn edit_hand_message(
         let edit = |edit: EditMessage| {
             let http = &http;
             with_retry("editing a hand", CALL_BUDGET, &standing, move || {
-                channel.edit_message(&**http, message, edit.clone())
+                counted(route::EDIT_MESSAGE, channel.edit_message(&**http, message, edit.clone()))
             })
         };
         let edited = match &picture {

@@ -16,10 +16,12 @@ use serenity::{
 };
 
 use super::ack::AckState;
-pub use super::ack::{Ack, ACK_DEADLINE};
+pub use super::ack::{Ack, Arrival, ACK_DEADLINE};
+use super::observe::{counted, route};
 use super::presenter::{mentions_for, with_hand_picture, DiscordPresenter};
 use super::retry::{with_retry, ANSWER_BUDGET, CALL_BUDGET};
 use super::{cap, render};
+use crate::metrics::Outcome;
 use crate::ownership::Standing;
 use crate::table::view::Update;
 use crate::table::{BoxFuture, ButtonId, Command, Responder, UserError};
@@ -82,20 +84,28 @@ pub struct ComponentResponder {
     pub presenter: DiscordPresenter,
 }
 
-/// Answers a click ephemerally, at once (a refusal before its table is asked).
-pub async fn ephemeral(http: &Http, standing: &Standing, interaction: &ComponentInteraction, text: String) {
+/// Answers a click ephemerally, at once (a refusal before its table is asked), counted as `outcome`.
+pub async fn ephemeral(
+    http: &Http,
+    standing: &Standing,
+    interaction: &ComponentInteraction,
+    (arrival, outcome): (Arrival, Outcome),
+    text: String,
+) {
     let reply = Reply::Private { text, rows: Vec::new(), pictures: Vec::new() };
-    deliver(http, standing, interaction, &Ack::immediate(), reply).await;
+    deliver(http, standing, interaction, &Ack::immediate(arrival), reply, outcome).await;
 }
 
 /// Sends `reply` as the click's first answer, or after a deferral as an edit of the clicked message and a
-/// private follow-up. Whether it went through; a failure is logged.
+/// private follow-up. Whether it went through; a failure is logged. A first answer is counted with `outcome`
+/// (or as failed, or late when Discord says the interaction expired).
 async fn deliver(
     http: &Http,
     standing: &Standing,
     interaction: &ComponentInteraction,
     ack: &Ack,
     reply: Reply,
+    outcome: Outcome,
 ) -> bool {
     if !standing.holds() {
         return false;
@@ -105,7 +115,7 @@ async fn deliver(
     let sent = match (&reply, deferred) {
         (Reply::Update(parts), false) => {
             let r = CreateInteractionResponse::UpdateMessage(parts.response());
-            bounded(interaction.create_response(http, r)).await
+            bounded(counted(route::CALLBACK, interaction.create_response(http, r))).await
         }
         (Reply::Private { text, rows, pictures }, false) => {
             let m = CreateInteractionResponseMessage::new()
@@ -114,16 +124,25 @@ async fn deliver(
                 .add_files(pictures.iter().map(render::Picture::attachment))
                 .ephemeral(true)
                 .allowed_mentions(CreateAllowedMentions::new());
-            bounded(interaction.create_response(http, CreateInteractionResponse::Message(m))).await
+            bounded(counted(route::CALLBACK, interaction.create_response(http, CreateInteractionResponse::Message(m))))
+                .await
         }
-        (Reply::Update(parts), true) => bounded(interaction.edit_response(http, parts.edit())).await.map(|_| ()),
+        (Reply::Update(parts), true) => {
+            bounded(counted(route::ORIGINAL, interaction.edit_response(http, parts.edit()))).await.map(|_| ())
+        }
         (Reply::Private { text, rows, pictures }, true) => {
             let f = followup(text, pictures).components(rows.clone());
-            bounded(interaction.create_followup(http, f)).await.map(|_| ())
+            bounded(counted(route::FOLLOWUP, interaction.create_followup(http, f))).await.map(|_| ())
         }
     };
     if !deferred {
         *state = AckState::Answered;
+        ack.arrival.answered(match &sent {
+            Ok(()) => outcome,
+            // 10062 Unknown interaction: its 3 s were over by the time the answer reached Discord.
+            Err(e) if super::retry::json_code(e) == Some(10062) => Outcome::Late,
+            Err(_) => Outcome::Failed,
+        });
     }
     drop(state);
     match sent {
@@ -191,7 +210,7 @@ const MAX_PICTURES: usize = 4;
 
 impl ComponentResponder {
     async fn reply(&self, reply: Reply) -> bool {
-        deliver(&self.http, &self.standing, &self.interaction, &self.ack, reply).await
+        deliver(&self.http, &self.standing, &self.interaction, &self.ack, reply, Outcome::Answered).await
     }
 }
 
@@ -206,7 +225,8 @@ impl Responder for ComponentResponder {
                     let reader = crate::i18n::Lang::from_discord_locale(&self.interaction.locale);
                     let text = e.text_in(reader.unwrap_or_default());
                     let reply = Reply::Private { text, rows: Vec::new(), pictures: Vec::new() };
-                    self.reply(reply).await;
+                    let outcome = if e.is_internal() { Outcome::Failed } else { Outcome::Refused };
+                    deliver(&self.http, &self.standing, &self.interaction, &self.ack, reply, outcome).await;
                     return;
                 }
             };
@@ -285,7 +305,7 @@ impl Responder for ComponentResponder {
                             let (channel, id) = (self.interaction.channel_id, self.interaction.message.id);
                             tokio::spawn(async move {
                                 let edited = with_retry("editing after a failed click", CALL_BUDGET, &standing, || {
-                                    channel.edit_message(&*http, id, edit.clone())
+                                    counted(route::EDIT_MESSAGE, channel.edit_message(&*http, id, edit.clone()))
                                 })
                                 .await;
                                 if let Err(e) = edited {
@@ -296,7 +316,7 @@ impl Responder for ComponentResponder {
                     } else if let Some(text) = private {
                         let f = followup(&text, &pictures);
                         if let Err(e) = with_retry("a follow-up", CALL_BUDGET, &self.standing, || {
-                            self.interaction.create_followup(&*self.http, f.clone())
+                            counted(route::FOLLOWUP, self.interaction.create_followup(&*self.http, f.clone()))
                         })
                         .await
                         {

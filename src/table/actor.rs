@@ -177,6 +177,9 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     table.refresh_lang().await;
     // A hand resumed after a restart may be waiting for a computer player.
     table.schedule_bot();
+    // This table's share of the live gauges (tables, hands, pots), given back when the actor ends.
+    let mut gauge = crate::metrics::TableGauge::start();
+    gauge.report(table.gauged());
     loop {
         let wake = table.next_wake();
         tokio::select! {
@@ -191,6 +194,7 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
             () = sleep_until(wake), if wake.is_some() => Box::pin(table.on_timer()).await,
         }
         table.schedule_bot();
+        gauge.report(table.gauged());
         if table.closed {
             return refuse_queued(rx, UserError::table_closed()).await;
         }
@@ -284,6 +288,14 @@ impl Table {
     /// another value (a tool, an older version) keeps it, within this safety bound.
     pub fn turn_duration(&self) -> Duration {
         Duration::from_secs(self.row.turn_seconds.clamp(1, 3600).unsigned_abs())
+    }
+
+    /// What the metrics count of this table now (`crate::metrics::TableGauge`).
+    fn gauged(&self) -> crate::metrics::TableState {
+        let hand =
+            self.live.as_ref().map(|l| (l.hand_id.get(), l.hand.pot(), l.in_play(), l.hand.rules().variant.name()));
+        let cancelled = self.live.as_ref().is_some_and(|l| l.cancelled.is_some());
+        crate::metrics::TableState { hand, cancelled, paused: self.paused.is_some() }
     }
 
     /// The hand in play, if one is (not one that just ended).

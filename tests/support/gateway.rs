@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State as AxState;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
@@ -30,6 +30,10 @@ pub enum GwCmd {
 }
 
 pub async fn ws_handler(ws: WebSocketUpgrade, AxState(inner): AxState<Arc<Inner>>) -> Response {
+    if inner.state.lock().unwrap().gateway_down {
+        // An outage as Discord's edge answers one: the upgrade refused with 503.
+        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| run(inner, socket))
 }
 

@@ -593,6 +593,15 @@ impl FakeDiscord {
         self.drop_gateway();
     }
 
+    /// A gateway outage (true): every shard's connection is closed (`drop_gateway`) and every attempt to connect
+    /// again is answered 503 until the outage ends (false). REST goes on answering.
+    pub fn refuse_gateway(&self, down: bool) {
+        self.lock().gateway_down = down;
+        if down {
+            self.drop_gateway();
+        }
+    }
+
     /// Stops (false) or resumes (true) acknowledging heartbeats. At its next beat without an ack, serenity 0.12.5
     /// restarts the shard: a new connection and a new IDENTIFY (not a RESUME).
     pub fn ack_heartbeats(&self, on: bool) {

@@ -213,6 +213,8 @@ pub struct State {
     pub connections: u32,
     /// false = heartbeats go unanswered (serenity then reconnects and resumes).
     pub ack_heartbeats: bool,
+    /// true = the gateway is down (`FakeDiscord::refuse_gateway`): every connection attempt is answered 503.
+    pub gateway_down: bool,
     /// The bot's token was reset (`FakeDiscord::revoke_token`): REST answers 401, the gateway closes 4004.
     pub token_revoked: bool,
     /// Rate-limit buckets (`ratelimit.rs`).
@@ -251,6 +253,7 @@ impl State {
             deliveries: Vec::new(),
             connections: 0,
             ack_heartbeats: true,
+            gateway_down: false,
             token_revoked: false,
             buckets: Default::default(),
             invalid_requests: 0,

@@ -92,6 +92,8 @@ pub struct World {
     bot_delay: Duration,
     /// Opened at the first read, once the bot has created the database.
     store: OnceCell<Store>,
+    /// More environment for the bot (kept for a restart).
+    extra_env: Vec<(String, String)>,
 }
 
 /// A hand as the database holds it, replayed with the engine.
@@ -164,11 +166,28 @@ impl World {
         started.unwrap_or_else(|| unreachable!("SQLite is always there"))
     }
 
+    /// A world (SQLite, no automatic deal) whose bot has this environment besides the usual.
+    pub async fn start_with_env(env: &[(&str, &str)]) -> World {
+        let extra: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let started = World::start_env(FakeOptions::default(), NO_AUTO_DEAL, BOT_DELAY, Backend::Sqlite, extra).await;
+        started.unwrap_or_else(|| unreachable!("SQLite is always there"))
+    }
+
     async fn start_backend(
         opts: FakeOptions,
         hand_break: Duration,
         bot_delay: Duration,
         backend: Backend,
+    ) -> Option<World> {
+        World::start_env(opts, hand_break, bot_delay, backend, Vec::new()).await
+    }
+
+    async fn start_env(
+        opts: FakeOptions,
+        hand_break: Duration,
+        bot_delay: Duration,
+        backend: Backend,
+        extra_env: Vec<(String, String)>,
     ) -> Option<World> {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("teenpatti.db");
@@ -178,9 +197,10 @@ impl World {
         };
         let fake = FakeDiscord::start(opts).await;
         let channel = fake.add_channel("tables");
-        let mut bot = spawn_bot(&fake, &url, hand_break, bot_delay);
+        let mut bot = spawn_bot(&fake, &url, hand_break, bot_delay, &extra_env);
         wait_started(&fake, &mut bot).await;
-        Some(World { fake, bot, db, url, backend, channel, dir, hand_break, bot_delay, store: OnceCell::new() })
+        let store = OnceCell::new();
+        Some(World { fake, bot, db, url, backend, channel, dir, hand_break, bot_delay, store, extra_env })
     }
 
     /// Kills the bot (SIGKILL, as a crash) and starts a new process on the same database and stand-in, with the
@@ -195,7 +215,7 @@ impl World {
         let registrations = self.fake.command_registrations().len();
         self.bot.kill();
         self.hand_break = hand_break;
-        self.bot = spawn_bot(&self.fake, &self.url, hand_break, self.bot_delay);
+        self.bot = spawn_bot(&self.fake, &self.url, hand_break, self.bot_delay, &self.extra_env);
         self.fake.wait_gateway(Duration::from_secs(30), |g| g.identifies > identifies && g.live).await;
         poll("the restarted bot to register its commands", Duration::from_secs(30), || {
             (self.fake.command_registrations().len() > registrations).then_some(())
@@ -533,13 +553,20 @@ const BOT_DELAY: Duration = Duration::from_millis(50);
 
 /// The bot on the database at `url` (its `DATABASE_URL`). On PostgreSQL its shard lease is the shortest (3 s), so
 /// that a process started after a SIGKILL takes over as soon as the old lease runs out, not after the default 15 s.
-fn spawn_bot(fake: &FakeDiscord, url: &str, hand_break: Duration, bot_delay: Duration) -> BotProcess {
+fn spawn_bot(
+    fake: &FakeDiscord,
+    url: &str,
+    hand_break: Duration,
+    bot_delay: Duration,
+    extra: &[(String, String)],
+) -> BotProcess {
     let (hand_break, bot_delay) = (hand_break.as_millis().to_string(), bot_delay.as_millis().to_string());
     let mut env =
         vec![("DATABASE_URL", url), ("TEENPATTI_HAND_BREAK_MS", &hand_break), ("TEENPATTI_BOT_DELAY_MS", &bot_delay)];
     if url.starts_with("postgres") {
         env.push(("LEASE_SECONDS", "3"));
     }
+    env.extend(extra.iter().map(|(k, v)| (k.as_str(), v.as_str())));
     BotProcess::spawn(fake, std::path::Path::new("unused.db"), &env)
 }
 

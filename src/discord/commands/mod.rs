@@ -161,7 +161,7 @@ async fn say_with_files(
     files: Vec<serenity::CreateAttachment>,
 ) -> Result<(), Error> {
     let reply = with_pictures(CreateReply::default().content(cap::content(text)).ephemeral(true), pictures);
-    ctx.send(files.into_iter().fold(reply, |r, f| r.attachment(f))).await?;
+    crate::discord::errors::send(ctx, files.into_iter().fold(reply, |r, f| r.attachment(f))).await?;
     Ok(())
 }
 
@@ -176,7 +176,8 @@ async fn say_public_with(
     text: impl Into<String>,
     pictures: Vec<render::Picture>,
 ) -> Result<(), Error> {
-    ctx.send(with_pictures(CreateReply::default().content(cap::content(text)), pictures)).await?;
+    crate::discord::errors::send(ctx, with_pictures(CreateReply::default().content(cap::content(text)), pictures))
+        .await?;
     Ok(())
 }
 
@@ -296,7 +297,17 @@ async fn acknowledged<T>(ctx: Context<'_>, ephemeral: bool, work: impl std::futu
         done = &mut work => return done,
         () = tokio::time::sleep(super::responder::ACK_DEADLINE) => {}
     }
-    let deferred = if ephemeral { ctx.defer_ephemeral().await } else { ctx.defer().await };
+    let defer = async {
+        if ephemeral {
+            ctx.defer_ephemeral().await
+        } else {
+            ctx.defer().await
+        }
+    };
+    let deferred = super::observe::counted(super::observe::route::CALLBACK, defer).await;
+    if deferred.is_ok() {
+        super::errors::deferred(ctx).await;
+    }
     if let Err(e) = deferred {
         tracing::warn!(error = %crate::echo::remote_error(&e), "could not acknowledge a slow command");
     }

@@ -48,7 +48,11 @@ pub async fn leaderboard(
         let lang = super::server_lang(ctx).await;
         return match ctx.data().store.season(g, number).await? {
             Some(s) if s.ended_at.is_some() => {
-                ctx.send(CreateReply::default().content(cap::content(render::season_leaderboard(lang, &s)))).await?;
+                crate::discord::errors::send(
+                    ctx,
+                    CreateReply::default().content(cap::content(render::season_leaderboard(lang, &s))),
+                )
+                .await?;
                 Ok(())
             }
             Some(_) => Err(UserError::said(Msg::new("season-in-play").arg("number", number)).into()),
@@ -64,7 +68,7 @@ pub async fn leaderboard(
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
     let board = render::leaderboard(super::server_lang(ctx).await, key, &rows, page, pages, total);
-    ctx.send(CreateReply::default().embed(cap::embed(board))).await?;
+    crate::discord::errors::send(ctx, CreateReply::default().embed(cap::embed(board))).await?;
     Ok(())
 }
 

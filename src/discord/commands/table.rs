@@ -191,7 +191,11 @@ pub async fn table_open(
     .await?;
     let (embed, rows) = render::lobby(&update.view);
     let opened = render::table_opened(update.view.lang, update.view.opener);
-    ctx.send(CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows)).await?;
+    crate::discord::errors::send(
+        ctx,
+        CreateReply::default().content(cap::content(opened)).embed(cap::embed(embed)).components(rows),
+    )
+    .await?;
     if let Some(refused) = refused {
         // The table is open; the refusal of a bot is said like any other (an internal failure is logged there).
         super::super::errors::on_error(poise::FrameworkError::new_command(ctx, refused)).await;
@@ -265,7 +269,11 @@ pub async fn table_close(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn table_status(ctx: Context<'_>) -> Result<(), Error> {
     let update = ask_here(ctx, Command::Status, false).await?;
     let (embed, components) = render::table_status(&update.private_view());
-    ctx.send(CreateReply::default().embed(cap::embed(embed)).components(components).ephemeral(true)).await?;
+    crate::discord::errors::send(
+        ctx,
+        CreateReply::default().embed(cap::embed(embed)).components(components).ephemeral(true),
+    )
+    .await?;
     Ok(())
 }
 

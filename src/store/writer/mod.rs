@@ -494,7 +494,10 @@ async fn run(
             continue;
         }
         let held = fencing.current();
+        crate::metrics::health::batch_begun();
+        let began = std::time::Instant::now();
         let outcome = commit(&mut conn, &mut batch, &mut hand_ids, &counts, held.as_deref(), faults.as_ref()).await;
+        crate::metrics::get().batch(batch.len(), began.elapsed(), outcome.as_ref().err().map(StoreError::kind));
         counts.batches.fetch_add(1, Ordering::Relaxed);
         counts.writes.fetch_add(batch.len() as u64, Ordering::Relaxed);
         if let Err(e) = &outcome {
