@@ -8,39 +8,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use support::scrape::{free_addr, get, http, samples};
 use support::world::World;
-
-/// A free loopback port for `METRICS_ADDR` (bound, then let go for the bot).
-fn free_addr() -> String {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().to_string()
-}
-
-/// `GET http://addr/path`: the status and body (a bare HTTP/1.1 request: the test needs no client library).
-async fn get(addr: &str, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    // axum answers with a length, or chunked for a stream: the metrics come whole, the JSON bodies too.
-    (status, body.to_string())
-}
-
-/// Every sample of a scrape: `name{labels}` → value.
-fn samples(text: &str) -> BTreeMap<String, f64> {
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| {
-            let (key, value) = l.rsplit_once(' ').unwrap();
-            (key.to_string(), value.parse::<f64>().unwrap())
-        })
-        .collect()
-}
 
 /// The names a scrape declares (its `# TYPE` lines) and every sample's name.
 fn names(text: &str) -> Vec<String> {
@@ -169,9 +138,20 @@ async fn a_hand_moves_the_metrics_by_what_it_did() {
             );
         }
     }
-    // Anything else on the port is 404.
+    // Anything else on the port is refused, bounded: another path, another method, a hostile request.
     assert_eq!(get(&addr, "/").await.0, 404);
     assert_eq!(get(&addr, "/metrics/../readyz").await.0, 404);
+    assert_eq!(
+        http(&addr, b"POST /readyz HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").await.0,
+        405
+    );
+    let huge =
+        format!("GET /metrics HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\nConnection: close\r\n\r\n", "a".repeat(1 << 20));
+    assert!(matches!(http(&addr, huge.as_bytes()).await.0, 0 | 400 | 431), "a 1 MiB header is refused");
+    let (status, body) = http(&addr, b"\x00\x01\xff garbage\r\n\r\n").await;
+    assert!(matches!(status, 0 | 400), "{status} {body}");
+    // ... and the bot goes on serving.
+    assert_eq!(get(&addr, "/readyz").await.0, 200);
 }
 
 /// Every `expr` of a Grafana dashboard's panels.

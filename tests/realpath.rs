@@ -7,7 +7,7 @@ mod support;
 use regex::Regex;
 use support::realpath::{run, Options};
 
-const LINE: &str = r"^realpath mode=(bot|floor) tables=\d+ players=\d+ think_ms=\d+ seconds=\d+ clicks=(\d+) unanswered=(\d+) p50_ms=\d+\.\d\d p99_ms=\d+\.\d\d max_ms=\d+\.\d\d bot_cpu_us_per_click=\d+ standin_cpu_us_per_click=\d+ bot_rss_per_table_kib=-?\d+\.\d hands=(\d+) api_calls_per_hand=(\d+\.\d\d) audit=(ok|none|FAILED)$";
+const LINE: &str = r"^realpath mode=(bot|floor) tables=\d+ players=\d+ think_ms=\d+ seconds=\d+ clicks=(\d+) unanswered=(\d+) p50_ms=\d+\.\d\d p99_ms=\d+\.\d\d max_ms=\d+\.\d\d bot_cpu_us_per_click=\d+ standin_cpu_us_per_click=\d+ bot_rss_per_table_kib=-?\d+\.\d hands=(\d+) api_calls_per_hand=(\d+\.\d\d) counted_clicks=(\d+) counted_calls_per_hand=(\d+\.\d\d) audit=(ok|none|FAILED)$";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_real_path_and_its_floor_answer_every_click() {
@@ -21,7 +21,10 @@ async fn the_real_path_and_its_floor_answer_every_click() {
         assert!(caps[2].parse::<u64>().unwrap() >= 10, "clicks were made: {text}");
         assert_eq!(&caps[3], "0", "every click answered: {text}");
         if !floor {
-            assert_eq!(&caps[6], "ok", "{text}");
+            assert_eq!(&caps[8], "ok", "{text}");
+            // The bot's own metrics count what the stand-in saw: every click answered, the same calls a hand.
+            assert_eq!(&caps[6], &caps[2], "the clicks the metrics counted: {text}");
+            assert_eq!(&caps[7], &caps[5], "the calls a hand the metrics counted: {text}");
             assert!(caps[4].parse::<u64>().unwrap() >= 1, "hands were dealt: {text}");
             // One channel message a hand; everything else is an interaction answer (nobody looks at their cards
             // here, so no DM). A little over 1 when a click's answer fell back to an edit.

@@ -13,6 +13,7 @@ pub mod ratelimit;
 pub mod realpath;
 pub mod rest;
 pub mod rules;
+pub mod scrape;
 pub mod spec;
 pub mod tls;
 pub mod world;

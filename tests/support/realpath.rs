@@ -50,6 +50,10 @@ pub struct Report {
     /// apart: channel posts and edits, DMs (and DM channels opened).
     pub hands: usize,
     pub api_calls_per_hand: f64,
+    /// The same two as the bot's own metrics count them (`/metrics`, round 3's issue 7): the clicks it answered
+    /// (every outcome) and its channel posts, edits and DM channels opened a hand. The floor has no metrics (0).
+    pub counted_clicks: usize,
+    pub counted_calls_per_hand: f64,
     pub audit: &'static str,
 }
 
@@ -59,7 +63,8 @@ impl Report {
         format!(
             "realpath mode={} tables={} players={} think_ms={} seconds={} clicks={} unanswered={} p50_ms={:.2} \
              p99_ms={:.2} max_ms={:.2} bot_cpu_us_per_click={:.0} standin_cpu_us_per_click={:.0} \
-             bot_rss_per_table_kib={:.1} hands={} api_calls_per_hand={:.2} audit={}",
+             bot_rss_per_table_kib={:.1} hands={} api_calls_per_hand={:.2} counted_clicks={} \
+             counted_calls_per_hand={:.2} audit={}",
             self.mode,
             o.tables,
             o.players,
@@ -75,6 +80,8 @@ impl Report {
             self.bot_rss_per_table_kib,
             self.hands,
             self.api_calls_per_hand,
+            self.counted_clicks,
+            self.counted_calls_per_hand,
             self.audit
         )
     }
@@ -115,11 +122,16 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// The bot process, on a database in `dir`, as production runs it; its log kept quiet (warnings).
-fn spawn(fake: &FakeDiscord, dir: &Path, floor: bool) -> BotProcess {
+fn spawn(fake: &FakeDiscord, dir: &Path, floor: bool, metrics: &str) -> BotProcess {
     let db = dir.join("realpath.db");
     // REALPATH_RUST_LOG: the bot's log filter while profiling (docs/performance.md), its log kept in REALPATH_LOG_DIR.
     let filter = std::env::var("REALPATH_RUST_LOG").unwrap_or_else(|_| "warn".into());
-    let env = [("TEENPATTI_HAND_BREAK_MS", "300"), ("TEENPATTI_BOT_DELAY_MS", "50"), ("RUST_LOG", filter.as_str())];
+    let env = [
+        ("TEENPATTI_HAND_BREAK_MS", "300"),
+        ("TEENPATTI_BOT_DELAY_MS", "50"),
+        ("RUST_LOG", filter.as_str()),
+        ("METRICS_ADDR", metrics),
+    ];
     match floor {
         false => BotProcess::spawn(fake, &db, &env),
         true => BotProcess::spawn_floor(fake, &env),
@@ -231,12 +243,14 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     assert!((3..=6).contains(&o.players), "3 to 6 players a table");
     let fake = FakeDiscord::start(FakeOptions::default()).await;
     let dir = tempfile::tempdir().unwrap();
-    let mut bot = spawn(&fake, dir.path(), floor);
+    let metrics = super::scrape::free_addr();
+    let mut bot = spawn(&fake, dir.path(), floor, &metrics);
     fake.wait_ready(Duration::from_secs(60)).await;
     let pid = bot.pid().map(|p| p.to_string()).unwrap_or_default();
     // Settled: the connection made and the commands registered; memory before any table.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rss_before = rss_kib(&pid);
+    let opening = Instant::now();
     let mut seats = Vec::new();
     let mut floor_messages = Vec::new();
     let http =
@@ -255,6 +269,16 @@ pub async fn run(o: &Options, floor: bool) -> Report {
             seats.extend(futures::future::join_all(batch.iter().map(|&n| open_table(&fake, n, o.players))).await);
         }
     }
+    // Every click of the opening answered before the bot's count is read: only the clicking is counted.
+    for _ in 0..100 {
+        if fake.click_latencies(opening).1 == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The stand-in records an answer when it arrives; the bot counts it once Discord's reply is back: a moment later.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let counted0 = counted(&metrics, floor).await;
     let started = Instant::now();
     eprintln!("clicking pid={pid} tables={}", seats.len());
     let until = started + Duration::from_secs(o.seconds);
@@ -289,6 +313,8 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     }
     let _ = sampler.await;
     let (bot_cpu, me_cpu) = (cpu_us(&pid) - bot_cpu0, cpu_us("self") - me_cpu0);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let counted1 = counted(&metrics, floor).await;
     let (latencies, unanswered) = fake.click_latencies(started);
     let calls = fake.calls_by_route(started);
     let mut r = Report { mode: if floor { "floor" } else { "bot" }, ..Report::default() };
@@ -307,6 +333,8 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     r.hands = fake.hands_posted_since(started);
     let outside: usize = api_calls(&calls);
     r.api_calls_per_hand = if r.hands == 0 { 0.0 } else { outside as f64 / r.hands as f64 };
+    r.counted_clicks = (counted1.0 - counted0.0).round() as usize;
+    r.counted_calls_per_hand = if r.hands == 0 { 0.0 } else { (counted1.1 - counted0.1) / r.hands as f64 };
     bot.stop(Duration::from_secs(10));
     if let Ok(to) = std::env::var("REALPATH_LOG_DIR") {
         let name = if floor { "floor.log" } else { "bot.log" };
@@ -327,6 +355,23 @@ pub async fn run(o: &Options, floor: bool) -> Report {
         }
     };
     r
+}
+
+/// What the bot's `/metrics` counts so far: clicks answered (buttons and menus, every outcome) and calls to
+/// Discord other than interaction answers (as [`api_calls`] reads the stand-in's). The floor serves none: 0.
+async fn counted(addr: &str, floor: bool) -> (f64, f64) {
+    use super::scrape::{get, samples, sum};
+    if floor {
+        return (0.0, 0.0);
+    }
+    let s = samples(&get(addr, "/metrics").await.1);
+    let clicks = sum(&s, "teenpatti_interactions_total", &[r#"kind="button""#])
+        + sum(&s, "teenpatti_interactions_total", &[r#"kind="menu""#]);
+    let calls = ["route=\"POST /channels/", "route=\"PATCH /channels/", "route=\"POST /users/@me/channels"]
+        .iter()
+        .map(|route| sum(&s, "teenpatti_discord_requests_total", &[route]))
+        .sum();
+    (clicks, calls)
 }
 
 /// The bot's calls to Discord other than interaction answers (which are not rate-limited): channel posts and
