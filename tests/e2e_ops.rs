@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::scrape::{free_addr, get, http, samples};
-use support::world::World;
+use support::world::{Backend, World};
 
 /// The names a scrape declares (its `# TYPE` lines) and every sample's name.
 fn names(text: &str) -> Vec<String> {
@@ -66,8 +66,18 @@ fn promtool(text: &str) -> Option<std::process::Output> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_moves_the_metrics_by_what_it_did() {
+    a_hand_moves_the_metrics(Backend::Sqlite).await;
+}
+
+/// The same on PostgreSQL, where the shard's lease is a row another process could take.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_moves_the_metrics_by_what_it_did_on_postgres() {
+    a_hand_moves_the_metrics(Backend::Postgres).await;
+}
+
+async fn a_hand_moves_the_metrics(backend: Backend) {
     let addr = free_addr();
-    let w = World::start_with_env(&[("METRICS_ADDR", &addr)]).await;
+    let Some(w) = World::start_on_with_env(backend, &[("METRICS_ADDR", &addr)]).await else { return };
     ready_becomes(&addr, 200, Duration::from_secs(30)).await;
     let [a, b] = w.users(["Asha", "Bilal"]);
     w.open_and_start(&[a, b], json!({"boot": 5})).await;

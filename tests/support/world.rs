@@ -168,9 +168,14 @@ impl World {
 
     /// A world (SQLite, no automatic deal) whose bot has this environment besides the usual.
     pub async fn start_with_env(env: &[(&str, &str)]) -> World {
-        let extra: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let started = World::start_env(FakeOptions::default(), NO_AUTO_DEAL, BOT_DELAY, Backend::Sqlite, extra).await;
+        let started = World::start_on_with_env(Backend::Sqlite, env).await;
         started.unwrap_or_else(|| unreachable!("SQLite is always there"))
+    }
+
+    /// [`World::start_with_env`] on `backend` (None: PostgreSQL without a test server, as [`World::start_on`]).
+    pub async fn start_on_with_env(backend: Backend, env: &[(&str, &str)]) -> Option<World> {
+        let extra: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        World::start_env(FakeOptions::default(), NO_AUTO_DEAL, BOT_DELAY, backend, extra).await
     }
 
     async fn start_backend(
