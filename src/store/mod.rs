@@ -46,6 +46,7 @@ pub use hands::{ActionRow, FairDeal, HandEnd, HandRecord, HandStatus, HandSummar
 pub use leases::{new_token, Fence, LeaseRefusal};
 pub use offline::{Backup, BackupError, ReadOnly};
 pub use open::shown_url;
+pub(crate) use pg::is_postgres_url;
 pub use seasons::{Season, SeasonEnd, Standing, SEASON_BOARD};
 pub use settings::{CapBreach, Economy, GiveRefusal, GuildSettings, Member};
 pub use stats::{LeaderBy, LeaderRow, Stats};
