@@ -1,10 +1,13 @@
-//! Command-line interface: `run` (default), `hand rank`, `replay`, `simulate`, `loadtest`.
+//! Command-line interface: `run` (default), `hand rank`, `replay`, `simulate`, `loadtest`, and the operator's
+//! `backup` and `audit`.
 //! Each subcommand's work lives in its own module under `tools/` (or the bot).
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::tools::audit_cmd::AuditArgs;
+use crate::tools::backup_cmd::BackupArgs;
 use crate::tools::bots_cmd::BotsArgs;
 use crate::tools::chaos_cmd::ChaosArgs;
 use crate::tools::loadtest_cmd::LoadtestArgs;
@@ -38,6 +41,19 @@ pub enum CliCommand {
     Simulate(SimulateArgs),
     /// Load-test the table service: concurrent tables at a rate for some seconds; one summary line at the end.
     Loadtest(LoadtestArgs),
+    /// Copy the SQLite database to a new FILE, while the bot runs or not (PostgreSQL: says how to run pg_dump).
+    ///
+    /// Read-only, without the bot's lock, in one consistent snapshot (`VACUUM INTO`); the copy is checked with
+    /// `PRAGMA integrity_check` before it is kept, and a failed backup leaves no file. Exit status 0: copied;
+    /// 1: the copy failed its check (the database may be damaged); 2: no copy made (one `error:` line says why).
+    Backup(BackupArgs),
+    /// Check the books offline, while the bot runs or not: one line per problem, exit 1 if any.
+    ///
+    /// Every balance equals its ledger and is not negative, every hand's rows agree with its pot and status, chips
+    /// are conserved (balances + live pots = chips granted), transfers net zero, no ledger row lacks its wallet.
+    /// Read-only, without the bot's lock, in one snapshot; never migrates. Exit status 0: the books are right
+    /// (one `audit ok` line with the totals); 1: a problem was found; 2: the database could not be read.
+    Audit(AuditArgs),
     /// The seeded simulation of the table service, with faults and restarts (docs/chaos.md).
     #[command(hide = true)]
     Chaos(ChaosArgs),
@@ -71,6 +87,8 @@ pub fn main() -> ExitCode {
         CliCommand::Bots(args) => crate::tools::bots_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
         CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),
+        CliCommand::Backup(args) => crate::tools::backup_cmd::run(&args),
+        CliCommand::Audit(args) => crate::tools::audit_cmd::run(&args),
         CliCommand::Chaos(args) => crate::tools::chaos_cmd::run(&args),
     }
 }

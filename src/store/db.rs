@@ -107,6 +107,15 @@ impl Held {
         };
         sql(begin).execute(&mut *self).await.map(|_| ())
     }
+
+    /// Closes the connection now, rather than giving it back to the pool: a pool's own `close` may miss a
+    /// connection that was on its way back to it as it started (sqlx 0.8), and leave it open.
+    pub async fn close(self) -> Result<(), sqlx::Error> {
+        match self {
+            Held::Sqlite(c) => c.close().await,
+            Held::Pg(c) => c.close().await,
+        }
+    }
 }
 
 /// Where a statement runs.

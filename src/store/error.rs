@@ -56,6 +56,10 @@ pub enum StoreError {
          binary); run the newer version, or restore a backup"
     )]
     NewerSchema { version: i64 },
+    /// An operator's tool (`backup`, `audit`) met a schema other than this binary's: it reads with this binary's
+    /// statements and never migrates (`offline.rs`). `found` says which schema, `todo` what to do.
+    #[error("{path} {found}: {todo}")]
+    OtherSchema { path: String, found: String, todo: String },
     /// A migration failed or the schema is in an unexpected state.
     #[error("database schema migration failed: {0}")]
     Migration(String),

@@ -20,6 +20,7 @@ mod dialect;
 mod error;
 mod hands;
 mod leases;
+mod offline;
 mod open;
 mod pg;
 mod seasons;
@@ -38,12 +39,14 @@ use sqlx::sqlite::{SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynch
 use sqlx::ConnectOptions;
 
 pub use actions::{ActionRecord, HandRef};
-pub use audit::{Audit, HandMismatch, WalletMismatch};
+pub use audit::{Audit, HandMismatch, NegativeBalance, WalletMismatch};
 pub use db::Backend;
 pub use error::StoreError;
 pub use hands::{ActionRow, FairDeal, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use leases::{new_token, Fence, LeaseRefusal};
+pub use offline::{Backup, BackupError, ReadOnly};
 pub use open::shown_url;
+pub(crate) use pg::is_postgres_url;
 pub use seasons::{Season, SeasonEnd, Standing, SEASON_BOARD};
 pub use settings::{CapBreach, Economy, GiveRefusal, GuildSettings, Member};
 pub use stats::{LeaderBy, LeaderRow, Stats};

@@ -218,7 +218,7 @@ pub(crate) async fn room_probe(conn: &mut super::db::Conn) -> Result<(), StoreEr
 
 /// Bytes free for an unprivileged writer on the disk that holds `path` (or its folder, when the file is not
 /// there yet).
-fn free_space(path: &str) -> Option<u64> {
+pub(crate) fn free_space(path: &str) -> Option<u64> {
     let path = Path::new(path);
     let at = if path.exists() { path } else { path.parent().filter(|p| !p.as_os_str().is_empty())? };
     let s = rustix::fs::statvfs(at).ok()?;

@@ -26,23 +26,8 @@ const IDLE_IN_TRANSACTION: &str = "10s";
 /// Opens the readers' pool and the writer's connection, after the start-up check.
 pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgConnection), StoreError> {
     let shown = open::shown_url(url);
-    let connect = PgConnectOptions::from_str(url)
-        .map_err(|e| StoreError::BadUrl { url: shown.clone(), why: format!("does not parse ({e})") })?
-        .application_name("teenpatti-bot")
-        // Statements are logged by the store's own spans; sqlx's per-statement INFO lines would flood the log.
-        .disable_statement_logging()
-        .options([
-            // The server's notices ("relation … already exists, skipping" when two processes migrate at once) are
-            // not the operator's business.
-            ("client_min_messages", "warning"),
-            // A process frozen in the middle of a transaction would hold its row locks, the lease rows' among
-            // them, until it woke: the server ends such a session instead, so a replacement can take over.
-            ("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION),
-        ]);
-    let cannot = |context: &str, e: sqlx::Error| StoreError::Unreachable {
-        url: shown.clone(),
-        detail: format!("{context}: {}", crate::echo::cut(&e.to_string(), 300)),
-    };
+    let connect = connect_options(url)?;
+    let cannot = |context: &str, e: sqlx::Error| unreachable(&shown, context, e);
     // The writer's connection first: one attempt, whose error says what is wrong (the pool would retry until
     // its timeout and say only that it timed out).
     let mut writer = tokio::time::timeout(CONNECT_TIMEOUT, connect.connect())
@@ -55,17 +40,47 @@ pub(crate) async fn open(url: &str, opts: &OpenOptions) -> Result<(PgPool, PgCon
         .connect_with(connect.clone())
         .await
         .map_err(|e| cannot("connecting to the server", e))?;
-    let tables: Vec<String> =
-        sqlx::query_scalar("SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
-            .fetch_all(&pool)
-            .await
-            .map_err(|e| cannot("reading the schema", e))?;
+    let tables = tables(&pool, &shown).await?;
     refuse_foreign(&Pool::Pg(pool.clone()), &PG_MIGRATOR, &shown, &tables, |e| cannot("reading the schema", e)).await?;
     // Several processes may start at once: sqlx takes an advisory lock around the migrations.
     PG_MIGRATOR.run(&pool).await.map_err(|e| migrate_error(&shown, e))?;
     write_probe(&mut writer).await?;
     tracing::info!(url = %shown, "database ready (PostgreSQL)");
     Ok((pool, writer))
+}
+
+/// The connection settings of every connection to `url`, the bot's and the operator's tools' alike.
+pub(crate) fn connect_options(url: &str) -> Result<PgConnectOptions, StoreError> {
+    let shown = open::shown_url(url);
+    Ok(PgConnectOptions::from_str(url)
+        .map_err(|e| StoreError::BadUrl { url: shown.clone(), why: format!("does not parse ({e})") })?
+        .application_name("teenpatti-bot")
+        // Statements are logged by the store's own spans; sqlx's per-statement INFO lines would flood the log.
+        .disable_statement_logging()
+        .options([
+            // The server's notices ("relation … already exists, skipping" when two processes migrate at once) are
+            // not the operator's business.
+            ("client_min_messages", "warning"),
+            // A process frozen in the middle of a transaction would hold its row locks, the lease rows' among
+            // them, until it woke: the server ends such a session instead, so a replacement can take over.
+            ("idle_in_transaction_session_timeout", IDLE_IN_TRANSACTION),
+        ]))
+}
+
+/// A connection that failed (`shown`: the URL without its password), as the one line an operator reads.
+pub(crate) fn unreachable(shown: &str, context: &str, e: sqlx::Error) -> StoreError {
+    StoreError::Unreachable {
+        url: shown.to_string(),
+        detail: format!("{context}: {}", crate::echo::cut(&e.to_string(), 300)),
+    }
+}
+
+/// The names of the database's tables in its current schema, sorted (what `refuse_foreign` reads).
+pub(crate) async fn tables(pool: &PgPool, shown: &str) -> Result<Vec<String>, StoreError> {
+    sqlx::query_scalar("SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1")
+        .fetch_all(pool)
+        .await
+        .map_err(|e| unreachable(shown, "reading the schema", e))
 }
 
 /// A committed write that changes nothing (the first migration's row written over with itself): the server

@@ -1,5 +1,7 @@
 //! Command-line tools around the engine, the store and the table service.
 
+pub mod audit_cmd;
+pub mod backup_cmd;
 pub mod bots_cmd;
 pub mod chaos_cmd;
 pub mod loadtest_cmd;
@@ -48,6 +50,21 @@ pub(crate) fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(arg: &s
         Ok(n) if n >= T::from(1) => Ok(n),
         _ => Err("must be a whole number, at least 1".into()),
     }
+}
+
+/// The database of the operator's tools (`backup`, `audit`): `--database-url` (or DATABASE_URL in the
+/// environment, which clap reads into it), else DATABASE_URL from `.env` in the working directory, else the bot's
+/// default: the database the bot would open if started here (`config.rs`). A blank value counts as none, as for
+/// the bot.
+pub(crate) fn database_url(given: Option<&str>) -> Result<String, crate::config::ConfigError> {
+    let nonempty = |v: &str| Some(v.trim().to_string()).filter(|v| !v.is_empty());
+    if let Some(url) = given.and_then(nonempty) {
+        return Ok(url);
+    }
+    // Sets only what the environment does not (so a blank DATABASE_URL stays blank, and means the default).
+    crate::config::load_env_file()?;
+    let from_env = std::env::var("DATABASE_URL").ok().and_then(|v| nonempty(&v));
+    Ok(from_env.unwrap_or_else(|| crate::store::DEFAULT_DATABASE_URL.to_string()))
 }
 
 /// Runs an async tool on a multi-threaded runtime, logging warnings (or `RUST_LOG`) to stderr
