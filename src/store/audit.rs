@@ -151,7 +151,7 @@ pub(super) async fn audit_snapshot(pool: &Pool, schema: Option<(&Migrator, &str)
     tx.begin_snapshot().await.ctx("auditing")?;
     let audit = async {
         if let Some((migrator, shown)) = schema {
-            super::offline::check_schema(&mut tx, migrator, shown).await?;
+            super::offline::check_schema(&mut tx, migrator, shown, false).await?;
         }
         read_books(&mut tx).await
     }

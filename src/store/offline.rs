@@ -36,6 +36,9 @@ pub struct ReadOnly {
     shown: String,
     /// SQLite: the file.
     file: Option<SqliteFile>,
+    /// A schema older than this binary's is taken (a backup before an upgrade copies the file as it is); the audit
+    /// reads with this binary's statements and takes only its own.
+    older: bool,
 }
 
 #[derive(Debug)]
@@ -103,9 +106,20 @@ impl ReadOnly {
     /// of this module's summary.
     #[tracing::instrument(level = "debug", skip_all, fields(url = %open::shown_url(url)), err(level = "debug"))]
     pub async fn open(url: &str) -> Result<ReadOnly, StoreError> {
+        ReadOnly::open_with(url, false).await
+    }
+
+    /// [`ReadOnly::open`] for a copy: a schema older than this binary's is taken too (the backup an operator takes
+    /// before an upgrade, with the new binary), since the copy is the file as it is.
+    pub async fn open_to_copy(url: &str) -> Result<ReadOnly, StoreError> {
+        ReadOnly::open_with(url, true).await
+    }
+
+    async fn open_with(url: &str, older: bool) -> Result<ReadOnly, StoreError> {
         // Whatever the URL's credentials, no log line or message shows them from now on.
         crate::redact::secrets_of_url(url);
-        let db = if pg::is_postgres_url(url) { open_pg(url).await? } else { open_sqlite(url).await? };
+        let mut db = if pg::is_postgres_url(url) { open_pg(url).await? } else { open_sqlite(url).await? };
+        db.older = older;
         let checked = match &db.pool {
             Pool::Sqlite(pool) => super::refuse_foreign_file(pool, &db.shown).await,
             Pool::Pg(pool) => match pg::tables(pool, &db.shown).await {
@@ -274,7 +288,7 @@ impl ReadOnly {
                 return Err(BackupError::CopyDamaged { source_path: self.shown.clone(), detail });
             }
             let mut held = Pool::Sqlite(copy.clone()).acquire().await.ctx("checking the copy")?;
-            let checked = check_schema(&mut held, &SQLITE_MIGRATOR, &self.shown).await;
+            let checked = check_schema(&mut held, &SQLITE_MIGRATOR, &self.shown, self.older).await;
             // Closed now (`Held::close`): the copy is renamed next.
             let _ = held.close().await;
             Ok(checked?)
@@ -309,7 +323,7 @@ impl ReadOnly {
     /// work).
     async fn schema_checked(&self) -> Result<(), StoreError> {
         let mut held = self.pool.acquire().await.ctx("reading the schema")?;
-        check_schema(&mut held, self.migrator(), &self.shown).await
+        check_schema(&mut held, self.migrator(), &self.shown, self.older).await
     }
 }
 
@@ -363,7 +377,12 @@ async fn open_sqlite(url: &str) -> Result<ReadOnly, StoreError> {
         .connect_with(read)
         .await
         .map_err(|e| open::classify(&shown, "opening the database", e))?;
-    Ok(ReadOnly { pool: Pool::Sqlite(pool), shown, file: Some(SqliteFile { path, connect, wal_was_absent }) })
+    Ok(ReadOnly {
+        pool: Pool::Sqlite(pool),
+        shown,
+        file: Some(SqliteFile { path, connect, wal_was_absent }),
+        older: false,
+    })
 }
 
 async fn open_pg(url: &str) -> Result<ReadOnly, StoreError> {
@@ -376,13 +395,18 @@ async fn open_pg(url: &str) -> Result<ReadOnly, StoreError> {
         .connect_with(connect)
         .await
         .map_err(|e| pg::unreachable(&shown, "connecting to the server", e))?;
-    Ok(ReadOnly { pool: Pool::Pg(pool), shown, file: None })
+    Ok(ReadOnly { pool: Pool::Pg(pool), shown, file: None, older: false })
 }
 
 /// The database's schema must be exactly this binary's migrations, all applied: the tools read with this
 /// binary's statements and never migrate. Refused otherwise with [`StoreError::OtherSchema`], which says which
 /// schema it found and what to do.
-pub(super) async fn check_schema(conn: &mut Held, migrator: &Migrator, shown: &str) -> Result<(), StoreError> {
+pub(super) async fn check_schema(
+    conn: &mut Held,
+    migrator: &Migrator,
+    shown: &str,
+    older: bool,
+) -> Result<(), StoreError> {
     let exists = match conn {
         Held::Sqlite(_) => "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'",
         Held::Pg(_) => {
@@ -399,7 +423,7 @@ pub(super) async fn check_schema(conn: &mut Held, migrator: &Migrator, shown: &s
         Vec::new()
     };
     let ours: Vec<i64> = migrator.iter().filter(|m| !m.migration_type.is_down_migration()).map(|m| m.version).collect();
-    schema_verdict(&applied, &ours).map_err(|(found, todo)| StoreError::OtherSchema {
+    schema_verdict(&applied, &ours, older).map_err(|(found, todo)| StoreError::OtherSchema {
         path: shown.to_string(),
         found,
         todo: todo.to_string(),
@@ -408,7 +432,7 @@ pub(super) async fn check_schema(conn: &mut Held, migrator: &Migrator, shown: &s
 
 /// What [`check_schema`] says of the migrations `applied` (version, succeeded; sorted) against this binary's
 /// `ours` (sorted): nothing, or what was found and what to do.
-fn schema_verdict(applied: &[(i64, bool)], ours: &[i64]) -> Result<(), (String, &'static str)> {
+fn schema_verdict(applied: &[(i64, bool)], ours: &[i64], older: bool) -> Result<(), (String, &'static str)> {
     let last_ours = ours.last().copied().unwrap_or(0);
     if let Some((failed, _)) = applied.iter().find(|(_, succeeded)| !succeeded) {
         return Err((
@@ -430,7 +454,7 @@ fn schema_verdict(applied: &[(i64, bool)], ours: &[i64]) -> Result<(), (String, 
             "there is nothing in it to read: point --database-url (or DATABASE_URL) at the bot's database",
         ));
     };
-    if applied.len() < ours.len() {
+    if applied.len() < ours.len() && !older {
         return Err((
             format!("is at schema migration {last}, older than this teenpatti-bot's {last_ours}"),
             "run this command with the teenpatti-bot that wrote it, or start this version of the bot on it once \
@@ -510,14 +534,17 @@ mod tests {
 
     #[test]
     fn the_schema_must_be_exactly_ours() {
-        assert_eq!(schema_verdict(&[(1, true), (2, true), (3, true)], &OURS), Ok(()));
-        let older = schema_verdict(&[(1, true), (2, true)], &OURS).err().map(|(found, _)| found);
+        assert_eq!(schema_verdict(&[(1, true), (2, true), (3, true)], &OURS, false), Ok(()));
+        let older = schema_verdict(&[(1, true), (2, true)], &OURS, false).err().map(|(found, _)| found);
+        // A copy takes an older schema (a backup before an upgrade), never a newer one.
+        assert_eq!(schema_verdict(&[(1, true), (2, true)], &OURS, true), Ok(()));
+        assert!(schema_verdict(&[(1, true), (2, true), (3, true), (4, true)], &OURS, true).is_err());
         assert_eq!(older.as_deref(), Some("is at schema migration 2, older than this teenpatti-bot's 3"));
-        let newer = schema_verdict(&[(1, true), (2, true), (3, true), (4, true)], &OURS);
+        let newer = schema_verdict(&[(1, true), (2, true), (3, true), (4, true)], &OURS, false);
         assert!(newer.is_err_and(|(found, todo)| found.contains("migration 4") && todo.contains("newer")));
-        let failed = schema_verdict(&[(1, true), (2, true), (3, false)], &OURS);
+        let failed = schema_verdict(&[(1, true), (2, true), (3, false)], &OURS, false);
         assert!(failed.is_err_and(|(found, _)| found.contains("3 left failed")));
-        let none = schema_verdict(&[], &OURS);
+        let none = schema_verdict(&[], &OURS, false);
         assert!(none.is_err_and(|(found, _)| found.contains("no teenpatti schema")));
     }
 

@@ -6,8 +6,8 @@
 //! Standard output: one line, `backup ok: FILE, N bytes, S s (from DATABASE; integrity check ok)`. Exit status:
 //! 0 when the copy was made; 1 when the copy failed its integrity check (nothing kept: the database itself is
 //! probably damaged); 2 when no copy was made (one `error:` line: FILE exists, is the database itself, its folder
-//! is missing or its disk has no room; the database is missing, not SQLite, another application's or at another
-//! schema; the disk filled up during the copy; or the database is PostgreSQL, where the line says how to run
+//! is missing or its disk has no room; the database is missing, not SQLite, another application's or from a
+//! newer version (an older one is copied as it is: the backup before an upgrade); the disk filled up during the copy; or the database is PostgreSQL, where the line says how to run
 //! `pg_dump`).
 
 use std::path::{Path, PathBuf};
@@ -52,7 +52,7 @@ async fn backup(url: String, args: &BackupArgs) -> anyhow::Result<bool> {
             pg_dump_line(&url, &args.file)
         );
     }
-    let db = ReadOnly::open(&url).await?;
+    let db = ReadOnly::open_to_copy(&url).await?;
     let done = db.backup_with(&args.file, !args.no_room_check).await;
     let source = db.shown().to_string();
     db.close().await;
