@@ -121,6 +121,21 @@ fn backed_up(out: &Ran, file: &Path) -> u64 {
     bytes
 }
 
+/// A FILE whose name holds a newline and ESC (a name may hold anything but `/` and NUL) is written, and the one
+/// `backup ok` line shows those as "�": they cannot forge a second line or drive a terminal.
+#[test]
+fn a_hostile_file_name_is_one_safe_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = sqlite_url(&dir.path().join("bot.db"));
+    simulated(dir.path(), &url);
+    let file = dir.path().join("a\u{1b}[31mb\nbackup ok: forged.db");
+    let out = backup(dir.path(), &url, &file);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 1, "{out:?}");
+    assert!(!out.stdout.contains('\u{1b}') && out.stdout.contains("a\u{FFFD}[31mb\u{FFFD}backup ok"), "{out:?}");
+    assert!(file.exists());
+}
+
 /// The totals of an `audit ok` line: wallets, hands, balances, live pots, granted.
 fn audited_ok(out: &Ran) -> [i64; 5] {
     assert_eq!(out.code, Some(0), "{out:?}");

@@ -514,7 +514,8 @@ fn sibling(path: &Path, suffix: &str) -> PathBuf {
 
 /// A path as messages show it: at most 200 characters.
 fn shown_path(path: &Path) -> String {
-    crate::echo::cut(&path.display().to_string(), 200)
+    // A name can hold anything but `/` and NUL: its newlines and ESC bytes are shown as "�", its length bounded.
+    crate::echo::remote(&path.display())
 }
 
 /// A size for a person: KiB below a MiB, MiB above.

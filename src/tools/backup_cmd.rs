@@ -60,10 +60,10 @@ async fn backup(url: String, args: &BackupArgs) -> anyhow::Result<bool> {
         Ok(b) => {
             crate::out!(
                 "backup ok: {}, {} bytes, {:.2} s (from {}; integrity check ok)",
-                crate::echo::cut(&b.path.display().to_string(), 200),
+                crate::echo::remote(&b.path.display()),
                 b.bytes,
                 b.elapsed.as_secs_f64(),
-                source
+                crate::echo::remote(&source)
             )?;
             Ok(true)
         }
