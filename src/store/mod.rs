@@ -16,6 +16,7 @@
 mod actions;
 mod audit;
 pub(crate) mod db;
+mod departures;
 mod dialect;
 mod error;
 mod hands;
@@ -41,6 +42,7 @@ use sqlx::ConnectOptions;
 pub use actions::{ActionRecord, HandRef};
 pub use audit::{Audit, HandMismatch, NegativeBalance, WalletMismatch};
 pub use db::Backend;
+pub use departures::GuildDeleted;
 pub use error::StoreError;
 pub use hands::{ActionRow, FairDeal, HandEnd, HandRecord, HandStatus, HandSummary, LiveHand, NewHand, Recorded};
 pub use leases::{new_token, Fence, LeaseRefusal};
