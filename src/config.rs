@@ -28,6 +28,9 @@ pub struct Config {
     pub test_discord: Option<TestDiscord>,
     /// Where `/metrics`, `/healthz` and `/readyz` are served (`METRICS_ADDR`, an `IP:PORT`); None: not served.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// How long a server's data is kept after the bot is removed from it (`DATA_RETENTION_DAYS`, docs/privacy.md).
+    /// Tests only: `TEENPATTI_TEST_RETENTION_MS` with `TEENPATTI_TESTING=1`.
+    pub retention: Duration,
 }
 
 /// Where `discord.com` is in a test ([`Config::test_discord`]): a loopback address and the PEM of the certificate
@@ -51,6 +54,7 @@ impl fmt::Debug for Config {
             .field("lease", &self.lease)
             .field("test_discord", &self.test_discord.as_ref().map(|t| t.addr))
             .field("metrics_addr", &self.metrics_addr)
+            .field("retention", &self.retention)
             .finish()
     }
 }
@@ -302,6 +306,26 @@ impl Config {
             })?),
             None => None,
         };
+        let retention =
+            match (nonempty("TEENPATTI_TEST_RETENTION_MS"), nonempty("TEENPATTI_TESTING").as_deref()) {
+                (Some(v), Some("1")) => Duration::from_millis(bounded(
+                    "TEENPATTI_TEST_RETENTION_MS",
+                    &v,
+                    1..=u64::MAX,
+                    "a number of milliseconds (tests only)",
+                )?),
+                (Some(_), _) => return Err(ConfigError::Invalid {
+                    name: "TEENPATTI_TEST_RETENTION_MS",
+                    why: "is a test-only setting; it is taken only with TEENPATTI_TESTING=1 (use DATA_RETENTION_DAYS)"
+                        .into(),
+                }),
+                (None, _) => match nonempty("DATA_RETENTION_DAYS") {
+                    Some(v) => Duration::from_secs(
+                        86_400 * bounded("DATA_RETENTION_DAYS", &v, 1..=365, "a number of days from 1 to 365")?,
+                    ),
+                    None => DEFAULT_RETENTION,
+                },
+            };
         Ok(Config {
             token,
             database_url,
@@ -313,9 +337,13 @@ impl Config {
             lease,
             test_discord,
             metrics_addr,
+            retention,
         })
     }
 }
+
+/// How long a server's data is kept after the bot leaves it, unless `DATA_RETENTION_DAYS` says: 30 days.
+pub const DEFAULT_RETENTION: Duration = Duration::from_secs(30 * 86_400);
 
 /// The test-only pair `TEENPATTI_TEST_DISCORD_ADDR` (a loopback `IP:PORT`) and `TEENPATTI_TEST_DISCORD_CA` (a PEM
 /// file of at most 64 KiB), which send every call to `discord.com` to a local stand-in: refused unless
@@ -590,7 +618,11 @@ mod tests {
     fn every_bad_setting_is_echoed_briefly_and_bounded() {
         let long = "9".repeat(50_000);
         let hostile = "0-1\u{1b}[2J\nforged";
-        let cases: [(&str, &str, &str); 8] = [
+        let cases: [(&str, &str, &str); 12] = [
+            ("DATA_RETENTION_DAYS", "0", "from 1 to 365"),
+            ("DATA_RETENTION_DAYS", "366", "from 1 to 365"),
+            ("DATA_RETENTION_DAYS", hostile, "from 1 to 365"),
+            ("TEENPATTI_TEST_RETENTION_MS", "1000", "TEENPATTI_TESTING=1"),
             ("TEENPATTI_HAND_BREAK_MS", &long, "from 0 to 3600000"),
             ("TEENPATTI_HAND_BREAK_MS", "18446744073709551615", "from 0 to 3600000"),
             ("DISCORD_SHARD_COUNT", &long, "from 1 to 16384"),
@@ -614,6 +646,12 @@ mod tests {
         assert_eq!(c.api_url.as_deref(), Some("http://proxy.internal:8080"));
         let c = cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_HAND_BREAK_MS", "3600000")]).unwrap();
         assert_eq!(c.hand_break, Duration::from_secs(3600));
+        // The retention: 30 days unless said; milliseconds only in a test.
+        assert_eq!(cfg(&[("DISCORD_TOKEN", "t")]).unwrap().retention, Duration::from_secs(30 * 86_400));
+        let c = cfg(&[("DISCORD_TOKEN", "t"), ("DATA_RETENTION_DAYS", "365")]).unwrap();
+        assert_eq!(c.retention, Duration::from_secs(365 * 86_400));
+        let c = cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_RETENTION_MS", "1500"), ("TEENPATTI_TESTING", "1")]);
+        assert_eq!(c.unwrap().retention, Duration::from_millis(1500));
     }
 
     fn shards(pairs: &[(&str, &str)]) -> Result<Shards, String> {

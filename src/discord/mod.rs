@@ -16,6 +16,7 @@ mod buttons;
 pub mod cap;
 pub mod commands;
 mod connect;
+mod departures;
 mod errors;
 pub mod floor;
 pub mod observe;
@@ -51,6 +52,8 @@ pub struct Data {
     pub store: Store,
     /// Whether this process still speaks for its tables (its shard leases, by its own clock).
     pub standing: Standing,
+    /// The servers the bot was removed from, their data deleted after the retention (`departures.rs`).
+    departures: Arc<departures::Departures>,
 }
 
 pub type Error = anyhow::Error;
@@ -259,6 +262,7 @@ fn framework(
     let timings = Timings { hand_break: config.hand_break, bot_delay: config.bot_delay };
     let dev_guild = config.dev_guild;
     let shards = config.shards;
+    let retention = config.retention;
     let (store, tables, standing) = (store.clone(), tables.clone(), standing.clone());
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -302,11 +306,24 @@ fn framework(
                     tracing::info!(tournaments = begun, "full tournaments begun");
                 }
                 tokio::spawn(season_schedule(store.clone(), ctx.http.clone(), shards));
+                let departures = departures::Departures::load(store.clone(), retention).await?;
+                // The first READY (the one that ran this set-up) is read here: the event handler sees the later ones.
+                departures.ready(shard_of(ready), &guild_ids(&ready.guilds)).await;
+                tokio::spawn(departures::schedule(departures.clone(), service.clone(), shards));
                 crate::metrics::health::serving(true);
-                Ok(Data { service, presenter, store, standing })
+                Ok(Data { service, presenter, store, standing, departures })
             })
         })
         .build()
+}
+
+/// A READY's shard: (id, total); (0, 1) when it says none.
+fn shard_of(ready: &serenity::Ready) -> (u32, u32) {
+    ready.shard.map_or((0, 1), |s| (s.id.0, s.total))
+}
+
+fn guild_ids(guilds: &[serenity::UnavailableGuild]) -> Vec<crate::ids::GuildId> {
+    guilds.iter().map(|g| crate::ids::GuildId(g.id.get())).collect()
 }
 
 /// Posts a season's final leaderboard in `channel`; a failure is logged (the board is kept: `/leaderboard season:N`).
@@ -387,6 +404,14 @@ async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, even
             if data.presenter.is_hand_message(channel_id.get(), deleted_message_id.get()) =>
         {
             gone(*channel_id, Some(*deleted_message_id), ShowError::MessageGone);
+        }
+        // Removed from a server (not an outage, which says `unavailable`): its data goes after the retention.
+        FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            data.departures.left(crate::ids::GuildId(incomplete.id.get())).await;
+        }
+        FullEvent::GuildCreate { guild, .. } => data.departures.present(crate::ids::GuildId(guild.id.get())).await,
+        FullEvent::Ready { data_about_bot } => {
+            data.departures.ready(shard_of(data_about_bot), &guild_ids(&data_about_bot.guilds)).await;
         }
         FullEvent::MessageDeleteBulk { channel_id, multiple_deleted_messages_ids, .. } => {
             for &m in multiple_deleted_messages_ids {

@@ -48,6 +48,10 @@ pub fn dispatch_payload(seq: u64, t: &str, d: &Value) -> Value {
 /// Fails loudly if serenity would not understand this dispatch (it would otherwise drop it as `Event::Unknown`).
 pub fn check_dispatch(seq: u64, t: &str, d: &Value) -> Result<(), String> {
     use serenity::model::event::{Event, GatewayEvent};
+    // A guild that does not read is an unknown event below: its own error says which field.
+    if t == "GUILD_CREATE" {
+        check_with_serenity::<serenity::model::guild::Guild>(d)?;
+    }
     let p = dispatch_payload(seq, t, d);
     match serde_json::from_value::<GatewayEvent>(p) {
         Ok(GatewayEvent::Dispatch(_, Event::Unknown(u))) => {

@@ -380,6 +380,51 @@ impl FakeDiscord {
         id
     }
 
+    /// The bot is removed from guild `id` (kicked, or the server deleted): it leaves READY's list and the bot gets a
+    /// GUILD_DELETE without `unavailable`, as Discord sends it.
+    pub fn remove_guild(&self, id: u64) {
+        self.lock().guilds.retain(|g| *g != id);
+        self.dispatch("GUILD_DELETE", json!({"id": id.to_string(), "guild_id": id.to_string()}));
+    }
+
+    /// The bot is removed from guild `id` while it is not connected: no event, only READY's list without it.
+    pub fn remove_guild_quietly(&self, id: u64) {
+        self.lock().guilds.retain(|g| *g != id);
+    }
+
+    /// The bot is added to guild `id` (again): it is in READY's list, and the bot gets its GUILD_CREATE.
+    pub fn add_guild_back(&self, id: u64) {
+        {
+            let mut st = self.lock();
+            if !st.guilds.contains(&id) {
+                st.guilds.push(id);
+            }
+        }
+        let mut guild = json!({
+            "id": id.to_string(), "guild_id": id.to_string(), "name": "Test server", "icon": null, "splash": null,
+            "discovery_splash": null, "owner_id": "1", "afk_channel_id": null, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [{"id": id.to_string(), "name": "@everyone", "color": 0, "hoist": false, "icon": null,
+                       "unicode_emoji": null, "position": 0, "permissions": "1071698660929", "managed": false,
+                       "mentionable": false, "flags": 0,
+                       "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null}}],
+            "emojis": [], "features": [], "mfa_level": 0, "application_id": null, "system_channel_id": null,
+            "system_channel_flags": 0, "rules_channel_id": null, "vanity_url_code": null, "description": null,
+        });
+        let more = json!({
+            "banner": null, "premium_tier": 0, "preferred_locale": "en-US", "public_updates_channel_id": null,
+            "nsfw_level": 0, "premium_progress_bar_enabled": false, "stickers": [],
+            "joined_at": "2026-11-28T00:00:00.000000+00:00", "large": false, "unavailable": false,
+            "member_count": 1, "voice_states": [], "members": [], "channels": [], "threads": [], "presences": [],
+            "stage_instances": [], "guild_scheduled_events": [], "safety_alerts_channel_id": null,
+            "max_video_channel_users": 25, "nsfw": false, "max_members": 500000,
+        });
+        if let (Some(base), Value::Object(more)) = (guild.as_object_mut(), more) {
+            base.extend(more);
+        }
+        self.dispatch("GUILD_CREATE", guild);
+    }
+
     /// The bot's shard count, as `GET /gateway/bot` reports it.
     pub fn shard_count(&self) -> u32 {
         self.lock().shard_count
