@@ -120,6 +120,9 @@ row_id!(
 /// id below 2^48 would belong to an account made in the first hours of 2015, before Discord existed, so these
 /// cannot meet a real user's.
 const HOUSE: u64 = 1 << 40;
+/// The ids a deleted player's rows are kept under (`/privacy delete`): one drawn at random per server, below the
+/// house.
+const ERASED_BASE: u64 = 1 << 39;
 const BOT_BASE: u64 = 1 << 41;
 const SYNTHETIC_END: u64 = 1 << 48;
 
@@ -153,6 +156,19 @@ impl UserId {
     pub const HOUSE: UserId = UserId(HOUSE);
     /// The first id that could be a Discord user's (for queries that leave the house and computer players out).
     pub const FIRST_REAL: UserId = UserId(SYNTHETIC_END);
+    /// The first of the ids a deleted player's rows are kept under: from here up to [`UserId::FIRST_REAL`], no
+    /// id is a person's (leaderboards and seasons' boards leave them all out).
+    pub const FIRST_SYNTHETIC: UserId = UserId(ERASED_BASE);
+
+    /// An anonymous id for a deleted player's rows on one server, from `random` (any 64 bits).
+    pub fn erased(random: u64) -> UserId {
+        UserId(ERASED_BASE + random % ERASED_BASE)
+    }
+
+    /// Whether this id stands for a deleted player.
+    pub fn is_erased(self) -> bool {
+        (ERASED_BASE..HOUSE).contains(&self.0)
+    }
 
     /// The prize pool of tournament `id`: a wallet of the server that holds the buy-ins until the prizes are paid.
     /// Between the house and the computer players, so leaderboards leave it out with them.
@@ -190,6 +206,7 @@ impl UserId {
                 format!("🤖 Bot {} ({level})", slot + 1)
             }
             None if self == UserId::HOUSE => "🏦 House".to_string(),
+            None if self.is_erased() => "👤 —".to_string(),
             None => format!("<@{}>", self.0),
         }
     }
@@ -210,6 +227,17 @@ mod tests {
         assert!(!UserId(7).is_bot());
         assert_eq!(UserId(7).mention(), "<@7>");
         assert_eq!(bot.mention(), "🤖 Bot 10 (hard)");
+    }
+
+    #[test]
+    fn a_deleted_players_ids_are_nobodys_and_named_by_no_one() {
+        for random in [0, 1, u64::MAX, ERASED_BASE - 1, ERASED_BASE, 1 << 63] {
+            let e = UserId::erased(random);
+            assert!(e.is_erased() && !e.is_bot() && !e.is_pool() && e != UserId::HOUSE, "{e:?}");
+            assert!(UserId::FIRST_SYNTHETIC <= e && e < UserId::HOUSE, "{e:?}");
+            assert_eq!(e.mention(), "👤 —");
+        }
+        assert!(!UserId(7).is_erased() && !UserId::HOUSE.is_erased() && !UserId::FIRST_REAL.is_erased());
     }
 
     #[test]

@@ -710,3 +710,75 @@ perm-embed-links = Embed Links
 perm-attach-files = Attach Files
 perm-read-message-history = Read Message History
 perm-other = { $names }
+
+## Privacy (issue 37): what the bot keeps about a player, their export and its deletion
+cmd-privacy = privacy
+cmd-privacy-desc = What the bot keeps about you: see it, export it, delete it.
+cmd-privacy-info = info
+cmd-privacy-info-desc = What the bot keeps about you, here and on every server, and for how long.
+cmd-privacy-export = export
+cmd-privacy-export-desc = Your data on every server as a JSON file that only you see.
+cmd-privacy-export-part-desc = Which part (a long history comes in parts)
+cmd-privacy-delete = delete
+cmd-privacy-delete-desc = Delete what the bot keeps about you on every server (asks you to confirm).
+privacy-title = 🔒 **What this bot keeps about you** (only you see this)
+privacy-nothing = Nothing: you have no wallet, hand or tournament entry anywhere.
+privacy-server = • { $server }: { $chips } chips, { $rows } ledger { $rows ->
+    [one] row
+   *[other] rows
+}, { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+}
+privacy-purse = tournament #{ $tournament }
+privacy-more-servers = • and { $n } more (`/privacy export` has them all)
+privacy-entries = • { $n } tournament { $n ->
+    [one] entry
+   *[other] entries
+}
+privacy-seats = • seated at { $n } open { $n ->
+    [one] table
+   *[other] tables
+} (with any entropy you gave for the next deal)
+privacy-what = Kept: your wallets and every chip movement (the ledger), the hands you were dealt into (seats, actions, and every card once a hand is over), stats and leaderboards worked out from them, seasons' final boards, tournament entries, tables and tournaments you opened, and the entropy texts you gave. Your id is what it is kept under; not kept: your name, avatar, messages or anything else from your profile.
+privacy-how-long = It is kept while the bot is on the server. When the bot is removed from a server, that server's data is deleted { $days } { $days ->
+    [one] day
+   *[other] days
+} later. Any time: `/privacy export` for a copy, `/privacy delete` to delete it everywhere.
+privacy-no-part = There is no part { $part }: your export has { $parts } { $parts ->
+    [one] part
+   *[other] parts
+}.
+privacy-too-large = This part of your export is too large to attach; the bot's operator can give it to you.
+privacy-exported = Your data, part { $part } of { $parts }: { $rows } ledger { $rows ->
+    [one] row
+   *[other] rows
+} and { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} (other players appear only as the channel showed them). Only you see this.
+privacy-export-next = The next part: `/privacy export part:{ $next }`
+button-privacy-delete = Delete my data
+privacy-confirm = ⚠️ This deletes what the bot keeps about you on **every server**: your wallets and their chips, your ledger, your place in stored hands, stats, leaderboards and seasons' boards, your tournament entries and your entropy texts. It cannot be undone. The chips you hold leave play: other players' records keep them exact, under an anonymous id. The button works for { $minutes } minutes.
+privacy-not-yours = This button is someone else's: use `/privacy delete` yourself.
+privacy-expired = This confirmation has expired: use `/privacy delete` again.
+privacy-deleted-nothing = Done: the bot kept nothing about you.
+privacy-deleted = ✅ Done: nothing the bot keeps names you any more. { $servers } { $servers ->
+    [one] wallet
+   *[other] wallets
+}, { $rows } ledger { $rows ->
+    [one] row
+   *[other] rows
+} and { $hands } { $hands ->
+    [one] hand
+   *[other] hands
+} are kept under anonymous ids, so the books stay exact; { $entropy } entropy { $entropy ->
+    [one] text
+   *[other] texts
+} deleted. If you play again, you start afresh.
+privacy-refused-seated = You are seated at the table in { $channel }: leave it (once the hand in play is over), then delete.
+privacy-refused-tournament = You are registered in the tournament in { $channel }: unregister, or wait until it is over, then delete.
+verify-erased = ⚠️ **The deck can no longer be checked**: SHA-256 of the seed is the commitment shown at the deal, but { $n } { $n ->
+    [one] player
+   *[other] players
+} of this hand deleted their data, entropy included, and the deck cannot be rebuilt without it (`docs/provably-fair.md`).

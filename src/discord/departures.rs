@@ -22,6 +22,11 @@ pub struct Departures {
 }
 
 impl Departures {
+    /// The retention in whole days (rounded up: a test's retention of milliseconds says 1).
+    pub fn retention_days(&self) -> u64 {
+        self.retention.as_secs().div_ceil(86_400).max(1)
+    }
+
     /// The marks in the database, read once at start.
     pub async fn load(store: Store, retention: Duration) -> Result<Arc<Departures>, StoreError> {
         let marked = store.departures().await?.into_iter().map(|(g, _)| g).collect();

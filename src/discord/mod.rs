@@ -56,6 +56,13 @@ pub struct Data {
     departures: Arc<departures::Departures>,
 }
 
+impl Data {
+    /// How many days a server's data is kept after the bot leaves it (`DATA_RETENTION_DAYS`).
+    pub fn retention_days(&self) -> u64 {
+        self.departures.retention_days()
+    }
+}
+
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
@@ -393,6 +400,11 @@ async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, even
         tokio::spawn(async move { service.refused(channel, message, why).await });
     };
     match event {
+        FullEvent::InteractionCreate { interaction: Interaction::Component(ci) }
+            if commands::is_privacy_button(&ci.data.custom_id) =>
+        {
+            commands::on_privacy_button(data, framework.serenity_context.http.clone(), ci.clone()).await;
+        }
         FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } => {
             let http = framework.serenity_context.http.clone();
             buttons::on_button(&data.service, &data.presenter, http, &data.standing, ci.clone()).await;

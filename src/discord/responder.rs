@@ -96,6 +96,20 @@ pub async fn ephemeral(
     deliver(http, standing, interaction, &Ack::immediate(arrival), reply, outcome).await;
 }
 
+/// Answers a click by replacing the clicked message with `text` and no buttons (after `ack`'s deferral, an edit
+/// of it), counted as answered. Whether it went through.
+pub async fn replace(
+    http: &Http,
+    standing: &Standing,
+    interaction: &ComponentInteraction,
+    ack: &Ack,
+    text: String,
+) -> bool {
+    let mentions = CreateAllowedMentions::new();
+    let parts = Parts { content: Some(text), embed: None, rows: Vec::new(), mentions, picture: None };
+    deliver(http, standing, interaction, ack, Reply::Update(Box::new(parts)), Outcome::Answered).await
+}
+
 /// Sends `reply` as the click's first answer, or after a deferral as an edit of the clicked message and a
 /// private follow-up. Whether it went through; a failure is logged. A first answer is counted with `outcome`
 /// (or as failed, or late when Discord says the interaction expired).

@@ -139,6 +139,14 @@ pub struct FairDeal {
     pub commitment: String,
     pub secret: String,
     pub entropy: String,
+    /// How many players' entropy lines `/privacy delete` took out of `entropy` (their id and text): the deck
+    /// key was made with them, so such a deal's deck can no longer be rebuilt (docs/provably-fair.md).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub erased: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The row behind a [`HandRecord`] (its actions come from `hand_actions`).
@@ -157,7 +165,7 @@ struct RecordRow {
 
 /// `winners` is NULL until the hand is finished; it reads as no winners.
 /// A live hand's pot is what its ledger rows hold (its row takes the pot when it ends).
-const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, \
+pub(super) const SUMMARY_COLS: &str = "id, table_id, guild_id, channel_id, seats, status, \
      CASE WHEN status = 'live' \
           THEN (SELECT CAST(COALESCE(-SUM(l.delta), 0) AS BIGINT) FROM ledger l WHERE l.hand_id = hands.id) \
           ELSE pot END AS pot, \

@@ -24,6 +24,7 @@ mod leases;
 mod offline;
 mod open;
 mod pg;
+mod privacy;
 mod seasons;
 mod settings;
 mod sql;
@@ -49,6 +50,7 @@ pub use leases::{new_token, Fence, LeaseRefusal};
 pub use offline::{Backup, BackupError, ReadOnly};
 pub use open::shown_url;
 pub(crate) use pg::is_postgres_url;
+pub use privacy::{EraseRefusal, Erased, Export, ExportPage, Kept, KeptOn};
 pub use seasons::{Season, SeasonEnd, Standing, SEASON_BOARD};
 pub use settings::{CapBreach, Economy, GiveRefusal, GuildSettings, Member};
 pub use stats::{LeaderBy, LeaderRow, Stats};
@@ -285,6 +287,12 @@ impl Store {
     #[doc(hidden)]
     pub async fn raw_i64(&self, text: &str) -> Result<Option<i64>, sqlx::Error> {
         sql(text).scalar::<Option<i64>>(&self.pool).await
+    }
+
+    /// The first column of every row of a raw query, as text, on either database. For tests.
+    #[doc(hidden)]
+    pub async fn raw_texts(&self, text: &str) -> Result<Vec<String>, sqlx::Error> {
+        Ok(sql(text).all::<(String,)>(&self.pool).await?.into_iter().map(|(t,)| t).collect())
     }
 
     /// Opens every reading connection the pool may hold (each reads the schema) and gives them back to it: the

@@ -126,8 +126,9 @@ impl Store {
     }
 }
 
-/// The SQL condition that leaves the house, tournaments' pools and computer players out (every id from
-/// `UserId::HOUSE` up to the first a Discord user can have): leaderboards and seasons' boards rank people only.
+/// The SQL condition that leaves deleted players, the house, tournaments' pools and computer players out (every
+/// id from `UserId::FIRST_SYNTHETIC` up to the first a Discord user can have): leaderboards and seasons' boards
+/// rank people only.
 pub(super) fn people_only() -> String {
-    format!("user_id NOT BETWEEN {} AND {}", UserId::HOUSE.get(), UserId::FIRST_REAL.get() - 1)
+    format!("user_id NOT BETWEEN {} AND {}", UserId::FIRST_SYNTHETIC.get(), UserId::FIRST_REAL.get() - 1)
 }

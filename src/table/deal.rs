@@ -310,7 +310,7 @@ impl Table {
         let secret = self.ensure_next_secret().await;
         let entropy = self.entropy_of(&users);
         let deck = fair_deck(&secret, &entropy, jokers);
-        let fair = FairDeal { commitment: secret.commitment(), secret: secret.to_hex(), entropy };
+        let fair = FairDeal { commitment: secret.commitment(), secret: secret.to_hex(), entropy, erased: 0 };
         let (posts, missed) = self.posts(&rules, &users, dealer);
         // An owed post is settled before the hand is written (a crash between the two forgets a debt rather than
         // charging it twice), and restored if the hand cannot start.

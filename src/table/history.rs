@@ -84,7 +84,17 @@ pub enum Verification {
     /// Still being played: only the commitment may be shown.
     Live { commitment: String },
     /// Over: the seed against the commitment, and the deck the seed and entropy give against the deck dealt.
-    Checked { commitment: String, seed: String, entropy: String, jokers: usize, commitment_ok: bool, deck_ok: bool },
+    /// `erased`: players whose entropy was deleted at their request (`/privacy delete`): the deck cannot be
+    /// rebuilt without it.
+    Checked {
+        commitment: String,
+        seed: String,
+        entropy: String,
+        jokers: usize,
+        commitment_ok: bool,
+        deck_ok: bool,
+        erased: u32,
+    },
 }
 
 /// Checks a stored hand's deal: `SHA-256(seed)` against the commitment shown at the deal, and the deck rebuilt
@@ -105,5 +115,6 @@ pub fn verify(record: &HandRecord) -> Verification {
         jokers,
         commitment_ok,
         deck_ok,
+        erased: fair.erased,
     }
 }

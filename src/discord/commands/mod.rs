@@ -12,6 +12,7 @@
 mod admin;
 mod chips;
 mod play;
+mod privacy;
 mod records;
 mod table;
 mod tournament;
@@ -24,6 +25,8 @@ use crate::engine::Rules;
 use crate::i18n::{self, Lang};
 use crate::ids::{ChannelId, GuildId, UserId};
 use crate::table::{Command, Player, Request, Update, UserError, TURN_SECONDS};
+
+pub(crate) use privacy::{is_privacy_button, on_confirm as on_privacy_button};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
@@ -45,6 +48,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         records::verify(),
         records::rank(),
         records::rules(),
+        privacy::privacy(),
         admin_only(admin::config()),
         admin_only(admin::grant()),
         admin_only(admin::house()),

@@ -353,10 +353,11 @@ pub fn verification(lang: Lang, hand: i64, v: &Verification) -> String {
     match v {
         Verification::NotCommitted => tr!(lang, "verify-not-committed", hand = hand),
         Verification::Live { commitment } => tr!(lang, "verify-live", hand = hand, commitment = commitment.as_str()),
-        Verification::Checked { commitment, seed, entropy, jokers, commitment_ok, deck_ok } => {
+        Verification::Checked { commitment, seed, entropy, jokers, commitment_ok, deck_ok, erased } => {
             let verdict = match (commitment_ok, deck_ok) {
                 (true, true) => tr!(lang, "verify-fair"),
                 (false, _) => tr!(lang, "verify-bad-commitment"),
+                (true, false) if *erased > 0 => tr!(lang, "verify-erased", n = u64::from(*erased)),
                 (true, false) => tr!(lang, "verify-bad-deck"),
             };
             let shown =
