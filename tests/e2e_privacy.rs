@@ -4,11 +4,15 @@
 //! time, and the other server's books stay exact.
 
 mod support;
+#[path = "fixtures/sweep.rs"]
+mod sweep;
 
 use std::time::Duration;
 
 use serde_json::json;
 use support::world::{Backend, World};
+
+const T: Duration = Duration::from_secs(10);
 
 /// Rows that name `guild` in the tables that hold a server's id.
 async fn rows_of(w: &World, guild: u64) -> i64 {
@@ -109,4 +113,85 @@ async fn the_deadline_survives_a_restart_and_a_server_missing_from_ready_is_mark
     assert_eq!(wait_rows(&w, third, true, Duration::from_secs(20)).await, 0, "{}", w.bot.log());
     assert_eq!(rows_of(&w, w.fake.guild_id()).await, home, "the server the bot is in keeps everything");
     w.assert_audit().await;
+}
+
+/// The newest file named `name` the bot uploaded.
+fn uploaded(w: &World, name: &str) -> Option<Vec<u8>> {
+    w.fake.requests().iter().rev().flat_map(|r| r.files.iter()).find(|f| f.filename == name).map(|f| f.bytes.clone())
+}
+
+/// A player's own data through Discord: `/privacy info` in their language, `/privacy export` as a JSON file that
+/// matches the ledger, `/privacy delete` refused while seated, its button refused to anyone else and after its
+/// deadline, then their id in no column of any table and the books exact.
+async fn a_player_sees_exports_and_deletes_their_data(backend: Backend) {
+    let Some(w) = World::start_on_with_env(backend, &[]).await else { return };
+    let [a, b] = w.users(["Asha", "Bilal"]);
+    w.open_and_start(&[a, b], json!({"boot": 5})).await;
+    if !w.click(a, "Pack").await.accepted() {
+        w.act(b, "Pack").await;
+    }
+    w.wait_hand_over(1).await;
+
+    // What is kept, in her own language (Hindi), privately.
+    w.fake.set_locale(a, "hi");
+    let info = w.ephemeral_reply(a, "privacy info", json!({})).await;
+    assert!(info.contains("यह बॉट आपके बारे में क्या रखता है") && info.contains("चिप्स"), "{info}");
+    w.fake.set_locale(a, "en-US");
+
+    // The export: one part, her ledger row for row.
+    let r = w.slash(a, "privacy export", json!({})).await;
+    assert!(r.ephemeral && r.content.contains("part 1 of 1"), "{r:?}");
+    let file = uploaded(&w, "teenpatti-data-part1-of-1.json").expect("the export attached");
+    let export: serde_json::Value = serde_json::from_slice(&file).unwrap();
+    let store = w.store().await;
+    let me = teenpatti::ids::UserId(a);
+    let ledger = store.ledger(w.guild(), me, 1000).await.unwrap();
+    let rows = export["ledger"].as_array().unwrap();
+    assert_eq!(rows.len(), ledger.len(), "{export:#}");
+    let sum: i64 = rows.iter().map(|r| r["delta"].as_i64().unwrap()).sum();
+    assert_eq!(sum, w.balance(a).await);
+    assert_eq!(export["user_id"], a.to_string());
+    assert_eq!(export["hands"][0]["players"], json!([a.to_string(), b.to_string()]));
+    let none = w.slash(a, "privacy export", json!({"part": 2})).await;
+    assert!(none.ephemeral && none.content.contains("There is no part 2"), "{none:?}");
+
+    // Deletion: refused while she is seated; the button is hers alone, and only for a while.
+    let ask = w.slash(a, "privacy delete", json!({})).await;
+    let confirm = ask.message.clone().expect("the confirmation message");
+    let done = w.fake.click(a, &confirm, "Delete my data").await.response(T).await;
+    assert!(done.content.contains("You are seated at the table in"), "{done:?}");
+    let ask = w.slash(a, "privacy delete", json!({})).await;
+    let confirm = ask.message.clone().expect("the confirmation message");
+    let id = support::world::custom_id(&confirm, "Delete my data");
+    let forged = w.fake.click_custom(b, &confirm, &id).await.response(T).await;
+    assert!(forged.followups.is_empty() && forged.content.contains("someone else's"), "{forged:?}");
+    let stale = w.fake.click_custom(a, &confirm, &format!("privacy:delete:{a}:1")).await.response(T).await;
+    assert!(stale.content.contains("expired"), "{stale:?}");
+    let junk = w.fake.click_custom(a, &confirm, "privacy:delete:x").await.response(T).await;
+    assert!(junk.ephemeral && !junk.content.is_empty(), "{junk:?}");
+    assert!(!sweep::columns_naming(store, me).await.is_empty(), "nothing deleted yet");
+
+    w.ephemeral_reply(a, "table leave", json!({})).await;
+    let ask = w.slash(a, "privacy delete", json!({})).await;
+    let confirm = ask.message.clone().expect("the confirmation message");
+    let done = w.fake.click(a, &confirm, "Delete my data").await.response(T).await;
+    assert!(done.accepted() && done.content.contains("Done"), "{done:?}");
+    assert!(done.components.is_empty(), "the button is gone: {done:?}");
+    assert_eq!(sweep::columns_naming(store, me).await, Default::default(), "{}", w.bot.log());
+    w.assert_audit().await;
+    // Bilal's record of the hand keeps its chips; his seat-mate is anonymous.
+    let history = w.ephemeral_reply(b, "history", json!({"hand": 1})).await;
+    assert!(!history.contains(&a.to_string()), "{history}");
+    let info = w.ephemeral_reply(a, "privacy info", json!({})).await;
+    assert!(info.contains("Nothing"), "{info}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_sees_exports_and_deletes_their_data_on_sqlite() {
+    a_player_sees_exports_and_deletes_their_data(Backend::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_sees_exports_and_deletes_their_data_on_postgres() {
+    a_player_sees_exports_and_deletes_their_data(Backend::Postgres).await;
 }

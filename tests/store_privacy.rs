@@ -5,14 +5,17 @@
 //! backends.
 
 mod fixtures;
+#[path = "fixtures/sweep.rs"]
+mod sweep;
 
 use std::collections::BTreeSet;
 
 use fixtures::{assert_books, ADMIN, ALICE, BOB, G, G2};
+use sweep::columns_naming;
 use teenpatti::engine::fair::{fair_deck, Seed};
 use teenpatti::engine::tournament::{Every, Plan};
 use teenpatti::engine::{Hand, HandSetup, Rules};
-use teenpatti::ids::{ChannelId, HandId, UserId};
+use teenpatti::ids::{ChannelId, HandId};
 use teenpatti::store::{
     ActionRecord, EraseRefusal, ExportPage, FairDeal, HandRef, LeaderBy, NewHand, NewTable, NewTournament, Store,
 };
@@ -99,36 +102,6 @@ async fn fill(store: &Store) -> Filled {
     store.finish_tournament(t.id, BOB).await.unwrap();
     store.close_table(t_table.id).await.unwrap();
     Filled { both, bobs }
-}
-
-/// Every column of every table (`table.column`), from the database's own catalogue.
-async fn every_column(store: &Store) -> Vec<String> {
-    let query = match store.backend() {
-        teenpatti::store::Backend::Sqlite => {
-            "SELECT m.name || '.' || p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p \
-             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY 1"
-        }
-        teenpatti::store::Backend::Postgres => {
-            "SELECT table_name || '.' || column_name FROM information_schema.columns \
-             WHERE table_schema = current_schema() ORDER BY 1"
-        }
-    };
-    let columns = store.raw_texts(query).await.unwrap();
-    assert!(columns.len() > 60, "the catalogue lists the schema: {columns:?}");
-    columns
-}
-
-/// The columns where `user`'s id appears, in any row (as a number, or inside a text or JSON value).
-async fn columns_naming(store: &Store, user: UserId) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    for column in every_column(store).await {
-        let (table, name) = column.split_once('.').unwrap();
-        let query = format!("SELECT COUNT(*) FROM {table} WHERE CAST({name} AS TEXT) LIKE '%{}%'", user.get());
-        if store.raw_i64(&query).await.unwrap().unwrap_or(0) > 0 {
-            found.insert(column);
-        }
-    }
-    found
 }
 
 async fn a_players_export_is_their_ledger_and_hands_on_every_server(store: Store) {
