@@ -127,6 +127,13 @@ async fn a_player_sees_exports_and_deletes_their_data(backend: Backend) {
     let Some(w) = World::start_on_with_env(backend, &[]).await else { return };
     let [a, b] = w.users(["Asha", "Bilal"]);
     w.open_and_start(&[a, b], json!({"boot": 5})).await;
+    // An export while the hand is in play has it without its deck or seed.
+    w.slash(a, "privacy export", json!({})).await;
+    let live = uploaded(&w, "teenpatti-data-part1-of-1.json").expect("the export attached");
+    let record = w.record(1).await;
+    let (live, seed) = (String::from_utf8(live).unwrap(), record.fair.clone().unwrap().secret);
+    assert!(live.contains("\"status\":\"live\"") && !live.contains(&seed), "{live}");
+    assert!(!live.contains("\"deck\""), "{live}");
     if !w.click(a, "Pack").await.accepted() {
         w.act(b, "Pack").await;
     }
