@@ -112,6 +112,14 @@ fn usage(e: &clap::Error) -> ExitCode {
     }
 }
 
+/// The ports `run` serves besides Discord, bound before anything else is said or opened.
+pub struct Listeners {
+    /// `METRICS_ADDR`: `/metrics`, `/healthz`, `/readyz`.
+    pub metrics: Option<tokio::net::TcpListener>,
+    /// `WEB_ADDR`: the servers' web pages.
+    pub web: Option<tokio::net::TcpListener>,
+}
+
 /// `run` (or, `floor`, the benchmark's floor: [`crate::discord::floor`]).
 fn run_bot(floor: bool) -> ExitCode {
     let config = match crate::config::Config::from_env() {
@@ -133,6 +141,13 @@ fn run_bot(floor: bool) -> ExitCode {
         },
         None => None,
     };
+    let web = match config.web_addr.filter(|_| !floor) {
+        Some(addr) => match runtime.block_on(crate::web::bind(addr)) {
+            Ok(listener) => Some(listener),
+            Err(e) => return fatal(EXIT_REFUSED, e),
+        },
+        None => None,
+    };
     let api = match (&config.api_url, &config.test_discord) {
         (Some(url), _) => crate::redact::url(url),
         (None, Some(test)) => format!("discord.com at {} (TEST ONLY: TEENPATTI_TESTING=1)", test.addr),
@@ -140,7 +155,7 @@ fn run_bot(floor: bool) -> ExitCode {
     };
     tracing::info!(database = %crate::store::shown_url(&config.database_url), %api, dev_guild = ?config.dev_guild, "starting");
     let result = match floor {
-        false => runtime.block_on(crate::discord::run(config, metrics)),
+        false => runtime.block_on(crate::discord::run(config, Listeners { metrics, web })),
         true => runtime.block_on(crate::discord::floor::run(config)),
     };
     // Whatever is still running (a connection attempt, a reconnecting shard) is abandoned after this bound: the

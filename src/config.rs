@@ -31,6 +31,12 @@ pub struct Config {
     /// How long a server's data is kept after the bot is removed from it (`DATA_RETENTION_DAYS`, docs/privacy.md).
     /// Tests only: `TEENPATTI_TEST_RETENTION_MS` with `TEENPATTI_TESTING=1`.
     pub retention: Duration,
+    /// Where the servers' web pages are served (`WEB_ADDR`, an `IP:PORT`, never `METRICS_ADDR`'s); None: not
+    /// served by this process.
+    pub web_addr: Option<std::net::SocketAddr>,
+    /// The address the pages are reached at from outside (`PUBLIC_URL`, `https://host[:port][/path]`, no
+    /// trailing slash): the links the bot posts start with it. None: the bot posts no links.
+    pub public_url: Option<String>,
 }
 
 /// Where `discord.com` is in a test ([`Config::test_discord`]): a loopback address and the PEM of the certificate
@@ -55,6 +61,8 @@ impl fmt::Debug for Config {
             .field("test_discord", &self.test_discord.as_ref().map(|t| t.addr))
             .field("metrics_addr", &self.metrics_addr)
             .field("retention", &self.retention)
+            .field("web_addr", &self.web_addr)
+            .field("public_url", &self.public_url)
             .finish()
     }
 }
@@ -296,16 +304,15 @@ impl Config {
                 why: "goes without DISCORD_API_URL: one sends the bot's Discord calls to a proxy, the other tests the path without one".into(),
             });
         }
-        let metrics_addr = match nonempty("METRICS_ADDR") {
-            Some(v) => Some(v.parse::<std::net::SocketAddr>().map_err(|_| ConfigError::Invalid {
-                name: "METRICS_ADDR",
-                why: format!(
-                    "`{}` is not an IP:PORT (for example 127.0.0.1:9464, or [::1]:9464)",
-                    crate::echo::echo(&v)
-                ),
-            })?),
-            None => None,
-        };
+        let metrics_addr = socket_addr("METRICS_ADDR", nonempty("METRICS_ADDR"), "127.0.0.1:9464")?;
+        let web_addr = socket_addr("WEB_ADDR", nonempty("WEB_ADDR"), "0.0.0.0:8080")?;
+        if web_addr.is_some() && web_addr == metrics_addr {
+            return Err(ConfigError::Invalid {
+                name: "WEB_ADDR",
+                why: "is METRICS_ADDR's address: the public pages and the operator's endpoints listen apart".into(),
+            });
+        }
+        let public_url = nonempty("PUBLIC_URL").map(|v| public_url(&v)).transpose()?;
         let retention =
             match (nonempty("TEENPATTI_TEST_RETENTION_MS"), nonempty("TEENPATTI_TESTING").as_deref()) {
                 (Some(v), Some("1")) => Duration::from_millis(bounded(
@@ -338,8 +345,44 @@ impl Config {
             test_discord,
             metrics_addr,
             retention,
+            web_addr,
+            public_url,
         })
     }
+}
+
+/// An `IP:PORT` setting (`example` in the refusal), if set.
+fn socket_addr(
+    name: &'static str,
+    value: Option<String>,
+    example: &str,
+) -> Result<Option<std::net::SocketAddr>, ConfigError> {
+    let Some(v) = value else { return Ok(None) };
+    let why = format!("`{}` is not an IP:PORT (for example {example}, or [::1]:{})", crate::echo::echo(&v), {
+        example.rsplit(':').next().unwrap_or_default()
+    });
+    v.parse::<std::net::SocketAddr>().map(Some).map_err(|_| ConfigError::Invalid { name, why })
+}
+
+/// `PUBLIC_URL` checked: `http` or `https`, a host, no user or password, no query or fragment; given back without
+/// its trailing slashes.
+fn public_url(v: &str) -> Result<String, ConfigError> {
+    // The value is not shown: it may hold a password.
+    let invalid = |why: &str| ConfigError::Invalid {
+        name: "PUBLIC_URL",
+        why: format!("{why} (for example https://cards.example.org)"),
+    };
+    let url = url::Url::parse(v.trim()).map_err(|_| invalid("not a URL"))?;
+    if !matches!(url.scheme(), "https" | "http") || url.host_str().is_none_or(str::is_empty) {
+        return Err(invalid("not an http(s) address with a host"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(invalid("it holds a user or password, which links must not show"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(invalid("it has a query or fragment"));
+    }
+    Ok(url.as_str().trim_end_matches('/').to_string())
 }
 
 /// How long a server's data is kept after the bot leaves it, unless `DATA_RETENTION_DAYS` says: 30 days.
@@ -618,7 +661,13 @@ mod tests {
     fn every_bad_setting_is_echoed_briefly_and_bounded() {
         let long = "9".repeat(50_000);
         let hostile = "0-1\u{1b}[2J\nforged";
-        let cases: [(&str, &str, &str); 12] = [
+        let cases: [(&str, &str, &str); 18] = [
+            ("WEB_ADDR", hostile, "not an IP:PORT"),
+            ("WEB_ADDR", &long, "not an IP:PORT"),
+            ("PUBLIC_URL", "ftp://cards.example.org", "not an http(s) address"),
+            ("PUBLIC_URL", "https://cards.example.org/?a=1", "query or fragment"),
+            ("PUBLIC_URL", &long, "not a URL"),
+            ("PUBLIC_URL", hostile, "not a URL"),
             ("DATA_RETENTION_DAYS", "0", "from 1 to 365"),
             ("DATA_RETENTION_DAYS", "366", "from 1 to 365"),
             ("DATA_RETENTION_DAYS", hostile, "from 1 to 365"),
@@ -652,6 +701,27 @@ mod tests {
         assert_eq!(c.retention, Duration::from_secs(365 * 86_400));
         let c = cfg(&[("DISCORD_TOKEN", "t"), ("TEENPATTI_TEST_RETENTION_MS", "1500"), ("TEENPATTI_TESTING", "1")]);
         assert_eq!(c.unwrap().retention, Duration::from_millis(1500));
+    }
+
+    #[test]
+    fn the_web_pages_settings() {
+        let c = cfg(&[("DISCORD_TOKEN", "t")]).unwrap();
+        assert_eq!((c.web_addr, c.public_url), (None, None), "off by default");
+        let c = cfg(&[
+            ("DISCORD_TOKEN", "t"),
+            ("WEB_ADDR", "127.0.0.1:8080"),
+            ("PUBLIC_URL", "HTTPS://Cards.Example.org/tp/"),
+        ]);
+        let c = c.unwrap();
+        assert_eq!(c.web_addr, Some("127.0.0.1:8080".parse().unwrap()));
+        assert_eq!(c.public_url.as_deref(), Some("https://cards.example.org/tp"));
+        // Never the metrics' listener.
+        let e = cfg(&[("DISCORD_TOKEN", "t"), ("WEB_ADDR", "127.0.0.1:9464"), ("METRICS_ADDR", "127.0.0.1:9464")]);
+        assert!(e.unwrap_err().to_string().contains("listen apart"));
+        // A password in PUBLIC_URL is refused without being shown.
+        let e = cfg(&[("DISCORD_TOKEN", "t"), ("PUBLIC_URL", "https://me:hunter2@cards.example.org")]);
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("user or password") && !e.contains("hunter2"), "{e}");
     }
 
     fn shards(pairs: &[(&str, &str)]) -> Result<Shards, String> {

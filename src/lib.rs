@@ -26,4 +26,5 @@ pub mod sim;
 pub mod store;
 pub mod table;
 pub mod tools;
+pub mod web;
 pub mod words;

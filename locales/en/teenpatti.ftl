@@ -782,3 +782,69 @@ verify-erased = ⚠️ **The deck can no longer be checked**: SHA-256 of the see
     [one] player
    *[other] players
 } of this hand deleted their data, entropy included, and the deck cannot be rebuilt without it (`docs/provably-fair.md`).
+
+## The servers' web pages (issue 38)
+web-footer = Teen Patti: virtual chips only. Players are shown by the name and avatar Discord gave the bot when they last played; `/privacy web off` hides yours.
+web-server-title = Teen Patti: leaderboards, tables and tournaments
+web-boards = Leaderboards
+web-board-balance = Richest players
+web-board-winnings = Biggest winners
+web-col-player = Player
+web-col-chips = Chips
+web-col-net = Net winnings
+web-pages = Pages
+web-prev = ← Previous
+web-next = Next →
+web-page-of = Page { $page } of { $pages }
+web-none = Nothing yet.
+web-tables = Tables open now
+web-table = { $variant }, boot { $boot }, { $players } seated
+web-tournaments = Tournaments
+web-tournament = Tournament #{ $id }: buy-in { $buy_in }, { $status }
+web-place = place { $place }
+web-prize = prize { $prize }
+web-status-registering = registering
+web-status-running = being played
+web-status-finished = finished
+web-status-cancelled = cancelled
+web-seasons = Ended seasons
+web-season = Season { $number }: final leaderboard
+web-hidden-player = A player
+web-deleted-player = A deleted player
+web-hand-title = Hand #{ $hand }
+web-back = ← Leaderboards and tables
+web-hand-live = This hand is still being played: this page shows what its channel shows, and its cards once it is over.
+web-steps = Step by step
+web-step-pot = pot { $pot }
+web-step-turn = then { $player } to act
+web-cards = The cards:
+web-fair-title = Check the deal yourself
+web-fair-explain = Your browser recomputes the deck from the revealed seed and the players' entropy with its own SHA-256 (the procedure of docs/provably-fair.md, the same as scripts/verify_deck.py), and compares it with the deck the hand was dealt from. Nothing is sent anywhere.
+web-fair-commitment = Commitment (shown at the deal)
+web-fair-seed = Seed (revealed at the end)
+web-fair-entropy = Players' entropy
+web-fair-dealt = Deck dealt from
+web-fair-computed = Deck your browser computed
+web-fair-ok = ✔ Fair: SHA-256 of the seed is the commitment, and the seed with the entropy gives exactly the deck dealt.
+web-fair-bad-commitment = ✘ Does not verify: SHA-256 of the seed is not the commitment shown at the deal.
+web-fair-bad-deck = ✘ Does not verify: the seed and entropy do not give the deck that was dealt.
+web-fair-erased = The seed matches the commitment, but { $n } { $n ->
+    [one] player
+   *[other] players
+} of this hand deleted their data, entropy included: the deck can no longer be rebuilt.
+web-fair-insecure = This page came over plain HTTP, where browsers offer no Web Crypto: open it over HTTPS to check the deal here (or run scripts/verify_deck.py).
+web-fair-broken = The check could not run in this browser; run scripts/verify_deck.py instead.
+web-fair-noscript = The check runs in your browser with JavaScript; without it, run scripts/verify_deck.py with the values above.
+setting-web = web is on or off, not { $value }.
+web-on = 🌐 This server's web pages are on: { $url } (leaderboards, tournaments, open tables, and each finished hand of a channel everyone can view). `/config set web off` takes them down.
+web-on-no-url = 🌐 This server's web pages are on, but the bot's operator has not set its public address (`PUBLIC_URL`), so the bot cannot link to them yet.
+web-off = This server's web pages are off: their address no longer works, and turning them on again makes a new one.
+privacy-web-hidden = Your name and avatar are hidden from every server's web pages: they show "A player" instead.
+privacy-web-shown = Your name and avatar show on the web pages of servers that have them again.
+web-link-hand = 🌐 Step through it, with the cards and the fair-deal check in your browser: { $url }
+web-link-verify = 🌐 Check it in your own browser: { $url }
+web-link-server = 🌐 The whole leaderboard: { $url }
+cmd-privacy-web = web
+cmd-privacy-web-desc = Show or hide your name and avatar on every server's web pages.
+cmd-privacy-web-shown-desc = on: shown (the default); off: hidden everywhere
+button-web-hand = Replay and check it

@@ -18,6 +18,7 @@ pub mod commands;
 mod connect;
 mod departures;
 mod errors;
+mod events;
 pub mod floor;
 pub mod observe;
 pub mod permissions;
@@ -26,19 +27,18 @@ mod refusals;
 pub mod render;
 pub mod responder;
 pub mod retry;
+mod site;
 
 use std::future::IntoFuture;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{FullEvent, Interaction};
 
 use crate::config::Config;
-use crate::ids::{ChannelId, MessageId};
 use crate::ownership::{self, Standing};
 use crate::store::{Backend, Store, StoreError};
-use crate::table::{ShowError, TableService, Timings};
+use crate::table::{TableService, Timings};
 pub use buttons::member_is_admin;
 pub use connect::RunError;
 use connect::{Backoff, Stop, TryError};
@@ -54,6 +54,8 @@ pub struct Data {
     pub standing: Standing,
     /// The servers the bot was removed from, their data deleted after the retention (`departures.rs`).
     departures: Arc<departures::Departures>,
+    /// What the web pages need from Discord, and the links to them (`site.rs`).
+    pub site: Arc<site::Site>,
 }
 
 impl Data {
@@ -99,11 +101,11 @@ const STORE_CLOSE: Duration = Duration::from_secs(10);
 /// Runs the bot until a stop request (SIGTERM, Ctrl-C: `Ok`), a token Discord rejects, or a failure. On every
 /// path after the database opened, the tables are stopped and the store closed before this returns.
 /// `metrics`: the listener of `METRICS_ADDR`, bound by the caller, served from here on.
-pub async fn run(config: Config, metrics: Option<tokio::net::TcpListener>) -> Result<(), RunError> {
+pub async fn run(config: Config, listeners: crate::cli::Listeners) -> Result<(), RunError> {
     let stop = Stop::listen();
     // The operator's endpoints first: `/healthz` answers (and `/readyz` says "starting") while the database opens
     // and the leases are waited for.
-    if let Some(listener) = metrics {
+    if let Some(listener) = listeners.metrics {
         crate::metrics::serve::spawn(listener);
     }
     // A stop while the database opens (its checks can take a while on a big file) abandons the opening: SQLite
@@ -116,6 +118,10 @@ pub async fn run(config: Config, metrics: Option<tokio::net::TcpListener>) -> Re
         })?,
         () = stop.requested() => return Ok(()),
     };
+    // The web pages read the store only: served from here on, by a standby process too.
+    if let Some(listener) = listeners.web {
+        crate::web::spawn(listener, store.clone());
+    }
     // The shards' leases before any table is touched: a replacement started beside a live process waits here.
     let run = config.shards;
     // Only where another process can take the shards over does a lapsed lease silence this one.
@@ -270,6 +276,7 @@ fn framework(
     let dev_guild = config.dev_guild;
     let shards = config.shards;
     let retention = config.retention;
+    let public_url = config.public_url.clone();
     let (store, tables, standing) = (store.clone(), tables.clone(), standing.clone());
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -280,7 +287,7 @@ fn framework(
             post_command: |ctx| Box::pin(errors::answered(ctx)),
             // No reply pings anyone; the hand message pings the player to act (see presenter::mentions_for).
             allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
-            event_handler: |framework, event| Box::pin(event_handler(framework, event)),
+            event_handler: |framework, event| Box::pin(events::handle(framework, event)),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {
@@ -318,7 +325,9 @@ fn framework(
                 departures.ready(shard_of(ready), &guild_ids(&ready.guilds)).await;
                 tokio::spawn(departures::schedule(departures.clone(), service.clone(), shards));
                 crate::metrics::health::serving(true);
-                Ok(Data { service, presenter, store, standing, departures })
+                let site = Arc::new(site::Site::new(public_url, store.clone()));
+                site::install(site.clone());
+                Ok(Data { service, presenter, store, standing, departures, site })
             })
         })
         .build()
@@ -389,50 +398,4 @@ async fn answer_refusals(
         let service = service.clone();
         tokio::spawn(async move { service.refused(r.channel, r.message, r.why).await });
     }
-}
-
-async fn event_handler(framework: poise::FrameworkContext<'_, Data, Error>, event: &FullEvent) -> Result<(), Error> {
-    let data = framework.user_data;
-    let gone = |channel: serenity::ChannelId, message: Option<serenity::MessageId>, why: ShowError| {
-        let service = data.service.clone();
-        let (channel, message) = (ChannelId(channel.get()), message.map(|m| MessageId(m.get())));
-        // In a task of its own: the table answers while the gateway's events go on.
-        tokio::spawn(async move { service.refused(channel, message, why).await });
-    };
-    match event {
-        FullEvent::InteractionCreate { interaction: Interaction::Component(ci) }
-            if commands::is_privacy_button(&ci.data.custom_id) =>
-        {
-            commands::on_privacy_button(data, framework.serenity_context.http.clone(), ci.clone()).await;
-        }
-        FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } => {
-            let http = framework.serenity_context.http.clone();
-            buttons::on_button(&data.service, &data.presenter, http, &data.standing, ci.clone()).await;
-        }
-        // A table's channel deleted: its table closes (and a tournament there is cancelled).
-        FullEvent::ChannelDelete { channel, .. } => gone(channel.id, None, ShowError::ChannelGone),
-        // A hand message deleted (a moderator): posted again. Other messages are not looked up.
-        FullEvent::MessageDelete { channel_id, deleted_message_id, .. }
-            if data.presenter.is_hand_message(channel_id.get(), deleted_message_id.get()) =>
-        {
-            gone(*channel_id, Some(*deleted_message_id), ShowError::MessageGone);
-        }
-        // Removed from a server (not an outage, which says `unavailable`): its data goes after the retention.
-        FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
-            data.departures.left(crate::ids::GuildId(incomplete.id.get())).await;
-        }
-        FullEvent::GuildCreate { guild, .. } => data.departures.present(crate::ids::GuildId(guild.id.get())).await,
-        FullEvent::Ready { data_about_bot } => {
-            data.departures.ready(shard_of(data_about_bot), &guild_ids(&data_about_bot.guilds)).await;
-        }
-        FullEvent::MessageDeleteBulk { channel_id, multiple_deleted_messages_ids, .. } => {
-            for &m in multiple_deleted_messages_ids {
-                if data.presenter.is_hand_message(channel_id.get(), m.get()) {
-                    gone(*channel_id, Some(m), ShowError::MessageGone);
-                }
-            }
-        }
-        _ => {}
-    }
-    Ok(())
 }

@@ -22,7 +22,10 @@ pub struct GuildDeleted {
 
 /// The statements that delete a server's data, children before parents (the schema's foreign keys), each bound to
 /// the server's id as `$1`. `guild_departures` last: a deletion cut short by a crash is done again whole.
-const DELETE_GUILD: [(&str, &str); 12] = [
+const DELETE_GUILD: [(&str, &str); 15] = [
+    ("web_sites", "DELETE FROM web_sites WHERE guild_id = $1"),
+    ("player_profiles", "DELETE FROM player_profiles WHERE guild_id = $1"),
+    ("public_channels", "DELETE FROM public_channels WHERE guild_id = $1"),
     (
         "tournament_entries",
         "DELETE FROM tournament_entries WHERE tournament_id IN (SELECT id FROM tournaments WHERE guild_id = $1)",

@@ -32,6 +32,7 @@ mod stats;
 mod tables;
 mod tournaments;
 mod wallets;
+mod web;
 mod writer;
 
 use std::time::Duration;
@@ -59,6 +60,7 @@ pub use tournaments::{
     Entrant, NewTournament, OpenRefusal, Registration, TournamentRow, TournamentStats, TournamentStatus,
 };
 pub use wallets::{DailyClaim, Give, LedgerPage, LedgerRow, HOUSE_START, LEDGER_MAX_PAGE};
+pub use web::{is_slug, Profile, MAX_NAME_CHARS};
 
 use crate::ids::{GuildId, HandId, UserId};
 use db::{sql, Conn, Pool, Sql};

@@ -69,6 +69,8 @@ pub struct Erased {
     pub hands: u64,
     /// Deals whose mixed entropy held the player's line (taken out: their deck can no longer be rebuilt).
     pub entropy_lines: u64,
+    /// Display names and avatars kept for the web pages, and the hiding of them, deleted.
+    pub profiles: u64,
 }
 
 /// One part of a player's export (`/privacy export`): the JSON file they are given.
@@ -85,6 +87,10 @@ pub struct Export {
     pub stats: Vec<ExportStats>,
     /// Part 1 only.
     pub tournaments: Vec<ExportEntry>,
+    /// Part 1 only: how the web pages show them on each server (the name and avatar their last interaction
+    /// carried), and whether they hid that (`/privacy web off`).
+    pub profiles: Vec<ExportProfile>,
+    pub web_hidden: bool,
     /// Every ledger row of theirs, oldest first, [`ExportPage::ledger_rows`] a part.
     pub ledger: Vec<ExportLedgerRow>,
     /// Every hand they were dealt into, oldest first, [`ExportPage::hands`] a part: the public record (what the
@@ -123,6 +129,15 @@ pub struct ExportEntry {
     pub registered_at: i64,
     pub place: Option<i64>,
     pub prize: i64,
+}
+
+#[derive(Clone, Debug, Serialize, sqlx::FromRow)]
+pub struct ExportProfile {
+    #[serde(serialize_with = "as_text")]
+    pub guild_id: GuildId,
+    pub display_name: String,
+    pub avatar: Option<String>,
+    pub updated_at: i64,
 }
 
 #[derive(Clone, Debug, Serialize, sqlx::FromRow)]
@@ -242,6 +257,8 @@ impl Store {
             wallets: Vec::new(),
             stats: Vec::new(),
             tournaments: Vec::new(),
+            profiles: Vec::new(),
+            web_hidden: false,
             ledger: Vec::new(),
             hands: Vec::new(),
         };
@@ -274,6 +291,13 @@ impl Store {
                 .all(&self.pool)
                 .await
                 .ctx("exporting tournament entries")?;
+            export.profiles = sql("SELECT guild_id, display_name, avatar, updated_at FROM player_profiles \
+                                   WHERE user_id = $1 ORDER BY guild_id")
+            .bind(user)
+            .all(&self.pool)
+            .await
+            .ctx("exporting display names")?;
+            export.web_hidden = self.web_hidden(user).await?;
         }
         let offset = |per: u64| i64::try_from((part - 1).saturating_mul(per)).unwrap_or(i64::MAX);
         export.ledger = sql(format!(
@@ -411,7 +435,8 @@ async fn erase(conn: &mut Conn, user: UserId) -> Result<Result<Erased, EraseRefu
             slot.insert(anonymous(conn, g).await?);
         }
     }
-    let mut erased = Erased { servers: anon.len() as u64, ..Erased::default() };
+    let profiles = super::web::erase_profiles(conn, user).await?;
+    let mut erased = Erased { servers: anon.len() as u64, profiles, ..Erased::default() };
     for (&guild, &to) in &anon {
         erase_on(conn, user, guild, to, &mut erased).await?;
     }

@@ -110,6 +110,18 @@ impl Store {
         row.map(SeasonRow::into_season).transpose()
     }
 
+    /// The server's ended seasons, newest first, at most `limit` (the web pages' boards).
+    pub async fn ended_seasons(&self, guild: GuildId, limit: u32) -> Result<Vec<Season>, StoreError> {
+        let rows: Vec<SeasonRow> = sql("SELECT number, started_at, ended_at, board FROM seasons \
+                                        WHERE guild_id = $1 AND ended_at IS NOT NULL ORDER BY number DESC LIMIT $2")
+        .bind(guild)
+        .bind(i64::from(limit))
+        .all(&self.pool)
+        .await
+        .ctx("reading seasons")?;
+        rows.into_iter().map(SeasonRow::into_season).collect()
+    }
+
     /// Ends the season in play and begins the next: the final leaderboard (the [`SEASON_BOARD`] richest players)
     /// is kept with it, and under `season_reset` every player's balance goes back to the starting balance (a
     /// `season_reset` row for each that changes). `expected`: end only that season (a schedule's tick), so two

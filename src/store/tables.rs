@@ -164,6 +164,26 @@ impl Store {
             .ctx("reading a table")
     }
 
+    /// The server's open tables in channels @everyone can view (the web pages), with their seated players.
+    pub async fn public_open_tables(&self, guild: GuildId) -> Result<Vec<(TableRow, Vec<UserId>)>, StoreError> {
+        let cols = TABLE_COLS.split(',').map(|c| format!("t.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let tables: Vec<TableRow> = sql(format!(
+            "SELECT {cols} FROM game_tables t JOIN public_channels c ON c.channel_id = t.channel_id \
+             WHERE t.guild_id = $1 AND t.status = $2 AND c.public ORDER BY t.id LIMIT 100"
+        ))
+        .bind(guild)
+        .bind(TableStatus::Open)
+        .all(&self.pool)
+        .await
+        .ctx("reading open tables")?;
+        let mut out = Vec::with_capacity(tables.len());
+        for t in tables {
+            let seats = self.seats(t.id).await?.into_iter().map(|s| s.user).collect();
+            out.push((t, seats));
+        }
+        Ok(out)
+    }
+
     /// Every open table (to restore after a restart).
     pub async fn open_tables(&self) -> Result<Vec<TableRow>, StoreError> {
         sql(format!("SELECT {TABLE_COLS} FROM game_tables WHERE status = $1 ORDER BY id"))

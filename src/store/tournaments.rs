@@ -448,6 +448,20 @@ impl Store {
             .await
     }
 
+    /// The server's newest tournaments held in channels @everyone can view (the web pages), at most `limit`.
+    pub async fn public_tournaments(&self, guild: GuildId, limit: u32) -> Result<Vec<TournamentRow>, StoreError> {
+        let cols = COLS.split(", ").map(|c| format!("t.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        sql(format!(
+            "SELECT {cols} FROM tournaments t JOIN public_channels c ON c.channel_id = t.channel_id \
+             WHERE t.guild_id = $1 AND c.public ORDER BY t.id DESC LIMIT $2"
+        ))
+        .bind(guild)
+        .bind(i64::from(limit))
+        .all(&self.pool)
+        .await
+        .ctx("reading tournaments")
+    }
+
     /// A player's tournaments on a server: played (finished ones), won, prizes.
     pub async fn tournament_stats(&self, guild: GuildId, user: UserId) -> Result<TournamentStats, StoreError> {
         let (played, won, prizes): (i64, Option<i64>, Option<i64>) = sql(

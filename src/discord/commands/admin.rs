@@ -30,7 +30,7 @@ pub async fn config_view(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The server's own settings `/config set` takes, as its autocomplete offers them (the rule options follow,
 /// from the option table `engine::rules::OPTIONS`).
-pub(crate) const SETTINGS: [&str; 17] = [
+pub(crate) const SETTINGS: [&str; 18] = [
     "language",
     "starting_balance",
     "daily_amount",
@@ -48,6 +48,7 @@ pub(crate) const SETTINGS: [&str; 17] = [
     "season_channel",
     "daily_cooldown_secs",
     "private_language",
+    "web",
 ];
 
 /// `/config set`'s option names containing what was typed: the settings, then the rule options; at most 25,
@@ -74,6 +75,9 @@ pub async fn config_set(
 ) -> Result<(), Error> {
     let g = guild(ctx)?;
     let store = &ctx.data().store;
+    if option.trim() == "web" {
+        return set_web(ctx, g, &value).await;
+    }
     let mut s = store.guild_settings(g).await?;
     let number = |lo: i64, hi: i64| -> Result<i64, UserError> {
         let n = value.trim().parse::<i64>().ok().filter(|n| (lo..=hi).contains(n));
@@ -124,6 +128,25 @@ pub async fn config_set(
     store.set_guild_settings(g, &s).await?;
     // Written in the language as it now is: the server's, or the admin's own under `private_language=reader`.
     say(ctx, render::settings_saved(s.private_language.for_reader(s.language, super::reader(ctx)), &s)).await
+}
+
+/// `/config set web on|off`: the server's web pages (README "Web pages"), under a new address each time they are
+/// turned on. Said in the channel: its members learn where the pages are, or that they are gone.
+async fn set_web(ctx: Context<'_>, g: crate::ids::GuildId, value: &str) -> Result<(), Error> {
+    let on = match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" => true,
+        "off" | "false" | "no" => false,
+        _ => return Err(UserError::said(Msg::new("setting-web").arg("value", crate::echo::echo(value))).into()),
+    };
+    let data = ctx.data();
+    data.store.set_web(g, on).await?;
+    let lang = super::server_lang(ctx).await;
+    let text = match (on, data.site.server_link(&data.store, g).await) {
+        (true, Some(url)) => crate::tr!(lang, "web-on", url = url),
+        (true, None) => crate::tr!(lang, "web-on-no-url"),
+        (false, _) => crate::tr!(lang, "web-off"),
+    };
+    say_public(ctx, text).await
 }
 
 /// Give chips to a player, or take them away with a negative amount (Manage Server).

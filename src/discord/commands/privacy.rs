@@ -28,7 +28,11 @@ const MAX_EXPORT_BYTES: usize = 8 << 20;
 const LISTED: usize = 10;
 
 /// What the bot keeps about you: see it, export it, delete it.
-#[poise::command(slash_command, subcommands("privacy_info", "privacy_export", "privacy_delete"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("privacy_info", "privacy_export", "privacy_delete", "privacy_web"),
+    subcommand_required
+)]
 pub async fn privacy(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -146,6 +150,28 @@ pub async fn privacy_delete(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Shown or hidden on the web pages.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Shown {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
+/// Show or hide your name and avatar on every server's web pages.
+#[poise::command(slash_command, rename = "web")]
+pub async fn privacy_web(
+    ctx: Context<'_>,
+    #[description = "on: shown (the default); off: hidden everywhere"] shown: Shown,
+) -> Result<(), Error> {
+    let me = user_id(ctx.author());
+    let hide = matches!(shown, Shown::Off);
+    ctx.data().store.set_web_hidden(me, hide).await?;
+    let lang = own_lang(ctx).await;
+    super::say(ctx, if hide { tr!(lang, "privacy-web-hidden") } else { tr!(lang, "privacy-web-shown") }).await
+}
+
 /// The confirmation button's `custom_id`.
 fn confirm_id(user: UserId, deadline: i64) -> String {
     format!("privacy:delete:{user}:{deadline}")
@@ -183,7 +209,7 @@ pub async fn on_confirm(data: &Data, http: std::sync::Arc<Http>, ci: ComponentIn
     // The deletion may queue behind other writes: the watchdog acknowledges the click if it takes long.
     let ack = Ack::watch(http.clone(), data.standing.clone(), &ci, arrival);
     let text = match data.store.erase_player(me).await {
-        Ok(Ok(n)) if n.servers == 0 => tr!(lang, "privacy-deleted-nothing"),
+        Ok(Ok(n)) if n.servers == 0 && n.profiles == 0 => tr!(lang, "privacy-deleted-nothing"),
         Ok(Ok(n)) => {
             tracing::info!(servers = n.servers, rows = n.ledger_rows, hands = n.hands, "a player's data deleted");
             let (rows, hands, lines) = (n.ledger_rows, n.hands, n.entropy_lines);

@@ -67,8 +67,13 @@ pub async fn leaderboard(
     };
     let (rows, total) = ctx.data().store.leaderboard(g, key, page, PAGE_SIZE).await?;
     let pages = total.div_ceil(u64::from(PAGE_SIZE)).max(1);
-    let board = render::leaderboard(super::server_lang(ctx).await, key, &rows, page, pages, total);
-    crate::discord::errors::send(ctx, CreateReply::default().embed(cap::embed(board))).await?;
+    let lang = super::server_lang(ctx).await;
+    let board = render::leaderboard(lang, key, &rows, page, pages, total);
+    let mut reply = CreateReply::default().embed(cap::embed(board));
+    if let Some(url) = ctx.data().site.server_link(&ctx.data().store, g).await {
+        reply = reply.content(cap::content(crate::tr!(lang, "web-link-server", url = url)));
+    }
+    crate::discord::errors::send(ctx, reply).await?;
     Ok(())
 }
 
@@ -147,7 +152,10 @@ pub async fn history(
         UserError::internal_error()
     })?;
     let lang = lang(ctx).await;
-    let text = render::hand_history(lang, &history);
+    let mut text = render::hand_history(lang, &history);
+    if let Some(url) = ctx.data().site.hand_link(store, g, record.summary.channel, HandId(id)).await {
+        text = format!("{}\n{}", cap::cut(&text, 1700), crate::tr!(lang, "web-link-hand", url = url));
+    }
     let pictures = render::history_picture(lang, &history).into_iter().collect();
     let names: Vec<String> = record.summary.users.iter().map(|&u| script_name(ctx, u)).collect();
     let script = match hand_script(&record, &names) {
@@ -191,7 +199,16 @@ pub async fn verify(
     if !of_server(ctx, record.summary.guild, g).await {
         return Err(UserError::said(render::no_such_hand(hand, true)).into());
     }
-    say(ctx, render::verification(lang(ctx).await, hand, &verify_deal(&record))).await
+    let lang = lang(ctx).await;
+    let mut text = render::verification(lang, hand, &verify_deal(&record));
+    let over = record.summary.status != crate::store::HandStatus::Live && record.fair.is_some();
+    let site = &ctx.data().site;
+    if let Some(url) = site.hand_link(&ctx.data().store, g, record.summary.channel, HandId(hand)).await.filter(|_| over)
+    {
+        text =
+            format!("{}\n{}", cap::cut(&text, 1700), crate::tr!(lang, "web-link-verify", url = format!("{url}#fair")));
+    }
+    say(ctx, text).await
 }
 
 /// What a hand is worth under this channel's table rules (or the server's).

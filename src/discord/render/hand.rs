@@ -141,7 +141,14 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         variant = hand.rules.variant.to_string(),
         seconds = view.turn_seconds
     )));
-    (content, embed, hand_buttons(view, hand))
+    let mut rows = hand_buttons(view, hand);
+    // A finished hand links to its page (web on, a channel everyone can view, `PUBLIC_URL` set).
+    let link = crate::discord::site::hand_link_now(view.guild, view.channel, hand.hand_id);
+    if let Some(url) = link.filter(|_| over && rows.len() < 5) {
+        let button = serenity::CreateButton::new_link(url).label(tr!(lang, "button-web-hand"));
+        rows.push(CreateActionRow::Buttons(vec![button]));
+    }
+    (content, embed, rows)
 }
 
 /// The deal's commitment while the hand is played; its seed and entropy once it is over, with how to check them.

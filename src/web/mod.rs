@@ -1,0 +1,237 @@
+//! The servers' web pages (issue 38, README "Web pages"): read-only, served by the bot on `WEB_ADDR` (its own
+//! listener: the operator's `/metrics`, `/healthz` and `/readyz` are never served here), another presenter of the
+//! same tables beside `src/discord/`, reading through the store.
+//!
+//! - `/s/<slug>`: a server's page (`pages.rs`): leaderboards, ended seasons' boards, tournaments, tables open now.
+//! - `/s/<slug>/hand/<id>`: a hand step by step as its channel saw it, its cards once over, and the fair-deal check
+//!   that runs in the reader's browser (`hand.rs`, `assets/fair.js`); `/s/<slug>/hand/<id>/cards.png`, its picture.
+//! - `/static/style.css`, `/static/fair.js`: compiled in.
+//!
+//! A server is served only while web is on there (`/config set web on`), under its random 128-bit slug; only
+//! hands, tables and tournaments of channels @everyone can view appear. Everything else is the same 404, so a page
+//! tells nothing of what exists. Every value is escaped (maud), every response carries a strict
+//! Content-Security-Policy and an ETag, no cookie is ever set, and each client address has its own rate limit
+//! (`limit.rs`).
+
+mod hand;
+mod limit;
+mod pages;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use sha2::{Digest, Sha256};
+
+use crate::i18n::Lang;
+use crate::ids::GuildId;
+use crate::store::Store;
+
+/// Every page's policy: its own scripts, styles and pictures only, and avatars from Discord's CDN; no frames, no
+/// forms, no plugins, no inline script.
+const CSP: &str =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https://cdn.discordapp.com; \
+                   base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const STYLE: &str = include_str!("assets/style.css");
+const FAIR_JS: &str = include_str!("assets/fair.js");
+
+/// What every page handler shares.
+#[derive(Clone)]
+pub struct Site {
+    store: Store,
+    limiter: Arc<limit::Limiter>,
+}
+
+/// Binds `addr`; a refusal (a port in use, an address not on this machine) is one line naming `WEB_ADDR`.
+pub async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("WEB_ADDR {addr} cannot be listened on: {e}"))
+}
+
+/// The pages' routes on `store`.
+pub fn router(store: Store) -> Router {
+    let site = Site { store, limiter: Arc::new(limit::Limiter::new(limit::PER_SECOND, limit::BURST)) };
+    Router::new()
+        .route("/s/:slug", get(server_page))
+        .route("/s/:slug/hand/:hand", get(hand_page))
+        .route("/s/:slug/hand/:hand/cards.png", get(hand_picture))
+        .route("/static/style.css", get(|headers: HeaderMap| async move { asset(&headers, "text/css", STYLE) }))
+        .route("/static/fair.js", get(|h: HeaderMap| async move { asset(&h, "text/javascript", FAIR_JS) }))
+        .fallback(|| async { not_found() })
+        .layer(axum::middleware::from_fn_with_state(site.clone(), guard))
+        .with_state(site)
+}
+
+/// Serves the pages on `listener` until the process ends (a failed connection is that connection's only).
+pub fn spawn(listener: tokio::net::TcpListener, store: Store) {
+    let app = router(store).into_make_service_with_connect_info::<SocketAddr>();
+    let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
+    tracing::info!(%addr, "serving the servers' web pages");
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the web pages stopped");
+        }
+    });
+}
+
+/// Before every request: the client's rate limit. After: the headers every response carries.
+async fn guard(
+    State(site): State<Site>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let mut response = if site.limiter.allow(peer.ip()) {
+        next.run(request).await
+    } else {
+        let mut r = (StatusCode::TOO_MANY_REQUESTS, "too many requests: slow down\n").into_response();
+        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        r
+    };
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+/// The one answer for anything that is not served: an unknown address, a server with web off, a hand of a channel
+/// @everyone cannot view, a malformed id.
+fn not_found() -> Response {
+    let mut r =
+        (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "not found\n").into_response();
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// A failure of ours (the database): logged once, and a short answer.
+fn unavailable(e: impl std::fmt::Display) -> Response {
+    tracing::error!(error = %e, "a web page could not be read");
+    (StatusCode::SERVICE_UNAVAILABLE, [(header::RETRY_AFTER, "5")], "the page cannot be shown just now\n")
+        .into_response()
+}
+
+/// `body` with its ETag, or 304 when the client has it already. `cache`: the Cache-Control.
+fn cached(headers: &HeaderMap, content_type: &'static str, cache: &'static str, body: Vec<u8>) -> Response {
+    let digest = Sha256::digest(&body);
+    let tag = format!("\"{}\"", crate::engine::fair::hex(&digest[..16]));
+    let seen = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    let fresh = seen.is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
+    let mut r = if fresh { StatusCode::NOT_MODIFIED.into_response() } else { body.into_response() };
+    let h = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        h.insert(header::ETAG, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    if !fresh {
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    }
+    r
+}
+
+fn asset(headers: &HeaderMap, kind: &'static str, text: &'static str) -> Response {
+    let kind = if kind == "text/css" { "text/css; charset=utf-8" } else { "text/javascript; charset=utf-8" };
+    cached(headers, kind, "public, max-age=3600", text.as_bytes().to_vec())
+}
+
+/// An HTML page: revalidated each time (a leaderboard changes), sent again only when it did.
+fn html(headers: &HeaderMap, page: maud::Markup) -> Response {
+    cached(headers, "text/html; charset=utf-8", "no-cache", page.into_string().into_bytes())
+}
+
+/// The server whose pages live under `slug`, and its language: `None` for a 404.
+async fn server_of(site: &Site, slug: &str) -> Result<Option<(GuildId, Lang)>, Response> {
+    let guild = site.store.guild_by_slug(slug).await.map_err(unavailable)?;
+    let Some(guild) = guild else { return Ok(None) };
+    let lang = site.store.guild_settings(guild).await.map_err(unavailable)?.language;
+    Ok(Some((guild, lang)))
+}
+
+/// A positive decimal id as written in a path, no sign or leading zero (anything else is a 404).
+fn id_in_path(text: &str) -> Option<i64> {
+    let canonical = !text.is_empty() && text.len() <= 19 && text.bytes().all(|b| b.is_ascii_digit());
+    text.parse::<i64>().ok().filter(|n| canonical && *n > 0 && !text.starts_with('0'))
+}
+
+async fn server_page(
+    State(site): State<Site>,
+    Path(slug): Path<String>,
+    Query(query): Query<std::collections::HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let (guild, lang) = match server_of(&site, &slug).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return not_found(),
+        Err(r) => return r,
+    };
+    let by = pages::Board::from_query(query.get("by").map(String::as_str));
+    let page = query.get("page").and_then(|p| p.parse::<u32>().ok()).unwrap_or(1);
+    match pages::server_page(&site.store, guild, lang, &slug, by, page).await {
+        Ok(markup) => html(&headers, markup),
+        Err(e) => unavailable(e),
+    }
+}
+
+async fn hand_page(
+    State(site): State<Site>,
+    Path((slug, hand)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let (guild, lang) = match server_of(&site, &slug).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return not_found(),
+        Err(r) => return r,
+    };
+    let Some(hand) = id_in_path(&hand) else { return not_found() };
+    match hand::page(&site.store, guild, lang, &slug, hand).await {
+        Ok(Some(markup)) => html(&headers, markup),
+        Ok(None) => not_found(),
+        Err(e) => unavailable(e),
+    }
+}
+
+async fn hand_picture(
+    State(site): State<Site>,
+    Path((slug, hand)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    let (guild, lang) = match server_of(&site, &slug).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return not_found(),
+        Err(r) => return r,
+    };
+    let Some(hand) = id_in_path(&hand) else { return not_found() };
+    match hand::picture(&site.store, guild, lang, hand).await {
+        Ok(Some(png)) => cached(&headers, "image/png", "public, max-age=86400", png),
+        Ok(None) => not_found(),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// The address of a server's page, under `PUBLIC_URL`.
+pub fn server_url(public: &str, slug: &str) -> String {
+    format!("{public}/s/{slug}")
+}
+
+/// The address of a hand's page, under `PUBLIC_URL`.
+pub fn hand_url(public: &str, slug: &str, hand: i64) -> String {
+    format!("{public}/s/{slug}/hand/{hand}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_canonical_ids_are_looked_up() {
+        assert_eq!(id_in_path("42"), Some(42));
+        for bad in ["", "0", "042", "-1", "+1", "4.2", "1e3", "99999999999999999999", "٤٢", "42 "] {
+            assert_eq!(id_in_path(bad), None, "{bad:?}");
+        }
+    }
+}
