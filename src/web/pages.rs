@@ -75,7 +75,7 @@ pub(super) fn layout(lang: Lang, root: &str, title: &str, body: Markup) -> Marku
             }
             body {
                 main { (body) }
-                footer { p { (tr!(lang, "web-footer")) } }
+                footer { p { (plain(&tr!(lang, "web-footer"))) } }
             }
         }
     }

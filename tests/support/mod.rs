@@ -400,6 +400,21 @@ impl FakeDiscord {
                 st.guilds.push(id);
             }
         }
+        self.dispatch("GUILD_CREATE", self.guild_create_json(id));
+    }
+
+    /// GUILD_CREATE for guild `id` as Discord sends it after READY: its @everyone role (Discord's default
+    /// permissions, View Channel among them) and its text channels with their overwrites.
+    pub fn send_guild_create(&self, id: u64) {
+        self.dispatch("GUILD_CREATE", self.guild_create_json(id));
+    }
+
+    fn guild_create_json(&self, id: u64) -> Value {
+        let channels: Vec<Value> = self.with_state(|st| {
+            let mut ids: Vec<u64> = st.channels.values().filter(|c| c.guild_id == id).map(|c| c.id).collect();
+            ids.sort_unstable();
+            ids.into_iter().filter_map(|c| st.channel_json(c)).collect()
+        });
         let mut guild = json!({
             "id": id.to_string(), "guild_id": id.to_string(), "name": "Test server", "icon": null, "splash": null,
             "discovery_splash": null, "owner_id": "1", "afk_channel_id": null, "afk_timeout": 300,
@@ -415,14 +430,14 @@ impl FakeDiscord {
             "banner": null, "premium_tier": 0, "preferred_locale": "en-US", "public_updates_channel_id": null,
             "nsfw_level": 0, "premium_progress_bar_enabled": false, "stickers": [],
             "joined_at": "2026-11-28T00:00:00.000000+00:00", "large": false, "unavailable": false,
-            "member_count": 1, "voice_states": [], "members": [], "channels": [], "threads": [], "presences": [],
+            "member_count": 1, "voice_states": [], "members": [], "channels": channels, "threads": [], "presences": [],
             "stage_instances": [], "guild_scheduled_events": [], "safety_alerts_channel_id": null,
             "max_video_channel_users": 25, "nsfw": false, "max_members": 500000,
         });
         if let (Some(base), Value::Object(more)) = (guild.as_object_mut(), more) {
             base.extend(more);
         }
-        self.dispatch("GUILD_CREATE", guild);
+        guild
     }
 
     /// The bot's shard count, as `GET /gateway/bot` reports it.
@@ -492,8 +507,26 @@ impl FakeDiscord {
         let id = st.new_id();
         st.channels.insert(
             id,
-            ChannelRec { id, name: name.into(), dm_user: None, guild_id: guild, bot_permissions: model::PERM_BOT },
+            ChannelRec {
+                id,
+                name: name.into(),
+                dm_user: None,
+                guild_id: guild,
+                bot_permissions: model::PERM_BOT,
+                everyone_denied: false,
+            },
         );
+        id
+    }
+
+    /// A staff-only text channel of the default guild (@everyone may not view it), announced with CHANNEL_CREATE.
+    pub fn add_private_channel(&self, name: &str) -> u64 {
+        let id = self.add_channel(name);
+        if let Some(c) = self.lock().channels.get_mut(&id) {
+            c.everyone_denied = true;
+        }
+        let channel = self.with_state(|st| st.channel_json(id)).expect("a guild channel");
+        self.dispatch("CHANNEL_CREATE", channel);
         id
     }
 

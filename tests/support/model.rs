@@ -80,6 +80,8 @@ pub struct ChannelRec {
     /// What the bot may do in this channel (`app_permissions` of its interactions; checked on its posts and
     /// edits as Discord checks them). [`PERM_BOT`] unless a test takes some away.
     pub bot_permissions: u64,
+    /// A staff-only channel: its overwrite for @everyone (the role whose id is the guild's) denies View Channel.
+    pub everyone_denied: bool,
 }
 
 /// One shard's gateway session: its events, numbered, kept for a RESUME.
@@ -353,7 +355,11 @@ impl State {
                 "guild_id": c.guild_id.to_string(),
                 "name": c.name,
                 "position": 0,
-                "permission_overwrites": [],
+                "permission_overwrites": if c.everyone_denied {
+                    json!([{"id": c.guild_id.to_string(), "type": 0, "allow": "0", "deny": "1024"}])
+                } else {
+                    json!([])
+                },
                 "nsfw": false,
                 "parent_id": null,
                 "topic": null,
@@ -465,7 +471,14 @@ impl State {
         let id = self.new_id();
         self.channels.insert(
             id,
-            ChannelRec { id, name: String::new(), dm_user: Some(user), guild_id: 0, bot_permissions: PERM_BOT },
+            ChannelRec {
+                id,
+                name: String::new(),
+                dm_user: Some(user),
+                guild_id: 0,
+                bot_permissions: PERM_BOT,
+                everyone_denied: false,
+            },
         );
         if let Some(u) = self.users.get_mut(&user) {
             u.dm_channel = Some(id);
