@@ -49,7 +49,7 @@ async fn the_pages_follow_the_server(backend: Backend) {
     w.fake.send_guild_create(w.fake.guild_id());
     let [a, b] = w.users(["Asha", "Bilal"]);
     let admin = w.fake.add_admin("Admin");
-    w.open_and_start(&[a, b], json!({"boot": 5})).await;
+    let first = w.open_and_start(&[a, b], json!({"boot": 5})).await;
     if !w.click(a, "Pack").await.accepted() {
         w.act(b, "Pack").await;
     }
@@ -58,8 +58,9 @@ async fn the_pages_follow_the_server(backend: Backend) {
     w.fake.slash(a, staff, "table open", json!({"boot": 5})).await.response(Duration::from_secs(10)).await;
     click_in(&w.fake, b, staff, "Join").await;
     click_in(&w.fake, a, staff, "Start").await;
-    support::world::poll("a hand in the staff channel", Duration::from_secs(10), || {
-        w.fake.channel_messages(staff).iter().any(|m| support::world::is_hand(m, 2)).then_some(())
+    let staff_hand = support::world::poll("a hand in the staff channel", Duration::from_secs(10), || {
+        let messages = w.fake.channel_messages(staff);
+        messages.iter().find(|m| support::world::is_hand_message(m)).map(support::world::hand_id_of)
     })
     .await;
 
@@ -99,10 +100,23 @@ async fn the_pages_follow_the_server(backend: Backend) {
     let verify = w.ephemeral_reply(b, "verify", json!({"hand": 1})).await;
     assert!(verify.contains(&format!("{public}/s/{slug}/hand/1#fair")), "{verify}");
 
+    // The next hand here, once over, links to its page from its message.
+    w.act(a, "Start").await;
+    let second = w.wait_new_hand(&[support::world::id_of(&first)]).await;
+    let n = support::world::hand_id_of(&second);
+    for u in [a, b] {
+        if w.click(u, "Pack").await.accepted() {
+            break;
+        }
+    }
+    let over = w.wait_hand_over(n).await;
+    let link = support::components(&over).find(|c| c["style"] == 5).map(|c| c["url"].clone());
+    assert_eq!(link, Some(json!(format!("{public}/s/{slug}/hand/{n}"))), "{over:#}");
+
     // The staff channel's hand is absent, as a hand that never was; so are malformed and hostile addresses.
     for path in [
-        format!("/s/{slug}/hand/2"),
-        format!("/s/{slug}/hand/2/cards.png"),
+        format!("/s/{slug}/hand/{staff_hand}"),
+        format!("/s/{slug}/hand/{staff_hand}/cards.png"),
         format!("/s/{slug}/hand/999999"),
         format!("/s/{slug}/hand/0"),
         format!("/s/{slug}/hand/01"),

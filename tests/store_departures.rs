@@ -68,12 +68,19 @@ async fn fill(store: &Store, guild: GuildId, channel: ChannelId) {
     };
     let t = store.open_tournament(tournament).await.unwrap().unwrap();
     store.register(t.id, ALICE).await.unwrap();
+    // The web pages' rows.
+    store.set_web(guild, true).await.unwrap();
+    store.record_profile(guild, ALICE, "Alice", None).await.unwrap();
+    store.set_channels_public(guild, vec![(channel, true)]).await.unwrap();
 }
 
 /// Rows that name `guild`, table by table (directly, or through its tables, hands and tournaments).
 async fn rows_of(store: &Store, guild: GuildId) -> Vec<(&'static str, i64)> {
     let g = guild.get() as i64;
-    let tables: [(&str, String); 11] = [
+    let tables: [(&str, String); 14] = [
+        ("web_sites", format!("SELECT COUNT(*) FROM web_sites WHERE guild_id = {g}")),
+        ("player_profiles", format!("SELECT COUNT(*) FROM player_profiles WHERE guild_id = {g}")),
+        ("public_channels", format!("SELECT COUNT(*) FROM public_channels WHERE guild_id = {g}")),
         ("guild_settings", format!("SELECT COUNT(*) FROM guild_settings WHERE guild_id = {g}")),
         ("wallets", format!("SELECT COUNT(*) FROM wallets WHERE guild_id = {g}")),
         ("ledger", format!("SELECT COUNT(*) FROM ledger WHERE guild_id = {g}")),

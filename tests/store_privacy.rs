@@ -101,6 +101,10 @@ async fn fill(store: &Store) -> Filled {
     store.knock_out(t.id, vec![(ALICE, 2)]).await.unwrap();
     store.finish_tournament(t.id, BOB).await.unwrap();
     store.close_table(t_table.id).await.unwrap();
+    // How the web pages show her, and her hiding it.
+    store.record_profile(G, ALICE, "Alice A.", Some("avatars/1/abc.png")).await.unwrap();
+    store.record_profile(G2, ALICE, "Alice", None).await.unwrap();
+    store.set_web_hidden(ALICE, true).await.unwrap();
     Filled { both, bobs }
 }
 
@@ -111,6 +115,8 @@ async fn a_players_export_is_their_ledger_and_hands_on_every_server(store: Store
     assert_eq!(guilds.len(), 3, "two servers and a tournament's purse: {kept:?}");
     assert!(guilds.contains(&G) && guilds.contains(&G2));
     assert_eq!((kept.tournament_entries, kept.open_seats), (1, 0));
+    let e = store.export(ALICE, 1, ExportPage::DISCORD, 1).await.unwrap().unwrap();
+    assert!(e.web_hidden && e.profiles.len() == 2 && e.profiles[0].display_name == "Alice A.", "{:?}", e.profiles);
 
     // In parts of 3 rows and 1 hand: every part, then none past the last.
     let page = ExportPage { ledger_rows: 3, hands: 1 };
@@ -175,6 +181,8 @@ async fn deletion_is_refused_while_in_play_then_leaves_their_id_nowhere_and_the_
         "tournaments.opener_id",
         "tournament_entries.user_id",
         "seasons.board",
+        "player_profiles.user_id",
+        "web_hidden.user_id",
     ] {
         assert!(before.contains(column), "{column} not found by the sweep: {before:?}");
     }

@@ -55,6 +55,11 @@ impl Site {
         Site { public_url, store, written: Mutex::new(HashMap::new()), bases: Mutex::new(HashMap::new()) }
     }
 
+    /// Web was turned on or off in `guild` here: its channels' link bases are read again at their next use.
+    pub fn forget(&self, guild: GuildId) {
+        self.bases.lock().unwrap_or_else(|p| p.into_inner()).retain(|(g, _), _| *g != guild);
+    }
+
     /// [`hand_link_now`]'s cache.
     fn base_now(self: &Arc<Self>, guild: GuildId, channel: ChannelId) -> Option<String> {
         self.public_url.as_ref()?;

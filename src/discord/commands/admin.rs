@@ -140,6 +140,7 @@ async fn set_web(ctx: Context<'_>, g: crate::ids::GuildId, value: &str) -> Resul
     };
     let data = ctx.data();
     data.store.set_web(g, on).await?;
+    data.site.forget(g);
     let lang = super::server_lang(ctx).await;
     let text = match (on, data.site.server_link(&data.store, g).await) {
         (true, Some(url)) => crate::tr!(lang, "web-on", url = url),
