@@ -16,6 +16,7 @@ use crate::tools::picture_cmd::PictureArgs;
 use crate::tools::rank_cmd::RankArgs;
 use crate::tools::replay_cmd::ReplayArgs;
 use crate::tools::simulate_cmd::SimulateArgs;
+use crate::tools::webload_cmd::WebloadArgs;
 
 #[derive(Parser, Debug)]
 #[command(name = "teenpatti-bot", version, about = "Teen Patti tables for Discord")]
@@ -41,6 +42,9 @@ pub enum CliCommand {
     Simulate(SimulateArgs),
     /// Load-test the table service: concurrent tables at a rate for some seconds; one summary line at the end.
     Loadtest(LoadtestArgs),
+    /// Load-test the web pages: a server's leaderboard pages at a rate from several clients, against the
+    /// stylesheet as the floor, on a fresh temporary database; one summary line.
+    Webload(WebloadArgs),
     /// Copy the SQLite database to a new FILE, while the bot runs or not (PostgreSQL: says how to run pg_dump).
     ///
     /// Read-only, without the bot's lock, in one consistent snapshot (`VACUUM INTO`); the copy is checked with
@@ -87,6 +91,7 @@ pub fn main() -> ExitCode {
         CliCommand::Bots(args) => crate::tools::bots_cmd::run(&args),
         CliCommand::Simulate(args) => crate::tools::simulate_cmd::run(&args),
         CliCommand::Loadtest(args) => crate::tools::loadtest_cmd::run(&args),
+        CliCommand::Webload(args) => crate::tools::webload_cmd::run(&args),
         CliCommand::Backup(args) => crate::tools::backup_cmd::run(&args),
         CliCommand::Audit(args) => crate::tools::audit_cmd::run(&args),
         CliCommand::Chaos(args) => crate::tools::chaos_cmd::run(&args),

@@ -48,6 +48,27 @@ impl Store {
     ) -> Result<(Vec<LeaderRow>, u64), StoreError> {
         let per_page = per_page.clamp(1, 100);
         let offset = i64::from(page.max(1) - 1) * i64::from(per_page);
+        self.ranking(guild, by, offset, per_page).await
+    }
+
+    /// The top `limit` (at most 10,000) of the guild's ranking, and the number of ranked users: the web pages
+    /// read it whole once and page through their copy.
+    pub async fn leaderboard_top(
+        &self,
+        guild: GuildId,
+        by: LeaderBy,
+        limit: u32,
+    ) -> Result<(Vec<LeaderRow>, u64), StoreError> {
+        self.ranking(guild, by, 0, limit.clamp(1, 10_000)).await
+    }
+
+    async fn ranking(
+        &self,
+        guild: GuildId,
+        by: LeaderBy,
+        offset: i64,
+        per_page: u32,
+    ) -> Result<(Vec<LeaderRow>, u64), StoreError> {
         // Winnings are the play rows: bets, pots won and refunds. The house and computer players (every id from
         // `UserId::HOUSE` up to the first a Discord user can have) are left out.
         let people = people_only();

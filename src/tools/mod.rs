@@ -10,6 +10,7 @@ pub mod picture_cmd;
 pub mod rank_cmd;
 pub mod replay_cmd;
 pub mod simulate_cmd;
+pub mod webload_cmd;
 
 use std::future::Future;
 use std::process::ExitCode;

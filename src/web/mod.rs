@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 
 use crate::i18n::Lang;
 use crate::ids::GuildId;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 
 /// Every page's policy: its own scripts, styles and pictures only, and avatars from Discord's CDN; no frames, no
 /// forms, no plugins, no inline script.
@@ -40,11 +40,24 @@ const CSP: &str =
 const STYLE: &str = include_str!("assets/style.css");
 const FAIR_JS: &str = include_str!("assets/fair.js");
 
+/// How long what a server's pages show is served again before it is read anew: a crowd reading one server's
+/// leaderboards costs the database one read of it this often, and a reader sees a change within it.
+const DATA_FRESH: std::time::Duration = std::time::Duration::from_secs(2);
+/// Servers whose pages' data is kept at most (cleared whole when full).
+const SERVERS_KEPT: usize = 1_000;
+
+/// What each server's pages show, by server, with when it was read.
+type DataCache = std::sync::Mutex<std::collections::HashMap<GuildId, (std::time::Instant, Arc<pages::ServerData>)>>;
+
 /// What every page handler shares.
 #[derive(Clone)]
 pub struct Site {
     store: Store,
     limiter: Arc<limit::Limiter>,
+    servers: Arc<DataCache>,
+    /// Held while a server's data is read: one read at a time, so that a crowd arriving at once (a cold start)
+    /// waits for one read rather than making as many.
+    loading: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// Binds `addr`; a refusal (a port in use, an address not on this machine) is one line naming `WEB_ADDR`.
@@ -54,7 +67,8 @@ pub async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
 
 /// The pages' routes on `store`.
 pub fn router(store: Store) -> Router {
-    let site = Site { store, limiter: Arc::new(limit::Limiter::new(limit::PER_SECOND, limit::BURST)) };
+    let limiter = Arc::new(limit::Limiter::new(limit::PER_SECOND, limit::BURST));
+    let site = Site { store, limiter, servers: Arc::default(), loading: Arc::default() };
     Router::new()
         .route("/s/:slug", get(server_page))
         .route("/s/:slug/hand/:hand", get(hand_page))
@@ -171,9 +185,59 @@ async fn server_page(
     };
     let by = pages::Board::from_query(query.get("by").map(String::as_str));
     let page = query.get("page").and_then(|p| p.parse::<u32>().ok()).unwrap_or(1);
-    match pages::server_page(&site.store, guild, lang, &slug, by, page).await {
+    let data = match server_data(&site, guild, lang).await {
+        Ok(data) => data,
+        Err(e) => return unavailable(e),
+    };
+    match pages::server_page(&site.store, guild, &data, &slug, by, page).await {
         Ok(markup) => html(&headers, markup),
         Err(e) => unavailable(e),
+    }
+}
+
+/// What `guild`'s pages show: a copy read within [`DATA_FRESH`]; else the first request reads it anew while the
+/// others are served the copy it replaces (one read at a time: the others wait for it when there is no copy).
+async fn server_data(site: &Site, guild: GuildId, lang: Lang) -> Result<Arc<pages::ServerData>, StoreError> {
+    let known = |claim: bool| {
+        let mut cache = site.servers.lock().unwrap_or_else(|p| p.into_inner());
+        match cache.get_mut(&guild).filter(|(_, d)| d.lang() == lang) {
+            Some((at, data)) if at.elapsed() < DATA_FRESH => Ok(data.clone()),
+            Some((at, data)) if claim => {
+                *at = std::time::Instant::now();
+                Err(Some(data.clone()))
+            }
+            Some((_, data)) => Ok(data.clone()),
+            None => Err(None),
+        }
+    };
+    let stale = match known(true) {
+        Ok(data) => return Ok(data),
+        Err(stale) => stale,
+    };
+    let _reading = site.loading.lock().await;
+    if stale.is_none() {
+        // Another request may have read it while this one waited.
+        if let Ok(data) = known(false) {
+            return Ok(data);
+        }
+    }
+    match pages::load(&site.store, guild, lang).await {
+        Ok(data) => {
+            let data = Arc::new(data);
+            let mut cache = site.servers.lock().unwrap_or_else(|p| p.into_inner());
+            if cache.len() >= SERVERS_KEPT {
+                cache.clear();
+            }
+            cache.insert(guild, (std::time::Instant::now(), data.clone()));
+            Ok(data)
+        }
+        Err(e) => match stale {
+            Some(data) => {
+                tracing::warn!(error = %e, "a server's page is served from its last read");
+                Ok(data)
+            }
+            None => Err(e),
+        },
     }
 }
 

@@ -7,7 +7,9 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::i18n::Lang;
 use crate::ids::{GuildId, UserId};
-use crate::store::{LeaderBy, Profile, Store, StoreError, TournamentStatus};
+use crate::store::{
+    Entrant, LeaderBy, LeaderRow, Profile, Season, Store, StoreError, TableRow, TournamentRow, TournamentStatus,
+};
 use crate::tr;
 
 /// Players a leaderboard page shows.
@@ -20,7 +22,7 @@ const SEASONS: u32 = 5;
 const TOURNAMENTS: u32 = 10;
 
 /// Which leaderboard a page shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Board {
     Balance,
     Winnings,
@@ -33,13 +35,6 @@ impl Board {
             Board::Winnings
         } else {
             Board::Balance
-        }
-    }
-
-    fn key(self) -> LeaderBy {
-        match self {
-            Board::Balance => LeaderBy::Balance,
-            Board::Winnings => LeaderBy::Winnings,
         }
     }
 
@@ -120,37 +115,70 @@ impl Names {
     }
 }
 
-pub async fn server_page(
-    store: &Store,
-    guild: GuildId,
+/// Everything a server's pages show, read at once: the top of both rankings (as many players as the pages can
+/// show), ended seasons, tournaments with their places, tables open now, and how each player there is named.
+pub struct ServerData {
     lang: Lang,
-    slug: &str,
-    by: Board,
-    page: u32,
-) -> Result<Markup, StoreError> {
-    let mut page = page.clamp(1, MAX_PAGE);
-    let (mut rows, total) = store.leaderboard(guild, by.key(), page, PER_PAGE).await?;
-    let pages = u32::try_from(total.div_ceil(u64::from(PER_PAGE))).unwrap_or(u32::MAX).clamp(1, MAX_PAGE);
-    if page > pages {
-        page = pages;
-        rows = store.leaderboard(guild, by.key(), page, PER_PAGE).await?.0;
+    balance: (Vec<LeaderRow>, u64),
+    winnings: (Vec<LeaderRow>, u64),
+    seasons: Vec<Season>,
+    tournaments: Vec<(TournamentRow, Vec<Entrant>)>,
+    tables: Vec<(TableRow, Vec<UserId>)>,
+    names: Names,
+}
+
+impl ServerData {
+    /// The language it was read for (a server that changed its language is read again).
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
+}
+
+/// Reads what `guild`'s pages show.
+pub async fn load(store: &Store, guild: GuildId, lang: Lang) -> Result<ServerData, StoreError> {
+    let shown = PER_PAGE * MAX_PAGE;
+    let balance = store.leaderboard_top(guild, LeaderBy::Balance, shown).await?;
+    let winnings = store.leaderboard_top(guild, LeaderBy::Winnings, shown).await?;
     let seasons = store.ended_seasons(guild, SEASONS).await?;
-    let tournaments = store.public_tournaments(guild, TOURNAMENTS).await?;
-    let mut places = Vec::with_capacity(tournaments.len());
-    for t in &tournaments {
+    let mut tournaments = Vec::new();
+    for t in store.public_tournaments(guild, TOURNAMENTS).await? {
         let mut entrants = store.entrants(t.id).await?;
         entrants.sort_by_key(|e| e.place.unwrap_or(i64::MAX));
-        places.push(entrants);
+        tournaments.push((t, entrants));
     }
     let tables = store.public_open_tables(guild).await?;
-    let mut users: Vec<UserId> = rows.iter().map(|r| r.user).collect();
-    users.extend(seasons.iter().flat_map(|s| s.board.iter().map(|p| p.user)));
-    users.extend(places.iter().flatten().map(|e| e.user));
+    // The boards' players are named page by page ([`server_page`]); these, once.
+    let mut users: Vec<UserId> = seasons.iter().flat_map(|s| s.board.iter().map(|p| p.user)).collect();
+    users.extend(tournaments.iter().flat_map(|(_, es)| es.iter().map(|e| e.user)));
     users.extend(tables.iter().flat_map(|(_, seated)| seated.iter().copied()));
     users.sort_unstable();
     users.dedup();
     let names = Names::load(store, guild, lang, &users).await?;
+    Ok(ServerData { lang, balance, winnings, seasons, tournaments, tables, names })
+}
+
+/// Page `page` of the `by` board of a server's page, from what [`load`] read (and the names of its page of the
+/// board, read now).
+pub async fn server_page(
+    store: &Store,
+    guild: GuildId,
+    data: &ServerData,
+    slug: &str,
+    by: Board,
+    page: u32,
+) -> Result<Markup, StoreError> {
+    let (lang, names) = (data.lang, &data.names);
+    let (ranking, total) = match by {
+        Board::Balance => &data.balance,
+        Board::Winnings => &data.winnings,
+    };
+    let pages = u32::try_from(total.div_ceil(u64::from(PER_PAGE))).unwrap_or(u32::MAX).clamp(1, MAX_PAGE);
+    let page = page.clamp(1, pages);
+    let from = ((page - 1) * PER_PAGE) as usize;
+    let rows = ranking.get(from..ranking.len().min(from + PER_PAGE as usize)).unwrap_or_default();
+    let players: Vec<UserId> = rows.iter().map(|r| r.user).collect();
+    let board_names = Names::load(store, guild, lang, &players).await?;
+    let (seasons, tournaments, tables) = (&data.seasons, &data.tournaments, &data.tables);
     let title = tr!(lang, "web-server-title");
     let link = |b: Board, p: u32| format!("{slug}?by={}&page={p}", b.param());
     let body = html! {
@@ -173,9 +201,9 @@ pub async fn server_page(
                         th scope="col" { (tr!(lang, "web-col-player")) }
                         th scope="col" { (value_name(lang, by)) }
                     } }
-                    tbody { @for r in &rows { tr {
+                    tbody { @for r in rows { tr {
                         td { (r.rank) }
-                        td { (names.player(r.user)) }
+                        td { (board_names.player(r.user)) }
                         td.num { (r.value) }
                     } } }
                 }
@@ -189,7 +217,7 @@ pub async fn server_page(
         section aria-labelledby="tables" {
             h2 #tables { (tr!(lang, "web-tables")) }
             @if tables.is_empty() { p { (tr!(lang, "web-none")) } }
-            ul { @for (t, seated) in &tables { li {
+            ul { @for (t, seated) in tables { li {
                 (tr!(lang, "web-table", variant = t.rules.variant.name(), boot = t.rules.boot, players = seated.len() as u64))
                 @if !seated.is_empty() {
                     ": "
@@ -200,7 +228,7 @@ pub async fn server_page(
         section aria-labelledby="tournaments" {
             h2 #tournaments { (tr!(lang, "web-tournaments")) }
             @if tournaments.is_empty() { p { (tr!(lang, "web-none")) } }
-            @for (t, entrants) in tournaments.iter().zip(&places) {
+            @for (t, entrants) in tournaments {
                 article.tournament {
                     h3 { (tr!(lang, "web-tournament", id = t.id.0, buy_in = t.buy_in, status = status_name(lang, t.status))) }
                     ol { @for e in entrants { li {
@@ -214,7 +242,7 @@ pub async fn server_page(
         section aria-labelledby="seasons" {
             h2 #seasons { (tr!(lang, "web-seasons")) }
             @if seasons.is_empty() { p { (tr!(lang, "web-none")) } }
-            @for s in &seasons {
+            @for s in seasons {
                 details {
                     summary { (tr!(lang, "web-season", number = s.number)) }
                     ol { @for p in &s.board { li { (names.player(p.user)) " · " (p.balance) } } }
