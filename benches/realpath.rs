@@ -4,7 +4,11 @@
 //! ```sh
 //! cargo bench --bench realpath -- --tables 100 --think-ms 1000 --seconds 30 --runs 3
 //! cargo bench --bench realpath -- --tables 20 --think-ms 0 --seconds 30 --runs 3
+//! cargo bench --bench realpath -- --tables 100 --think-ms 1000 --seconds 20 --runs 3 --web-rate 200
 //! ```
+//!
+//! `--web-rate R`: the bot also serves R of its server's web pages a second while the tables play (each bot line
+//! then ends with `web_pages=N web_p99_ms=X`): the clicks' figures beside the same run without.
 //!
 //! Each run prints the bot's summary line and the floor's; at the end, the medians of the runs and the bot's
 //! figures over the floor's (`realpath ratio …`), which hold on any machine.
@@ -36,6 +40,7 @@ fn main() {
         think_ms: arg(&args, "--think-ms", 0),
         seconds: arg(&args, "--seconds", 20),
         seed: arg(&args, "--seed", 1),
+        web_rate: arg(&args, "--web-rate", 0),
     };
     let runs = arg(&args, "--runs", 3).max(1);
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build();

@@ -11,7 +11,7 @@ const LINE: &str = r"^realpath mode=(bot|floor) tables=\d+ players=\d+ think_ms=
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_real_path_and_its_floor_answer_every_click() {
-    let o = Options { tables: 2, players: 3, think_ms: 50, seconds: 4, seed: 1 };
+    let o = Options { tables: 2, players: 3, think_ms: 50, seconds: 4, seed: 1, web_rate: 0 };
     let line = Regex::new(LINE).unwrap();
     for floor in [false, true] {
         let report = run(&o, floor).await;

@@ -31,12 +31,17 @@ pub struct Options {
     /// Seconds of clicking, after the tables opened.
     pub seconds: u64,
     pub seed: u64,
+    /// Web pages requested a second while the tables play (issue 38: the bot serves its servers' pages on
+    /// `WEB_ADDR` beside the clicks); 0, none. The floor serves no pages: its runs are the same without.
+    pub web_rate: u64,
 }
 
 /// What a run measured.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     pub mode: &'static str,
+    /// Under `web_rate`: the pages answered while the tables played, and their p99 (ms).
+    pub web: Option<(usize, f64)>,
     pub clicks: usize,
     /// Clicks the bot never answered within the timeout.
     pub unanswered: usize,
@@ -83,7 +88,7 @@ impl Report {
             self.counted_clicks,
             self.counted_calls_per_hand,
             self.audit
-        )
+        ) + &self.web.map(|(n, p99)| format!(" web_pages={n} web_p99_ms={p99:.2}")).unwrap_or_default()
     }
 }
 
@@ -122,16 +127,20 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 }
 
 /// The bot process, on a database in `dir`, as production runs it; its log kept quiet (warnings).
-fn spawn(fake: &FakeDiscord, dir: &Path, floor: bool, metrics: &str) -> BotProcess {
+fn spawn(fake: &FakeDiscord, dir: &Path, floor: bool, metrics: &str, web: &str) -> BotProcess {
     let db = dir.join("realpath.db");
     // REALPATH_RUST_LOG: the bot's log filter while profiling (docs/performance.md), its log kept in REALPATH_LOG_DIR.
     let filter = std::env::var("REALPATH_RUST_LOG").unwrap_or_else(|_| "warn".into());
-    let env = [
+    let public = format!("http://{web}");
+    let mut env = vec![
         ("TEENPATTI_HAND_BREAK_MS", "300"),
         ("TEENPATTI_BOT_DELAY_MS", "50"),
         ("RUST_LOG", filter.as_str()),
         ("METRICS_ADDR", metrics),
     ];
+    if !web.is_empty() {
+        env.extend([("WEB_ADDR", web), ("PUBLIC_URL", public.as_str())]);
+    }
     match floor {
         false => BotProcess::spawn(fake, &db, &env),
         true => BotProcess::spawn_floor(fake, &env),
@@ -239,12 +248,74 @@ async fn play_floor(fake: FakeDiscord, seat: Seat, message: Value, think_ms: u64
 }
 
 /// One run: the bot (`floor` false) or the floor, on a stand-in of its own.
+/// Turns the web pages on in the stand-in's server (an admin's `/config set web on`): their slug.
+async fn web_on(fake: &FakeDiscord, channel: u64, web: &str) -> String {
+    let admin = fake.add_admin("Admin");
+    let on = fake.slash(admin, channel, "config set", json!({"option": "web", "value": "on"})).await;
+    let content = on.response(Duration::from_secs(10)).await.content;
+    let link = format!("http://{web}/s/");
+    let at = content.find(&link).unwrap_or_else(|| panic!("no link to the pages: {content}")) + link.len();
+    content[at..].chars().take_while(char::is_ascii_hexdigit).collect()
+}
+
+/// Leaderboard pages of the server at `rate` a second until `until`, from 16 clients at their own loopback
+/// addresses (each under its own rate limit), one kept-alive connection each, at a fixed schedule: each page's
+/// time from when it was due to its whole answer.
+async fn web_load(addr: String, slug: String, rate: u64, until: Instant) -> Vec<Duration> {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+    const CLIENTS: u64 = 16;
+    let every = Duration::from_secs_f64(CLIENTS as f64 / rate as f64);
+    let server: std::net::SocketAddr = addr.parse().unwrap();
+    let start = Instant::now();
+    let clients = (0..CLIENTS).map(|c| {
+        let (slug, addr) = (slug.clone(), addr.clone());
+        async move {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(std::net::SocketAddr::from(([127, 0, 1, 2 + c as u8], 0))).unwrap();
+            let stream = socket.connect(server).await.unwrap();
+            let (read, mut write) = stream.into_split();
+            let mut read = tokio::io::BufReader::new(read);
+            let mut times = Vec::new();
+            for i in 0u64.. {
+                let due = start + every.mul_f64(i as f64 + c as f64 / CLIENTS as f64);
+                if due >= until {
+                    break;
+                }
+                tokio::time::sleep_until(due.into()).await;
+                let by = if i % 2 == 0 { "balance" } else { "winnings" };
+                let path = format!("/s/{slug}?by={by}&page={}", 1 + (i + c) % 4);
+                write.write_all(format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes()).await.unwrap();
+                let (mut line, mut length) = (String::new(), 0usize);
+                read.read_line(&mut line).await.unwrap();
+                assert!(line.contains(" 200 "), "a page refused under load: {line}");
+                loop {
+                    line.clear();
+                    read.read_line(&mut line).await.unwrap();
+                    let header = line.trim_end().to_ascii_lowercase();
+                    if header.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = header.strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap();
+                    }
+                }
+                let mut body = vec![0; length];
+                read.read_exact(&mut body).await.unwrap();
+                times.push(due.elapsed());
+            }
+            times
+        }
+    });
+    futures::future::join_all(clients).await.into_iter().flatten().collect()
+}
+
 pub async fn run(o: &Options, floor: bool) -> Report {
     assert!((3..=6).contains(&o.players), "3 to 6 players a table");
     let fake = FakeDiscord::start(FakeOptions::default()).await;
     let dir = tempfile::tempdir().unwrap();
     let metrics = super::scrape::free_addr();
-    let mut bot = spawn(&fake, dir.path(), floor, &metrics);
+    let web = if o.web_rate > 0 && !floor { super::scrape::free_addr() } else { String::new() };
+    let mut bot = spawn(&fake, dir.path(), floor, &metrics, &web);
     fake.wait_ready(Duration::from_secs(60)).await;
     let pid = bot.pid().map(|p| p.to_string()).unwrap_or_default();
     // Settled: the connection made and the commands registered; memory before any table.
@@ -279,10 +350,15 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     // The stand-in records an answer when it arrives; the bot counts it once Discord's reply is back: a moment later.
     tokio::time::sleep(Duration::from_millis(200)).await;
     let counted0 = counted(&metrics, floor).await;
+    let slug = match (web.is_empty(), seats.first()) {
+        (false, Some(seat)) => Some(web_on(&fake, seat.channel, &web).await),
+        _ => None,
+    };
     let started = Instant::now();
     eprintln!("clicking pid={pid} tables={}", seats.len());
     let until = started + Duration::from_secs(o.seconds);
     let (bot_cpu0, me_cpu0) = (cpu_us(&pid), cpu_us("self"));
+    let mut r_web = None;
     let mut tasks = Vec::new();
     for (n, seat) in seats.into_iter().enumerate() {
         let seed = o.seed.wrapping_mul(1_000_003).wrapping_add(n as u64);
@@ -303,6 +379,7 @@ pub async fn run(o: &Options, floor: bool) -> Report {
             }
         })
     };
+    let pages = slug.map(|slug| tokio::spawn(web_load(web.clone(), slug, o.web_rate, until)));
     let mut last_progress = Instant::now();
     for t in tasks {
         let _ = t.await;
@@ -313,11 +390,16 @@ pub async fn run(o: &Options, floor: bool) -> Report {
     }
     let _ = sampler.await;
     let (bot_cpu, me_cpu) = (cpu_us(&pid) - bot_cpu0, cpu_us("self") - me_cpu0);
+    if let Some(pages) = pages {
+        let mut times = pages.await.unwrap_or_default();
+        times.sort();
+        r_web = Some((times.len(), percentile(&times, 0.99)));
+    }
     tokio::time::sleep(Duration::from_millis(200)).await;
     let counted1 = counted(&metrics, floor).await;
     let (latencies, unanswered) = fake.click_latencies(started);
     let calls = fake.calls_by_route(started);
-    let mut r = Report { mode: if floor { "floor" } else { "bot" }, ..Report::default() };
+    let mut r = Report { mode: if floor { "floor" } else { "bot" }, web: r_web, ..Report::default() };
     let mut sorted = latencies;
     sorted.sort();
     r.clicks = sorted.len();
