@@ -90,6 +90,20 @@ async fn the_pages_follow_the_server(backend: Backend) {
     let (status, _, body) = fetch(&addr, &format!("/s/{slug}"), &format!("If-None-Match: {etag}\r\n")).await;
     assert_eq!((status, body.as_str()), (304, ""));
 
+    // A hostile display name is text on the page, never markup, and loses its control characters.
+    let eve = w.fake.add_user("<b onclick=x>\u{1b}\u{202e}Eve");
+    w.ephemeral_reply(eve, "balance", json!({})).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    let page = loop {
+        let (_, _, page) = fetch(&addr, &format!("/s/{slug}"), "").await;
+        if page.contains("Eve") || tokio::time::Instant::now() > deadline {
+            break page;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert!(page.contains("&lt;b onclick=x&gt;Eve"), "{page}");
+    assert!(!page.contains("<b onclick") && !page.contains('\u{1b}') && !page.contains('\u{202e}'), "{page}");
+
     // The finished hand: its page and picture; the replies link to it.
     let (status, _, hand) = fetch(&addr, &format!("/s/{slug}/hand/1"), "").await;
     assert!(status == 200 && hand.contains("id=\"deal\"") && hand.contains("cards.png"), "{hand}");

@@ -55,7 +55,9 @@ fn driver() -> Option<Driver> {
     Some(Driver { child, url: format!("http://{addr}"), _profile: tempfile::tempdir().unwrap() })
 }
 
-/// A headless Chromium session (the flags a closed network needs: no background connections).
+/// A headless Chromium session (the flags a closed network needs: no background connections). `insecure.test`
+/// resolves to loopback: a page from it is served over plain HTTP from a host that is not `localhost`, which
+/// browsers give no Web Crypto (not a secure context).
 async fn browser(d: &Driver) -> Client {
     let args = [
         "--headless=new",
@@ -68,6 +70,7 @@ async fn browser(d: &Driver) -> Client {
         "--disable-component-update",
         "--disable-sync",
         "--window-size=1280,900",
+        "--host-resolver-rules=MAP insecure.test 127.0.0.1",
     ];
     let mut args: Vec<String> = args.iter().map(ToString::to_string).collect();
     args.push(format!("--user-data-dir={}", d._profile.path().display()));
@@ -156,6 +159,9 @@ async fn the_pages_in_a_browser(backend: Backend) {
     assert!(browser.find(Locator::Id("fair-result")).await.is_err(), "no check while the seed is secret");
     let seed = record.fair.clone().unwrap().secret;
     assert!(!live.contains(&seed));
+    // Nor a picture: a live hand has none.
+    browser.goto(&format!("{hand_url}/cards.png")).await.unwrap();
+    assert!(browser.source().await.unwrap().contains("not found"));
 
     // Play it out: a blind bet, then everyone else packs.
     let mut packed = 0;
@@ -224,6 +230,18 @@ async fn the_pages_in_a_browser(backend: Backend) {
     assert_eq!(verdict(&browser).await, "bad-commitment", "{}", browser.source().await.unwrap());
     let result = browser.find(Locator::Id("fair-result")).await.unwrap();
     assert_eq!(result.attr("class").await.unwrap().as_deref(), Some("bad"));
+
+    // Over plain HTTP from a host that is not this machine's loopback name, Web Crypto is missing: the page says to
+    // open it over HTTPS rather than showing red.
+    let insecure = hand_url.replace("127.0.0.1", "insecure.test");
+    browser.goto(&insecure).await.unwrap();
+    let result = browser.find(Locator::Id("fair-result")).await.unwrap();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while result.attr("class").await.unwrap().is_none() && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(result.attr("class").await.unwrap().as_deref(), Some("unknown"));
+    assert!(result.text().await.unwrap().contains("open it over HTTPS"), "{}", browser.source().await.unwrap());
 
     // Web off: the browser gets the 404.
     w.public_reply(admin, "config set", json!({"option": "web", "value": "off"})).await;

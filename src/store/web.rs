@@ -91,7 +91,7 @@ impl Store {
     }
 
     /// Keeps how `user` is shown on `guild`'s pages (their interaction's display name, cut to
-    /// [`MAX_NAME_CHARS`] and stripped of control characters, and avatar path).
+    /// [`MAX_NAME_CHARS`] and stripped of control characters and direction marks, and avatar path).
     pub async fn record_profile(
         &self,
         guild: GuildId,
@@ -99,7 +99,7 @@ impl Store {
         name: &str,
         avatar: Option<&str>,
     ) -> Result<(), StoreError> {
-        let name: String = name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect();
+        let name: String = name.chars().filter(|c| !crate::echo::is_unsafe(*c)).take(MAX_NAME_CHARS).collect();
         let avatar = avatar.filter(|a| a.len() <= 200 && a.bytes().all(|b| b.is_ascii_graphic())).map(str::to_owned);
         self.writer
             .write(move |conn| {
