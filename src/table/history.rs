@@ -32,6 +32,20 @@ pub struct HandHistory {
     pub revealed: Option<Vec<Revealed>>,
 }
 
+impl HandHistory {
+    /// The seats that won (all or a share of) the pot, once the hand is over.
+    pub fn winners(&self) -> Vec<usize> {
+        self.events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                crate::engine::EventKind::Ended { payouts, .. } => Some(payouts.iter().map(|p| p.seat)),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+}
+
 /// Replays a stored hand and applies the reveal policy. `Err` names the action that no longer replays.
 pub fn hand_history(record: &HandRecord) -> Result<HandHistory, String> {
     let actions: Vec<_> = record.actions.iter().map(|a| (a.seat, a.action)).collect();

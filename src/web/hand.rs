@@ -147,18 +147,10 @@ fn picture_alt(lang: Lang, h: &HandHistory, seat_name: &dyn Fn(usize) -> String)
 }
 
 /// The hand's cards as the bot draws them (each seat's row, winners framed), once it is over.
-pub async fn picture(store: &Store, guild: GuildId, _lang: Lang, hand: i64) -> Result<Option<Vec<u8>>, StoreError> {
+pub async fn picture(store: &Store, guild: GuildId, hand: i64) -> Result<Option<Vec<u8>>, StoreError> {
     let Some((_, history)) = shown(store, guild, hand).await? else { return Ok(None) };
     let Some(revealed) = &history.revealed else { return Ok(None) };
-    let winners: Vec<usize> = history
-        .events
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Ended { payouts, .. } => Some(payouts.iter().map(|p| p.seat).collect::<Vec<_>>()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
+    let winners = history.winners();
     let rows: Vec<Row> = revealed
         .iter()
         .enumerate()

@@ -241,17 +241,23 @@ async fn server_data(site: &Site, guild: GuildId, lang: Lang) -> Result<Arc<page
     }
 }
 
+/// The server and language of `slug`, and the hand id in the path: `Err` with the answer (a 404) otherwise.
+async fn hand_of(site: &Site, slug: &str, hand: &str) -> Result<(GuildId, Lang, i64), Response> {
+    match (server_of(site, slug).await?, id_in_path(hand)) {
+        (Some((guild, lang)), Some(hand)) => Ok((guild, lang, hand)),
+        _ => Err(not_found()),
+    }
+}
+
 async fn hand_page(
     State(site): State<Site>,
     Path((slug, hand)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
-    let (guild, lang) = match server_of(&site, &slug).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return not_found(),
+    let (guild, lang, hand) = match hand_of(&site, &slug, &hand).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
-    let Some(hand) = id_in_path(&hand) else { return not_found() };
     match hand::page(&site.store, guild, lang, &slug, hand).await {
         Ok(Some(markup)) => html(&headers, markup),
         Ok(None) => not_found(),
@@ -264,13 +270,11 @@ async fn hand_picture(
     Path((slug, hand)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
-    let (guild, lang) = match server_of(&site, &slug).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return not_found(),
+    let (guild, _, hand) = match hand_of(&site, &slug, &hand).await {
+        Ok(found) => found,
         Err(r) => return r,
     };
-    let Some(hand) = id_in_path(&hand) else { return not_found() };
-    match hand::picture(&site.store, guild, lang, hand).await {
+    match hand::picture(&site.store, guild, hand).await {
         Ok(Some(png)) => cached(&headers, "image/png", "public, max-age=86400", png),
         Ok(None) => not_found(),
         Err(e) => unavailable(e),

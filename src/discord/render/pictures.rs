@@ -138,15 +138,7 @@ pub fn hand_picture(view: &TableView) -> Option<Picture> {
 /// `/history` of a finished hand: every seat's cards, the winners framed, after the board.
 pub fn history_picture(lang: Lang, h: &HandHistory) -> Option<Picture> {
     let revealed = h.revealed.as_ref()?;
-    let winners: Vec<usize> = h
-        .events
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Ended { payouts, .. } => Some(payouts.iter().map(|p| p.seat).collect::<Vec<_>>()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
+    let winners = h.winners();
     let board = h.events.iter().rev().find_map(|e| match &e.kind {
         EventKind::Started { board, .. } => Some(board.clone()),
         _ => None,
