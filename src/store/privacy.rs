@@ -453,6 +453,14 @@ async fn erase(conn: &mut Conn, user: UserId) -> Result<Result<Erased, EraseRefu
     Ok(Ok(erased))
 }
 
+/// A stored hand as a deletion rewrites it: who sat and won, and its fair deal (JSON).
+#[derive(sqlx::FromRow)]
+struct HandToErase {
+    #[sqlx(flatten)]
+    summary: HandSummary,
+    fair: Option<String>,
+}
+
 /// Re-keys `user`'s rows on `guild` to `to`.
 async fn erase_on(conn: &mut Conn, user: UserId, guild: GuildId, to: UserId, n: &mut Erased) -> Result<(), StoreError> {
     // The wallet: a copy under the new id, the ledger moved to it (its foreign key), then the old row gone.
@@ -483,8 +491,8 @@ async fn erase_on(conn: &mut Conn, user: UserId, guild: GuildId, to: UserId, n: 
         sql(statement).bind(user).bind(guild).bind(to).execute(&mut *conn).await.ctx("re-keying a player's rows")?;
     }
     // Stored hands: the seats and winners name the player, and the deal's entropy holds their line.
-    let hands: Vec<HandSummary> = sql(format!(
-        "SELECT {SUMMARY_COLS} FROM hands WHERE id IN \
+    let hands: Vec<HandToErase> = sql(format!(
+        "SELECT {SUMMARY_COLS}, fair FROM hands WHERE id IN \
          (SELECT hand_id FROM hand_players WHERE guild_id = $1 AND user_id = $2)"
     ))
     .bind(guild)
@@ -500,12 +508,7 @@ async fn erase_on(conn: &mut Conn, user: UserId, guild: GuildId, to: UserId, n: 
         .await
         .ctx("re-keying hand players")?;
     let swap = |users: &[UserId]| -> Vec<UserId> { users.iter().map(|&u| if u == user { to } else { u }).collect() };
-    for h in hands {
-        let fair: Option<String> = sql("SELECT fair FROM hands WHERE id = $1")
-            .bind(h.id)
-            .scalar(&mut *conn)
-            .await
-            .ctx("reading a deal's entropy")?;
+    for HandToErase { summary: h, fair } in hands {
         let fair = fair.and_then(|f| serde_json::from_str::<FairDeal>(&f).ok()).map(|mut f| {
             let mine = format!("{user}:");
             let before = f.entropy.lines().count();
