@@ -37,6 +37,38 @@ pub struct Config {
     /// The address the pages are reached at from outside (`PUBLIC_URL`, `https://host[:port][/path]`, no
     /// trailing slash): the links the bot posts start with it. None: the bot posts no links.
     pub public_url: Option<String>,
+    /// The application's OAuth2 client secret (`DISCORD_CLIENT_SECRET`): with `PUBLIC_URL`, the Activity is served
+    /// (docs/activity.md). Never printed: `Debug` redacts it, and the log's redaction masks it.
+    pub client_secret: Option<String>,
+}
+
+impl Config {
+    /// The HTTP client of the calls to Discord in tests (`test_discord`): `discord.com` resolved to the local
+    /// stand-in and its test certificate authority trusted, the one difference from production being where the
+    /// name leads. None outside tests (the default client).
+    pub fn test_client(&self) -> Result<Option<reqwest::Client>, String> {
+        let Some(test) = &self.test_discord else { return Ok(None) };
+        let refused = |e: reqwest::Error| format!("the test-only Discord client: {e}");
+        let ca = reqwest::Certificate::from_pem(&test.ca_pem).map_err(refused)?;
+        let client = reqwest::Client::builder()
+            .use_rustls_tls()
+            .resolve("discord.com", test.addr)
+            .add_root_certificate(ca)
+            .build()
+            .map_err(refused)?;
+        Ok(Some(client))
+    }
+
+    /// Where the HTTP API is: Discord's, or `DISCORD_API_URL`'s (a proxy), with the version's path.
+    pub fn api_base(&self) -> String {
+        let root = self.api_url.as_deref().unwrap_or("https://discord.com").trim_end_matches('/');
+        format!("{root}/api/v10")
+    }
+
+    /// Whether the table is offered as a Discord Activity: the client secret and `PUBLIC_URL` both set.
+    pub fn activity(&self) -> bool {
+        self.client_secret.is_some() && self.public_url.is_some()
+    }
 }
 
 /// Where `discord.com` is in a test ([`Config::test_discord`]): a loopback address and the PEM of the certificate
@@ -63,6 +95,7 @@ impl fmt::Debug for Config {
             .field("retention", &self.retention)
             .field("web_addr", &self.web_addr)
             .field("public_url", &self.public_url)
+            .field("client_secret", &self.client_secret.as_ref().map(|_| "<redacted>"))
             .finish()
     }
 }
@@ -313,6 +346,15 @@ impl Config {
             });
         }
         let public_url = nonempty("PUBLIC_URL").map(|v| public_url(&v)).transpose()?;
+        let client_secret = nonempty("DISCORD_CLIENT_SECRET").map(|v| client_secret(&v)).transpose()?;
+        if client_secret.is_some() && (public_url.is_none() || web_addr.is_none()) {
+            return Err(ConfigError::Invalid {
+                name: "DISCORD_CLIENT_SECRET",
+                why: "is set without PUBLIC_URL and WEB_ADDR: the Activity is served on WEB_ADDR and reached at \
+                      PUBLIC_URL (set both, or unset the secret)"
+                    .into(),
+            });
+        }
         let retention =
             match (nonempty("TEENPATTI_TEST_RETENTION_MS"), nonempty("TEENPATTI_TESTING").as_deref()) {
                 (Some(v), Some("1")) => Duration::from_millis(bounded(
@@ -347,6 +389,7 @@ impl Config {
             retention,
             web_addr,
             public_url,
+            client_secret,
         })
     }
 }
@@ -383,6 +426,19 @@ fn public_url(v: &str) -> Result<String, ConfigError> {
         return Err(invalid("it has a query or fragment"));
     }
     Ok(url.as_str().trim_end_matches('/').to_string())
+}
+
+/// `DISCORD_CLIENT_SECRET` checked (the developer portal's OAuth2 client secret: 16 to 128 printable ASCII
+/// characters), and registered with the redaction at once. The value is never shown.
+fn client_secret(v: &str) -> Result<String, ConfigError> {
+    crate::redact::secret(v);
+    if !(16..=128).contains(&v.len()) || !v.bytes().all(|b| b.is_ascii_graphic()) {
+        return Err(ConfigError::Invalid {
+            name: "DISCORD_CLIENT_SECRET",
+            why: "is not a client secret (copy it from the developer portal: OAuth2, Client Secret)".into(),
+        });
+    }
+    Ok(v.to_string())
 }
 
 /// How long a server's data is kept after the bot leaves it, unless `DATA_RETENTION_DAYS` says: 30 days.

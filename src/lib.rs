@@ -7,6 +7,7 @@
 // Standard output and error go through `output` (a closed pipe must not panic): see src/output.rs.
 #![cfg_attr(not(test), deny(clippy::print_stdout, clippy::print_stderr))]
 
+pub mod activity;
 pub mod art;
 pub mod cli;
 pub mod clock;

@@ -506,6 +506,9 @@ fn openapi_schemas_of_the_routes_serenity_uses_are_strict() {
         ),
     ];
     for (method, path) in support::rest::ROUTES {
+        if support::rest::NOT_IN_SPEC.contains(&format!("{method} {path}").as_str()) {
+            continue;
+        }
         assert!(spec.has_operation(&format!("{method} {path}")), "{method} {path} is not in Discord's spec");
     }
     for (route, good, bad) in cases {

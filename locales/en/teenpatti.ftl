@@ -848,3 +848,16 @@ cmd-privacy-web = web
 cmd-privacy-web-desc = Show or hide your name and avatar on every server's web pages.
 cmd-privacy-web-shown-desc = on: shown (the default); off: hidden everywhere
 button-web-hand = Replay and check it
+
+## The Activity (the table inside Discord, docs/activity.md)
+button-open-table = Open the table
+activity-seat = Seat { $n }
+activity-no-table = There is no table in this channel yet: open one with `/table open`.
+activity-malformed = That message could not be read.
+activity-slow-down = Too fast: wait a moment before the next action.
+activity-not-in-instance = Discord does not list you in this Activity: open it again from the channel.
+activity-no-server = Tables are played in servers: open the Activity in a server's channel.
+activity-signed-out = Discord did not accept your sign-in: open the Activity again.
+activity-unavailable = Discord did not answer: try again in a moment.
+activity-elsewhere = Another process of the bot runs this server's tables: open the Activity again in a moment.
+activity-too-many = Too many open windows of the Activity: close one and try again.

@@ -794,3 +794,16 @@ cmd-privacy-web = web
 cmd-privacy-web-desc = Har server ke web panno par apna naam aur avatar dikhao ya chhupao.
 cmd-privacy-web-shown-desc = on: dikhe (pehle se); off: har jagah chhupe
 button-web-hand = Dobara dekho aur jaancho
+
+## Activity (Discord ke andar table, docs/activity.md)
+button-open-table = Table kholo
+activity-seat = Seat { $n }
+activity-no-table = Is channel mein abhi koi table nahi hai: `/table open` se kholo.
+activity-malformed = Woh sandesh padha nahi ja saka.
+activity-slow-down = Bahut tez: agli chaal se pehle thoda ruko.
+activity-not-in-instance = Discord aapko is Activity mein nahi dikhata: channel se ise phir kholo.
+activity-no-server = Table server mein kheli jaati hai: Activity kisi server ke channel mein kholo.
+activity-signed-out = Discord ne aapka sign-in nahi maana: Activity phir kholo.
+activity-unavailable = Discord ne jawab nahi diya: thodi der mein phir koshish karo.
+activity-elsewhere = Is server ki table bot ki doosri process chalati hai: thodi der mein Activity phir kholo.
+activity-too-many = Activity ki bahut saari windows khuli hain: ek band karke phir koshish karo.

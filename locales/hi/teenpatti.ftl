@@ -794,3 +794,16 @@ cmd-privacy-web = वेब
 cmd-privacy-web-desc = हर सर्वर के वेब पन्नों पर अपना नाम और अवतार दिखाएँ या छिपाएँ।
 cmd-privacy-web-shown-desc = on: दिखे (पहले से); off: हर जगह छिपे
 button-web-hand = दोबारा देखें और जाँचें
+
+## Activity (Discord के अंदर टेबल, docs/activity.md)
+button-open-table = टेबल खोलें
+activity-seat = सीट { $n }
+activity-no-table = इस चैनल में अभी कोई टेबल नहीं है: `/table open` से खोलें।
+activity-malformed = वह संदेश पढ़ा नहीं जा सका।
+activity-slow-down = बहुत तेज़: अगली चाल से पहले थोड़ा रुकें।
+activity-not-in-instance = Discord आपको इस `Activity` में नहीं दिखाता: चैनल से इसे फिर खोलें।
+activity-no-server = टेबल सर्वर में खेली जाती हैं: `Activity` किसी सर्वर के चैनल में खोलें।
+activity-signed-out = Discord ने आपका साइन-इन नहीं माना: `Activity` फिर खोलें।
+activity-unavailable = Discord ने जवाब नहीं दिया: थोड़ी देर में फिर कोशिश करें।
+activity-elsewhere = इस सर्वर की टेबल बॉट की दूसरी प्रक्रिया चलाती है: थोड़ी देर में `Activity` फिर खोलें।
+activity-too-many = `Activity` की बहुत सारी खिड़कियाँ खुली हैं: एक बंद करके फिर कोशिश करें।

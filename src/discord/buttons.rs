@@ -6,9 +6,9 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
+use super::cap;
 use super::presenter::DiscordPresenter;
 use super::responder::{ephemeral, Arrival, ComponentResponder};
-use crate::engine::Action;
 use crate::i18n::Lang;
 use crate::ids::{ChannelId, GuildId, UserId};
 use crate::metrics::Outcome;
@@ -21,37 +21,11 @@ pub fn member_is_admin(member: Option<&serenity::Member>) -> bool {
     member.and_then(|m| m.permissions).is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
-/// A select's choices into its command: the positions chosen of a draw menu become the draw's mask (a button
-/// carrying the draw, Stand pat, chooses none); the game chosen in the dealer's menu becomes the pick. `None` for
-/// choices no menu of ours offers.
-fn with_choice(mut button: ButtonId, kind: &serenity::ComponentInteractionDataKind) -> Option<ButtonId> {
-    use serenity::ComponentInteractionDataKind as Kind;
-    match (button.command, kind) {
-        (Command::Play(Action::Draw(_)), Kind::StringSelect { values }) => {
-            let mut mask = 0u8;
-            for v in values {
-                let i: u8 = v.parse().ok().filter(|i| *i < 8)?;
-                if mask & 1 << i != 0 {
-                    return None;
-                }
-                mask |= 1 << i;
-            }
-            button.command = Command::Play(Action::Draw(mask));
-            Some(button)
-        }
-        (Command::Pick(_), Kind::StringSelect { values }) => {
-            let [value] = values.as_slice() else { return None };
-            button.command = Command::Pick(value.parse().ok().filter(|v| *v != crate::engine::Variant::DealersChoice)?);
-            Some(button)
-        }
-        (_, Kind::StringSelect { .. }) => None,
-        // The game is chosen from the menu only.
-        (Command::Pick(_), _) => None,
-        (Command::Play(Action::Draw(_)), _) => {
-            button.command = Command::Play(Action::Draw(0));
-            Some(button)
-        }
-        _ => Some(button),
+/// A select's choices into its command ([`ButtonId::with_values`]); a button carries none.
+fn with_choice(button: ButtonId, kind: &serenity::ComponentInteractionDataKind) -> Option<ButtonId> {
+    match kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => button.with_values(Some(values)),
+        _ => button.with_values(None),
     }
 }
 
@@ -126,4 +100,26 @@ pub async fn on_button(
     let responder =
         Box::new(ComponentResponder { http, standing: standing.clone(), interaction: ci, button, ack, presenter });
     service.send(button.table, request, responder).await;
+}
+
+/// The Open the table button: Discord opens the Activity for the clicker (the launch-activity response). Drawn
+/// only while the Activity is offered; a click on one left from before is told it is not.
+pub async fn launch(http: &serenity::Http, ci: &ComponentInteraction) {
+    let arrival = Arrival::now(ci);
+    let response = if crate::activity::offered() {
+        serenity::CreateInteractionResponse::LaunchActivity
+    } else {
+        let reader = Lang::from_discord_locale(&ci.locale).unwrap_or_default();
+        let text = tr!(reader, "error-button-not-recognised");
+        let message = serenity::CreateInteractionResponseMessage::new().content(cap::content(&text)).ephemeral(true);
+        serenity::CreateInteractionResponse::Message(message)
+    };
+    let answered = super::observe::counted(super::observe::route::CALLBACK, ci.create_response(http, response)).await;
+    match answered {
+        Ok(()) => arrival.answered(Outcome::Answered),
+        Err(e) => {
+            arrival.answered(Outcome::Failed);
+            tracing::warn!(error = %crate::echo::remote_error(&e), "could not open the Activity for a click");
+        }
+    }
 }

@@ -31,6 +31,11 @@ pub(super) async fn handle(
         {
             commands::on_privacy_button(data, framework.serenity_context.http.clone(), ci.clone()).await;
         }
+        FullEvent::InteractionCreate { interaction: Interaction::Component(ci) }
+            if ci.data.custom_id == super::render::OPEN_TABLE =>
+        {
+            super::buttons::launch(&framework.serenity_context.http, ci).await;
+        }
         FullEvent::InteractionCreate { interaction: Interaction::Component(ci) } => {
             let http = framework.serenity_context.http.clone();
             super::buttons::on_button(&data.service, &data.presenter, http, &data.standing, ci.clone()).await;

@@ -24,6 +24,7 @@ pub mod observe;
 pub mod permissions;
 pub mod presenter;
 mod refusals;
+mod register;
 pub mod render;
 pub mod responder;
 pub mod retry;
@@ -74,19 +75,9 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// certificate authority trusted: the one difference from production is where the name leads.
 fn http_client(config: &Config) -> Result<serenity::Http, RunError> {
     let builder = serenity::HttpBuilder::new(&config.token);
-    Ok(match (&config.api_url, &config.test_discord) {
+    Ok(match (&config.api_url, config.test_client().map_err(RunError::Refused)?) {
         (Some(url), _) => builder.proxy(url.clone()).ratelimiter_disabled(true).build(),
-        (None, Some(test)) => {
-            let refused = |e: reqwest::Error| RunError::Refused(format!("the test-only Discord client: {e}"));
-            let ca = reqwest::Certificate::from_pem(&test.ca_pem).map_err(refused)?;
-            let client = reqwest::Client::builder()
-                .use_rustls_tls()
-                .resolve("discord.com", test.addr)
-                .add_root_certificate(ca)
-                .build()
-                .map_err(refused)?;
-            builder.client(client).build()
-        }
+        (None, Some(client)) => builder.client(client).build(),
         (None, None) => builder.build(),
     })
 }
@@ -103,6 +94,9 @@ const STORE_CLOSE: Duration = Duration::from_secs(10);
 /// `metrics`: the listener of `METRICS_ADDR`, bound by the caller, served from here on.
 pub async fn run(config: Config, listeners: crate::cli::Listeners) -> Result<(), RunError> {
     let stop = Stop::listen();
+    // The table service once connected (the Activity's sessions wait for it; a stop stops its tables).
+    let tables = Arc::new(OnceLock::new());
+    let activity = crate::activity::Activity::new(&config, tables.clone()).map_err(RunError::Refused)?;
     // The operator's endpoints first: `/healthz` answers (and `/readyz` says "starting") while the database opens
     // and the leases are waited for.
     if let Some(listener) = listeners.metrics {
@@ -120,7 +114,7 @@ pub async fn run(config: Config, listeners: crate::cli::Listeners) -> Result<(),
     };
     // The web pages read the store only: served from here on, by a standby process too.
     if let Some(listener) = listeners.web {
-        crate::web::spawn(listener, store.clone());
+        crate::web::spawn(listener, store.clone(), activity.clone());
     }
     // The shards' leases before any table is touched: a replacement started beside a live process waits here.
     let run = config.shards;
@@ -144,7 +138,6 @@ pub async fn run(config: Config, listeners: crate::cli::Listeners) -> Result<(),
         }
     };
     crate::metrics::health::running(run.first..=run.last, standing.clone(), store.clone());
-    let tables = Arc::new(OnceLock::new());
     // Serving ends when the leases are lost (another process took the shards over: this one's writes are
     // refused already): the process stops, and its supervisor starts it again to wait for them.
     let result = tokio::select! {
@@ -293,18 +286,8 @@ fn framework(
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
-                let cmds = &framework.options().commands;
-                match dev_guild {
-                    Some(g) => {
-                        let guild = serenity::GuildId::new(g);
-                        let register = poise::builtins::register_in_guild(ctx, cmds, guild);
-                        observe::counted(observe::route::GUILD_COMMANDS, register).await?
-                    }
-                    None => {
-                        let register = poise::builtins::register_globally(ctx, cmds);
-                        observe::counted(observe::route::COMMANDS, register).await?
-                    }
-                }
+                crate::activity::set_application(ready.application.id.get());
+                register::register(&ctx.http, &framework.options().commands, dev_guild).await?;
                 let (presenter, refusals) =
                     DiscordPresenter::new(ctx.http.clone(), ctx.cache.clone(), standing.clone());
                 let service = TableService::new(store.clone(), Arc::new(presenter.clone()), timings);

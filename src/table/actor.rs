@@ -154,7 +154,7 @@ pub(super) enum Start {
     Opened(Box<Table>),
 }
 
-pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
+pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>, shown: super::Shown) {
     // The future of this loop lives as long as the table: it keeps the table's state and the two waits (the
     // channel, the timer), while each job it awaits is boxed and lives only while it runs (loading, a request,
     // a timer). Inline, the largest job would be carried by every idle table.
@@ -180,6 +180,7 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
     // This table's share of the live gauges (tables, hands, pots), given back when the actor ends.
     let mut gauge = crate::metrics::TableGauge::start();
     gauge.report(table.gauged());
+    table.publish(&shown);
     loop {
         let wake = table.next_wake();
         tokio::select! {
@@ -188,10 +189,20 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>) {
             // at most for the requests already in it.
             biased;
             msg = rx.recv() => match msg {
-                Some(Msg::Request(asked)) => Box::pin(table.handle(*asked)).await,
+                Some(Msg::Request(asked)) => {
+                    // A look changes nothing: nothing to publish (a follower's own looks would echo for ever).
+                    let look = asked.request.command.is_look();
+                    Box::pin(table.handle(*asked)).await;
+                    if !look {
+                        table.publish(&shown);
+                    }
+                }
                 Some(Msg::Shutdown) | None => break,
             },
-            () = sleep_until(wake), if wake.is_some() => Box::pin(table.on_timer()).await,
+            () = sleep_until(wake), if wake.is_some() => {
+                Box::pin(table.on_timer()).await;
+                table.publish(&shown);
+            }
         }
         table.schedule_bot();
         gauge.report(table.gauged());
@@ -318,6 +329,14 @@ impl Table {
         [turn, self.next_hand.map(|d| d.at), pick, bot].into_iter().flatten().min()
     }
 
+    /// Publishes the table as it stands to whoever follows it (nothing is built while nobody does). Each
+    /// request that is not a look, and each timer, publishes, changed or not: a follower compares what it shows.
+    fn publish(&self, shown: &super::Shown) {
+        if shown.receiver_count() > 0 {
+            shown.send_replace(Some(Arc::new(self.view())));
+        }
+    }
+
     /// The answer to a request: the table as it now stands, and what the request did.
     pub fn update(&self, events: Vec<Event>, notes: Vec<PrivateNote>, notice: Option<String>) -> Update {
         Update {
@@ -348,7 +367,7 @@ impl Table {
         self.note_reader(player.id, reader);
         let key = key.as_deref();
         // Paused, a change is tried only once the store has room again; a look (status, my cards) is answered.
-        let look = matches!(command, Command::Status | Command::Cards | Command::PickMenu | Command::Odds);
+        let look = command.is_look();
         if self.paused.is_some() && !look && !self.try_resume().await {
             responder.respond(Err(UserError::disk_full().in_lang(self.private_lang()))).await;
             self.asker = None;

@@ -30,6 +30,41 @@ pub struct ButtonId {
 }
 
 impl ButtonId {
+    /// A menu's values into the command (None: a button, which carries none): the positions chosen of a draw
+    /// menu become the draw's mask (a button carrying the draw, Stand pat, chooses none); the game chosen in the
+    /// dealer's menu becomes the pick. `None` for values no menu of ours offers. Every presenter's clicks go
+    /// through this (Discord's selects, the Activity's menus).
+    pub fn with_values(mut self, values: Option<&[String]>) -> Option<ButtonId> {
+        match (self.command, values) {
+            (Command::Play(Action::Draw(_)), Some(values)) => {
+                let mut mask = 0u8;
+                for v in values {
+                    let i: u8 = v.parse().ok().filter(|i| *i < 8)?;
+                    if mask & 1 << i != 0 {
+                        return None;
+                    }
+                    mask |= 1 << i;
+                }
+                self.command = Command::Play(Action::Draw(mask));
+                Some(self)
+            }
+            (Command::Pick(_), Some(values)) => {
+                let [value] = values else { return None };
+                let variant = value.parse().ok().filter(|v| *v != crate::engine::Variant::DealersChoice)?;
+                self.command = Command::Pick(variant);
+                Some(self)
+            }
+            (_, Some(_)) => None,
+            // The game is chosen from the menu only.
+            (Command::Pick(_), None) => None,
+            (Command::Play(Action::Draw(_)), None) => {
+                self.command = Command::Play(Action::Draw(0));
+                Some(self)
+            }
+            (_, None) => Some(self),
+        }
+    }
+
     /// Whether a click must come from the exact turn it was drawn for.
     pub fn needs_current_turn(&self) -> bool {
         matches!(

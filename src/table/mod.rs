@@ -15,6 +15,7 @@
 mod actor;
 mod bots;
 pub mod button;
+pub mod choices;
 mod deal;
 mod dealer;
 mod decks;
@@ -107,6 +108,14 @@ pub enum Command {
     Silenced,
 }
 
+impl Command {
+    /// A request that only reads the table (status, my cards, a menu, odds): answered even while the table is
+    /// paused, and never published to the table's followers.
+    pub fn is_look(self) -> bool {
+        matches!(self, Command::Status | Command::Cards | Command::PickMenu | Command::Odds | Command::DrawMenu)
+    }
+}
+
 /// One request to a table.
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -184,7 +193,13 @@ pub struct TableService {
 struct Live {
     tx: mpsc::Sender<Msg>,
     channel: Option<ChannelId>,
+    /// The table as it stands after each request and timer, for the presenters that follow it live (the
+    /// Activity's sessions): published only while one watches.
+    shown: Shown,
 }
+
+/// A table's latest view, as its actor publishes it: `None` until the first one after the first watcher came.
+pub type Shown = tokio::sync::watch::Sender<Option<Arc<TableView>>>;
 
 impl TableService {
     pub fn new(store: Store, presenter: Arc<dyn Presenter>, timings: Timings) -> TableService {
@@ -415,6 +430,19 @@ impl TableService {
         self.lock_actors().remove(&table);
     }
 
+    /// Follows `table` as it changes: its view after each request and timer of its actor (started if it is not
+    /// running). The receiver's value is `None` until the actor's next step (a [`Command::Status`] makes one);
+    /// the sender is dropped when the actor stops (the table closed, or the service shut down).
+    pub fn watch(&self, table: TableId) -> tokio::sync::watch::Receiver<Option<Arc<TableView>>> {
+        self.actor_for(table);
+        let actors = self.lock_actors();
+        match actors.get(&table) {
+            Some(live) => live.shown.subscribe(),
+            // Stopped at once (a closed table): a receiver whose sender is gone.
+            None => tokio::sync::watch::channel(None).1,
+        }
+    }
+
     fn actor_for(&self, table: TableId) -> mpsc::Sender<Msg> {
         self.actor_with(table, actor::Start::Load(self.deps.clone(), table))
     }
@@ -428,12 +456,13 @@ impl TableService {
             }
         }
         let (tx, rx) = mpsc::channel(64);
-        actors.insert(table, Live { tx: tx.clone(), channel: None });
+        let shown = Shown::new(None);
+        actors.insert(table, Live { tx: tx.clone(), channel: None, shown: shown.clone() });
         let service = self.clone();
         let span = tracing::info_span!("table", id = %table);
         let runtime = self.deps.runtime.clone();
         let actor = async move {
-            actor::run(start, rx).await;
+            actor::run(start, rx, shown).await;
             let mut actors = service.lock_actors();
             if actors.get(&table).is_some_and(|t| t.tx.is_closed()) {
                 actors.remove(&table);

@@ -49,7 +49,7 @@ async fn webload(players: u64, rate: u64, seconds: u64, clients: u64) -> anyhow:
     let slug = fill(&store, players).await?;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
-    let app = crate::web::router(store.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let app = crate::web::router(store.clone(), None).into_make_service_with_connect_info::<SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, app).await });
 
     let per_client = Duration::from_secs_f64(clients as f64 / rate as f64);

@@ -65,11 +65,16 @@ pub async fn bind(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
     tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("WEB_ADDR {addr} cannot be listened on: {e}"))
 }
 
-/// The pages' routes on `store`.
-pub fn router(store: Store) -> Router {
+/// The pages' routes on `store`, and the Activity's (`src/activity/`) when it is offered: the same listener, rate
+/// limit and headers.
+pub fn router(store: Store, activity: Option<Arc<crate::activity::Activity>>) -> Router {
     let limiter = Arc::new(limit::Limiter::new(limit::PER_SECOND, limit::BURST));
     let site = Site { store, limiter, servers: Arc::default(), loading: Arc::default() };
-    Router::new()
+    let routes = match activity {
+        Some(a) => Router::new().merge(crate::activity::router(a)),
+        None => Router::new(),
+    };
+    routes
         .route("/s/:slug", get(server_page))
         .route("/s/:slug/hand/:hand", get(hand_page))
         .route("/s/:slug/hand/:hand/cards.png", get(hand_picture))
@@ -81,8 +86,8 @@ pub fn router(store: Store) -> Router {
 }
 
 /// Serves the pages on `listener` until the process ends (a failed connection is that connection's only).
-pub fn spawn(listener: tokio::net::TcpListener, store: Store) {
-    let app = router(store).into_make_service_with_connect_info::<SocketAddr>();
+pub fn spawn(listener: tokio::net::TcpListener, store: Store, activity: Option<Arc<crate::activity::Activity>>) {
+    let app = router(store, activity).into_make_service_with_connect_info::<SocketAddr>();
     let addr = listener.local_addr().map(|a| a.to_string()).unwrap_or_default();
     tracing::info!(%addr, "serving the servers' web pages");
     tokio::spawn(async move {

@@ -2,6 +2,7 @@
 //! 127.0.0.1 port, speaking Discord's protocol to an unmodified serenity + poise client. See docs/testing.md.
 #![allow(dead_code)]
 
+pub mod activity;
 pub mod bot;
 pub mod gateway;
 pub mod model;
@@ -59,6 +60,9 @@ pub struct FakeOptions {
     pub silence_timeout: Option<Duration>,
     /// Discord's rate limits (`ratelimit.rs`): enforced on the bot's production path, reported on the proxy's.
     pub rate_limits: ratelimit::RateLimits,
+    /// The application has Activities on (`activity.rs`): its Entry Point command registered, a global
+    /// overwrite without it refused (50240).
+    pub activities: bool,
 }
 
 impl Default for FakeOptions {
@@ -72,6 +76,7 @@ impl Default for FakeOptions {
             max_concurrency: 1,
             silence_timeout: None,
             rate_limits: ratelimit::RateLimits::default(),
+            activities: false,
         }
     }
 }
@@ -323,7 +328,11 @@ impl FakeDiscord {
                 .await;
         });
         let guard = Guard { inner: inner.clone(), shutdown: Mutex::new(vec![tx, tls_tx]) };
-        FakeDiscord { inner, _guard: Arc::new(guard) }
+        let fake = FakeDiscord { inner, _guard: Arc::new(guard) };
+        if fake.inner.opts.activities {
+            fake.turn_activities_on();
+        }
+        fake
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {

@@ -228,6 +228,8 @@ pub struct State {
     pub refused: Vec<Refused>,
     /// IDENTIFYs by time and rate-limit key (`shard_id % max_concurrency`): at most one per key in 5 s.
     pub identify_log: Vec<(Instant, u32)>,
+    /// The application's Activity: codes, access tokens, instances (`activity.rs`).
+    pub activities: super::activity::Activities,
 }
 
 impl State {
@@ -261,6 +263,7 @@ impl State {
             invalid_requests: 0,
             refused: Vec::new(),
             identify_log: Vec::new(),
+            activities: Default::default(),
         };
         st.app_id = st.new_id();
         st.guild_id = st.new_id();

@@ -17,6 +17,10 @@ use super::model::{self, check_with_serenity, is_empty_message, since, RecordedR
 use super::rules::{self, Problem, Target};
 use super::Inner;
 
+/// Routes served that Discord's OpenAPI description leaves out: the OAuth2 token exchange (a form, documented in
+/// Discord's OAuth2 pages).
+pub const NOT_IN_SPEC: &[&str] = &["POST /oauth2/token"];
+
 /// Route templates the stand-in serves. Literal segments must come before `{param}` ones that could match them.
 pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/gateway"),
@@ -24,6 +28,8 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/oauth2/applications/@me"),
     ("GET", "/applications/@me"),
     ("GET", "/applications/{application_id}/commands"),
+    ("GET", "/applications/{application_id}/activity-instances/{instance_id}"),
+    ("POST", "/oauth2/token"),
     ("PUT", "/applications/{application_id}/commands"),
     ("GET", "/applications/{application_id}/guilds/{guild_id}/commands"),
     ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"),
@@ -303,6 +309,15 @@ fn respond(
 ) -> (Answer, Option<f64>) {
     let mut st = inner.state.lock().unwrap();
 
+    // The Activity's OAuth2 routes: the client's credentials in the form, or a player's bearer token.
+    if route == "POST /oauth2/token" {
+        return (super::activity::exchange(&mut st, body), None);
+    }
+    if route == "GET /users/@me" {
+        if let Some(answer) = super::activity::me(&st, headers) {
+            return (answer, None);
+        }
+    }
     // Interaction callbacks and webhook-token routes need no bot token; everything else does.
     let needs_auth = !route.contains("{interaction_token}") && !route.contains("{webhook_token}");
     let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
@@ -437,6 +452,10 @@ fn respond(
             ok(v)
         }
         "GET /applications/{application_id}/commands" => ok(commands_of(&st, None)),
+        "GET /applications/{application_id}/activity-instances/{instance_id}" => {
+            let id = params.get("instance_id").cloned().unwrap_or_default();
+            super::activity::instance(&st, p("application_id"), &id)
+        }
         "GET /applications/{application_id}/guilds/{guild_id}/commands" => {
             let g = p("guild_id");
             ok(commands_of(&st, Some(g)))
@@ -653,6 +672,9 @@ fn put_commands(st: &mut State, route: &str, guild: Option<u64>, body: &Value) -
     if let Some(refused) = refuse_form(st, route, &rules::check_commands(list)) {
         return refused;
     }
+    if super::activity::refuses_overwrite(st, guild, list) {
+        return super::activity::entry_point_required();
+    }
     let mut out = Vec::new();
     let mut registered = Vec::new();
     for cmd in list {
@@ -783,6 +805,12 @@ fn interaction_callback(
             }
         }
         9 => {}
+        // Launch the Activity: for a command or a component, once the application has Activities on.
+        12 if st.activities.on && matches!(i.kind, 2 | 3) => {}
+        12 => {
+            st.violation(route, "the launch-activity response (12) for an application without Activities, or not a command or component");
+            return error(400, 50035, "Invalid Form Body");
+        }
         _ => {
             st.violation(route, format!("unknown or invalid interaction callback type {kind}"));
             return error(400, 50035, "Invalid Form Body");

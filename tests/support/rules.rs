@@ -264,8 +264,21 @@ pub fn check_commands(list: &[Value]) -> Vec<Problem> {
     if list.len() > 100 {
         texts.push((String::new(), format!("{} chat input commands (max 100)", list.len())));
     }
+    let entry_points = list.iter().filter(|c| c.get("type").and_then(Value::as_u64) == Some(4)).count();
+    if entry_points > 1 {
+        texts.push((String::new(), format!("{entry_points} Entry Point commands (an application has at most one)")));
+    }
     for (i, c) in list.iter().enumerate() {
         let mut out = Vec::new();
+        // An Entry Point command (PRIMARY_ENTRY_POINT): a handler (1 the app, 2 Discord launches), no options.
+        if c.get("type").and_then(Value::as_u64) == Some(4) {
+            if !matches!(c.get("handler").and_then(Value::as_u64), Some(1 | 2)) {
+                out.push("an Entry Point command without a handler (1 or 2)".to_string());
+            }
+            if c.get("options").and_then(Value::as_array).is_some_and(|o| !o.is_empty()) {
+                out.push("an Entry Point command with options".to_string());
+            }
+        }
         check_command_like(c, "command", &mut out);
         texts.extend(out.into_iter().map(|t| (i.to_string(), t)));
     }

@@ -178,6 +178,13 @@ impl World {
         World::start_env(FakeOptions::default(), NO_AUTO_DEAL, BOT_DELAY, backend, extra).await
     }
 
+    /// A world whose stand-in has `opts` and whose bot has this environment besides the usual (SQLite).
+    pub async fn start_with_opts_env(opts: FakeOptions, env: &[(&str, &str)]) -> World {
+        let extra: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let started = World::start_env(opts, NO_AUTO_DEAL, BOT_DELAY, Backend::Sqlite, extra).await;
+        started.unwrap_or_else(|| unreachable!("SQLite is always there"))
+    }
+
     async fn start_backend(
         opts: FakeOptions,
         hand_break: Duration,

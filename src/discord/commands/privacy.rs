@@ -209,8 +209,13 @@ pub async fn on_confirm(data: &Data, http: std::sync::Arc<Http>, ci: ComponentIn
     // The deletion may queue behind other writes: the watchdog acknowledges the click if it takes long.
     let ack = Ack::watch(http.clone(), data.standing.clone(), &ci, arrival);
     let text = match data.store.erase_player(me).await {
-        Ok(Ok(n)) if n.servers == 0 && n.profiles == 0 => tr!(lang, "privacy-deleted-nothing"),
+        Ok(Ok(n)) if n.servers == 0 && n.profiles == 0 => {
+            crate::activity::end_sessions(me);
+            tr!(lang, "privacy-deleted-nothing")
+        }
         Ok(Ok(n)) => {
+            // Their Activity windows close: a session is all the Activity holds of them, and it is in memory.
+            crate::activity::end_sessions(me);
             tracing::info!(servers = n.servers, rows = n.ledger_rows, hands = n.hands, "a player's data deleted");
             let (rows, hands, lines) = (n.ledger_rows, n.hands, n.entropy_lines);
             tr!(lang, "privacy-deleted", servers = n.servers, rows = rows, hands = hands, entropy = lines)

@@ -2,17 +2,13 @@
 //! and the buttons the engine's legal actions allow.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
+use serenity::{CreateActionRow, CreateEmbed, CreateEmbedFooter};
 
-use super::{
-    board_lines, button, event_line, lobby, lobby_button, mention, pick_line, picking_line, truncate, who, GOLD, GREEN,
-};
+use super::{board_lines, event_line, lobby, mention, pick_line, picking_line, truncate, who, GOLD, GREEN};
 use crate::engine::hand::Phase;
-use crate::engine::Action;
 use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::table::view::{HandView, TableView};
-use crate::table::{ButtonId, Command, Command::Play};
 use crate::tr;
 
 /// Whether a message the bot sent is a hand message: its title, in any language.
@@ -141,7 +137,7 @@ pub fn hand_message(view: &TableView) -> (String, CreateEmbed, Vec<CreateActionR
         variant = hand.rules.variant.to_string(),
         seconds = view.turn_seconds
     )));
-    let mut rows = hand_buttons(view, hand);
+    let mut rows = super::with_open_table(lang, hand_buttons(view, hand), view.closed);
     // A finished hand links to its page (web on, a channel everyone can view, `PUBLIC_URL` set).
     let link = crate::discord::site::hand_link_now(view.guild, view.channel, hand.hand_id);
     if let Some(url) = link.filter(|_| over && rows.len() < 5) {
@@ -175,94 +171,5 @@ fn fair_line(lang: Lang, hand: &HandView) -> Option<String> {
 }
 
 fn hand_buttons(view: &TableView, hand: &HandView) -> Vec<CreateActionRow> {
-    let lang = view.lang;
-    let id = |command| ButtonId { table: view.table_id, hand: Some(hand.hand_id), seq: hand.seq, command };
-    let mut rows = Vec::new();
-    if hand.outcome.is_none() {
-        let legal = &hand.legal;
-        let mut turn = Vec::new();
-        if legal.respond && legal.answer_split {
-            turn.push(button(id(Play(Action::Accept)), tr!(lang, "button-accept-split"), ButtonStyle::Success));
-            turn.push(button(id(Play(Action::Deny)), tr!(lang, "button-play-on"), ButtonStyle::Danger));
-        } else if legal.respond && legal.answer_show {
-            turn.push(button(id(Play(Action::Accept)), tr!(lang, "button-show-my-cards"), ButtonStyle::Success));
-            turn.push(button(id(Play(Action::Deny)), tr!(lang, "button-concede"), ButtonStyle::Danger));
-        } else if legal.respond {
-            turn.push(button(id(Play(Action::Accept)), tr!(lang, "button-accept-sideshow"), ButtonStyle::Success));
-            turn.push(button(id(Play(Action::Deny)), tr!(lang, "button-deny-sideshow"), ButtonStyle::Danger));
-        }
-        if let Some(b) = legal.bet {
-            let label = if b.blind {
-                tr!(lang, "button-blind", amount = b.min)
-            } else {
-                tr!(lang, "button-chaal", amount = b.min)
-            };
-            turn.push(button(id(Play(Action::Bet(b.min))), label, ButtonStyle::Primary));
-            if let Some(raise) = b.raise() {
-                turn.push(button(
-                    id(Play(Action::Bet(raise))),
-                    tr!(lang, "button-raise", amount = raise),
-                    ButtonStyle::Primary,
-                ));
-            }
-            // Past twice the minimum (pot, spread and no-limit structures): the largest bet too.
-            if b.max > b.raise().unwrap_or(b.min) {
-                turn.push(button(
-                    id(Play(Action::Bet(b.max))),
-                    tr!(lang, "button-max", amount = b.max),
-                    ButtonStyle::Primary,
-                ));
-            }
-        }
-        if let Some(cost) = legal.show {
-            turn.push(button(id(Play(Action::Show)), tr!(lang, "button-show", cost = cost), ButtonStyle::Success));
-        }
-        if let Some((cost, _)) = legal.sideshow {
-            let label =
-                if cost == 0 { tr!(lang, "button-sideshow") } else { tr!(lang, "button-sideshow-cost", cost = cost) };
-            turn.push(button(id(Play(Action::Sideshow)), label, ButtonStyle::Secondary));
-        }
-        if legal.split {
-            turn.push(button(id(Play(Action::Split)), tr!(lang, "button-split"), ButtonStyle::Secondary));
-        }
-        if legal.declare {
-            turn.push(button(id(Play(Action::DeclareHigh)), tr!(lang, "button-declare-high"), ButtonStyle::Primary));
-            turn.push(button(id(Play(Action::DeclareLow)), tr!(lang, "button-declare-low"), ButtonStyle::Primary));
-        }
-        if let Some(d) = legal.draw {
-            if d.max > 0 {
-                let label = if d.max == 1 && d.min == 1 {
-                    tr!(lang, "button-change-card", price = d.price)
-                } else {
-                    tr!(lang, "button-change-cards", price = d.price)
-                };
-                turn.push(button(id(Command::DrawMenu), label, ButtonStyle::Primary));
-            }
-            if d.min == 0 {
-                turn.push(button(id(Play(Action::Draw(0))), tr!(lang, "button-stand-pat"), ButtonStyle::Secondary));
-            }
-        }
-        if !turn.is_empty() {
-            rows.push(CreateActionRow::Buttons(turn));
-        }
-        let mut any = Vec::new();
-        // Nobody may look in cobra, or in a blind round.
-        let may_look = !hand.plan.forehead && hand.round > hand.plan.blind_rounds;
-        if may_look && hand.seats.iter().any(|s| !s.seen && !s.packed) {
-            any.push(button(id(Play(Action::See)), tr!(lang, "button-see"), ButtonStyle::Secondary));
-        }
-        if hand.plan.forehead || hand.seats.iter().any(|s| s.seen && !s.packed) {
-            any.push(button(id(Command::Cards), tr!(lang, "button-my-cards"), ButtonStyle::Secondary));
-        }
-        any.push(button(id(Play(Action::Pack)), tr!(lang, "button-pack"), ButtonStyle::Danger));
-        rows.push(CreateActionRow::Buttons(any));
-    }
-    if !view.closed {
-        rows.push(CreateActionRow::Buttons(vec![
-            lobby_button(view, Command::Join, tr!(lang, "button-join"), ButtonStyle::Success),
-            lobby_button(view, Command::Leave, tr!(lang, "button-leave"), ButtonStyle::Secondary),
-            lobby_button(view, Command::Back, tr!(lang, "button-back"), ButtonStyle::Secondary),
-        ]))
-    }
-    rows
+    crate::table::choices::hand(view, hand, view.lang).iter().map(|row| super::button_row(row)).collect()
 }

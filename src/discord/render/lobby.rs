@@ -1,13 +1,12 @@
 //! The lobby message and the rules card.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter};
+use serenity::{CreateActionRow, CreateEmbed, CreateEmbedFooter};
 
-use super::{link, lobby_button, mention, GREEN, GREY};
+use super::{link, mention, GREEN, GREY};
 use crate::engine::Rules;
 use crate::i18n::Lang;
 use crate::table::view::TableView;
-use crate::table::Command;
 use crate::tr;
 
 /// A short description of the table's rules: the variant, the boot, and every option that differs from the
@@ -74,15 +73,8 @@ pub fn lobby(view: &TableView) -> (CreateEmbed, Vec<CreateActionRow>) {
             false,
         )
         .footer(CreateEmbedFooter::new(tr!(lang, "lobby-footer", seconds = view.turn_seconds)));
-    let rows = if view.closed {
-        Vec::new()
-    } else {
-        vec![CreateActionRow::Buttons(vec![
-            lobby_button(view, Command::Join, tr!(lang, "button-join"), ButtonStyle::Success),
-            lobby_button(view, Command::Leave, tr!(lang, "button-leave"), ButtonStyle::Secondary),
-            lobby_button(view, Command::Start, tr!(lang, "button-start"), ButtonStyle::Primary),
-            lobby_button(view, Command::Back, tr!(lang, "button-back"), ButtonStyle::Secondary),
-        ])]
-    };
+    let buttons = crate::table::choices::lobby(view, lang);
+    let rows = if buttons.is_empty() { Vec::new() } else { vec![super::button_row(&buttons)] };
+    let rows = super::with_open_table(lang, rows, view.closed);
     (embed, rows)
 }

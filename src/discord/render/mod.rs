@@ -30,7 +30,6 @@ use crate::engine::rules::DealPlan;
 use crate::i18n::Lang;
 use crate::ids::UserId;
 use crate::table::view::TableView;
-use crate::table::{ButtonId, Command};
 use crate::tr;
 
 const GREEN: u32 = 0x1f8b4c;
@@ -69,13 +68,46 @@ pub fn truncate(s: &str, max: usize) -> String {
     super::cap::cut(s, max)
 }
 
-fn button(id: ButtonId, label: impl Into<String>, style: ButtonStyle) -> CreateButton {
+fn button(id: crate::table::ButtonId, label: impl Into<String>, style: ButtonStyle) -> CreateButton {
     CreateButton::new(id.to_string()).label(label).style(style)
 }
 
-/// A lobby button (Join, Leave, Start, I'm back): it belongs to no hand.
-fn lobby_button(view: &TableView, command: Command, label: String, style: ButtonStyle) -> CreateButton {
-    button(ButtonId { table: view.table_id, hand: None, seq: 0, command }, label, style)
+/// The Open the table button's `custom_id` (the Activity: `discord::buttons::launch`).
+pub const OPEN_TABLE: &str = "activity:open";
+
+/// Adds the Open the table button to a table message's rows while the Activity is offered (beside the table's
+/// own buttons in the last row when there is room, else in a row of its own; never past Discord's five rows).
+fn with_open_table(
+    lang: Lang,
+    mut rows: Vec<serenity::CreateActionRow>,
+    closed: bool,
+) -> Vec<serenity::CreateActionRow> {
+    if closed || !crate::activity::offered() {
+        return rows;
+    }
+    let open = CreateButton::new(OPEN_TABLE).label(tr!(lang, "button-open-table")).style(ButtonStyle::Primary);
+    let count = rows.len();
+    match rows.last_mut() {
+        Some(serenity::CreateActionRow::Buttons(last)) if last.len() < 5 => last.push(open),
+        _ if count < 5 => rows.push(serenity::CreateActionRow::Buttons(vec![open])),
+        _ => {}
+    }
+    rows
+}
+
+/// A row of the table's buttons ([`crate::table::choices`]) as Discord draws them.
+fn button_row(row: &[crate::table::choices::Choice]) -> serenity::CreateActionRow {
+    use crate::table::choices::Style;
+    let button = |c: &crate::table::choices::Choice| {
+        let style = match c.style {
+            Style::Primary => ButtonStyle::Primary,
+            Style::Secondary => ButtonStyle::Secondary,
+            Style::Success => ButtonStyle::Success,
+            Style::Danger => ButtonStyle::Danger,
+        };
+        button(c.id, c.label.clone(), style)
+    };
+    serenity::CreateActionRow::Buttons(row.iter().map(button).collect())
 }
 
 /// The next hand's commitment (SHA-256 of its secret seed), shown before anyone can give its entropy.

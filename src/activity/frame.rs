@@ -1,0 +1,183 @@
+//! The session's frames, both ways (JSON text; docs/activity.md). Out: `welcome`, `view` (the table as the
+//! channel shows it, in the player's language, plus what only this player may see), `done` and `refused` (the
+//! answer to an action), `error` (a frame that could not be read). In: `hello` (the access token and the
+//! instance, first), `act` (a button's `custom_id`, the client's key, a menu's values).
+
+use std::collections::HashMap;
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::engine::Card;
+use crate::i18n::Lang;
+use crate::ids::{HandId, UserId};
+use crate::table::view::{PrivateNote, TableView};
+use crate::tr;
+
+/// A frame from the client.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Incoming {
+    /// The first frame: who (the access token the code exchange gave) and where (the SDK's `instanceId`).
+    Hello { token: String, instance: String },
+    /// A button pressed: its `custom_id` as a `view` gave it, the client's key for it (an action sent twice
+    /// under one key is applied once), and the values chosen in a menu (a draw's cards, a dealer's game).
+    Act {
+        id: String,
+        key: String,
+        #[serde(default)]
+        values: Option<Vec<String>>,
+    },
+}
+
+/// The longest client key taken (a UUID is 36 characters).
+pub const MAX_KEY: usize = 64;
+
+impl Incoming {
+    /// Reads a frame; `None` for anything that is not one (the caller answers with one `error`).
+    pub fn read(text: &str) -> Option<Incoming> {
+        let frame: Incoming = serde_json::from_str(text).ok()?;
+        match &frame {
+            Incoming::Hello { instance, .. } if instance.is_empty() || instance.len() > 256 => None,
+            Incoming::Hello { instance, .. } if !instance.bytes().all(|b| b.is_ascii_graphic() && b != b'/') => None,
+            Incoming::Act { key, .. } if key.is_empty() || key.len() > MAX_KEY => None,
+            Incoming::Act { key, .. } if !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') => None,
+            Incoming::Act { id, values, .. }
+                if id.len() > 100 || values.as_ref().is_some_and(|v| v.len() > 8 || v.iter().any(|s| s.len() > 32)) =>
+            {
+                None
+            }
+            _ => Some(frame),
+        }
+    }
+}
+
+/// What only this player has been shown of the current hand: their private notes (their cards once they looked,
+/// the cards they see in cobra, their sideshows' results), as the table gives them to its Cards button.
+#[derive(Clone, Debug, Default)]
+pub struct Private {
+    pub hand: Option<HandId>,
+    pub notes: Vec<PrivateNote>,
+}
+
+fn cards(cards: &[Card]) -> Vec<String> {
+    cards.iter().map(Card::to_string).collect()
+}
+
+/// A player as the Activity names them: their kept display name, or their seat.
+fn named(names: &HashMap<UserId, String>, lang: Lang, user: UserId, seat: usize) -> String {
+    names.get(&user).cloned().unwrap_or_else(|| tr!(lang, "activity-seat", n = seat as u64 + 1))
+}
+
+/// The `view` frame for `me`: the public table in `lang`, the buttons, and `me`'s own notes.
+pub fn view(view: &TableView, me: UserId, lang: Lang, names: &HashMap<UserId, String>, private: &Private) -> Value {
+    let seated: Vec<Value> = view
+        .seated
+        .iter()
+        .enumerate()
+        .map(|(i, s)| json!({"user": s.user.to_string(), "name": named(names, lang, s.user, i), "sat_out": s.sat_out}))
+        .collect();
+    let hand = view.hand.as_ref().map(|h| {
+        let users: Vec<UserId> = h.seats.iter().map(|s| s.user).collect();
+        let name = |seat: usize| users.get(seat).map_or_else(String::new, |&u| named(names, lang, u, seat));
+        let seats: Vec<Value> = h
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                json!({
+                    "user": s.user.to_string(), "name": name(i), "seen": s.seen, "packed": s.packed,
+                    "put_in": s.put_in, "stack": s.stack, "declared": s.declared,
+                })
+            })
+            .collect();
+        let log: Vec<String> = h.log.iter().filter_map(|e| crate::words::event_line(lang, &name, &h.plan, e)).collect();
+        let shown: Vec<Value> = h
+            .shown()
+            .iter()
+            .map(|s| json!({"user": users.get(s.seat).map(UserId::to_string), "cards": cards(&s.cards)}))
+            .collect();
+        let winners: Vec<String> = h
+            .outcome
+            .as_ref()
+            .map(|o| o.winners().iter().filter_map(|&s| users.get(s).map(UserId::to_string)).collect())
+            .unwrap_or_default();
+        json!({
+            "id": h.hand_id.get(), "seq": h.seq, "dealer": h.dealer, "turn": h.turn, "to_act": h.to_act,
+            "deadline": h.deadline, "pot": h.outcome.as_ref().map_or(h.pot, |o| o.pot), "stake": h.stake,
+            "boot": h.boot, "round": h.round, "variant": h.rules.variant.name(), "over": h.outcome.is_some(),
+            "seats": seats, "board": crate::words::board_lines(lang, &name, &h.board, &h.plan),
+            "log": log, "shown": shown, "winners": winners,
+            "commitment": h.fair.as_ref().map(|f| f.commitment.clone()),
+        })
+    });
+    let seat = view.hand.as_ref().and_then(|h| h.seat_of(me));
+    let current = view.hand.as_ref().map(|h| h.hand_id);
+    let notes: Vec<Value> = private
+        .notes
+        .iter()
+        .filter(|_| private.hand.is_some() && private.hand == current)
+        .filter_map(|n| note(n, lang))
+        .collect();
+    let actions = crate::table::choices::of(view, lang);
+    json!({
+        "type": "view",
+        "table": {
+            "id": view.table_id.get(), "closed": view.closed, "running": view.running, "lang": view.lang.code(),
+            "variant": view.rules.variant.name(), "boot": view.rules.boot, "max_players": view.max_players,
+            "turn_seconds": view.turn_seconds, "next_hand_at": view.next_hand_at,
+        },
+        "seated": seated,
+        "hand": hand,
+        "you": {"user": me.to_string(), "seat": seat, "notes": notes},
+        "actions": actions,
+    })
+}
+
+/// One private note as data (the client draws it): the player's cards and their worth, the cards they see of
+/// others, a sideshow's two hands.
+fn note(note: &PrivateNote, lang: Lang) -> Option<Value> {
+    Some(match note {
+        PrivateNote::Seated { .. } => return None,
+        PrivateNote::Cards { cards: c, value, made, .. } => json!({
+            "kind": "cards", "cards": cards(c),
+            "value": value.as_ref().map(|v| crate::words::value_text(lang, v)),
+            "made": made.as_ref().map(|m| crate::words::made_text(lang, m)),
+        }),
+        PrivateNote::Sees { hands, .. } => json!({
+            "kind": "sees",
+            "hands": hands.iter().map(|(u, c)| json!({"user": u.to_string(), "cards": cards(c)})).collect::<Vec<_>>(),
+        }),
+        PrivateNote::Sideshow { asker, target, hands, loser, .. } => json!({
+            "kind": "sideshow", "asker": asker.to_string(), "target": target.to_string(), "loser": loser.to_string(),
+            "hands": hands.iter().map(|(u, c, v)| json!({
+                "user": u.to_string(), "cards": cards(c), "value": crate::words::value_text(lang, v),
+            })).collect::<Vec<_>>(),
+        }),
+    })
+}
+
+/// The first frame of a session: who it is for, where, and in which language it speaks.
+pub fn welcome(me: UserId, lang: Lang) -> Value {
+    json!({"type": "welcome", "user": me.to_string(), "lang": lang.code()})
+}
+
+/// No table in the instance's channel (yet): the client says so; a table opened there is sent when it is.
+pub fn no_table(lang: Lang) -> Value {
+    json!({"type": "view", "table": null, "message": tr!(lang, "activity-no-table")})
+}
+
+/// An action done.
+pub fn done(key: &str) -> Value {
+    json!({"type": "done", "key": key})
+}
+
+/// An action refused, with the refusal in the player's language.
+pub fn refused(key: &str, message: String) -> Value {
+    json!({"type": "refused", "key": key, "message": message})
+}
+
+/// A frame that could not be read (or came too fast), said once.
+pub fn error(message: String) -> Value {
+    json!({"type": "error", "message": message})
+}

@@ -1,0 +1,159 @@
+//! The buttons a table offers now, for every presenter: each one's `custom_id` ([`ButtonId`]), its label in the
+//! reader's language and its style. The hand message's buttons and the Activity's are these, so a legal action
+//! is offered the same way wherever the table is played from; no rules here (what is legal is the engine's,
+//! through the view).
+
+use serde::Serialize;
+
+use super::view::{HandView, TableView};
+use super::{ButtonId, Command, Command::Play};
+use crate::engine::Action;
+use crate::i18n::Lang;
+use crate::tr;
+
+/// How a button looks (Discord's button styles, which the Activity draws alike).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// One button: what it sends, what it says, how it looks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    #[serde(serialize_with = "as_text")]
+    pub id: ButtonId,
+    pub label: String,
+    pub style: Style,
+}
+
+fn as_text<S: serde::Serializer>(id: &ButtonId, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(id)
+}
+
+fn choice(id: ButtonId, label: String, style: Style) -> Choice {
+    Choice { id, label, style }
+}
+
+/// A lobby button (Join, Leave, Start, I'm back): it belongs to no hand.
+fn lobby_choice(view: &TableView, command: Command, label: String, style: Style) -> Choice {
+    choice(ButtonId { table: view.table_id, hand: None, seq: 0, command }, label, style)
+}
+
+/// The lobby's buttons (none once the table is closed), in `lang`.
+pub fn lobby(view: &TableView, lang: Lang) -> Vec<Choice> {
+    if view.closed {
+        return Vec::new();
+    }
+    vec![
+        lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success),
+        lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary),
+        lobby_choice(view, Command::Start, tr!(lang, "button-start"), Style::Primary),
+        lobby_choice(view, Command::Back, tr!(lang, "button-back"), Style::Secondary),
+    ]
+}
+
+/// A hand's buttons in rows, in `lang`: what the player to act may do (from the engine's legal actions), what
+/// anyone seated may do (see, my cards, pack), and the table's own (join, leave, I'm back). Empty rows are left out.
+pub fn hand(view: &TableView, hand: &HandView, lang: Lang) -> Vec<Vec<Choice>> {
+    let id = |command| ButtonId { table: view.table_id, hand: Some(hand.hand_id), seq: hand.seq, command };
+    let mut rows = Vec::new();
+    if hand.outcome.is_none() {
+        let legal = &hand.legal;
+        let mut turn = Vec::new();
+        let mut pair = |accept: &str, deny: &str| {
+            turn.push(choice(id(Play(Action::Accept)), crate::i18n::text(lang, accept, None), Style::Success));
+            turn.push(choice(id(Play(Action::Deny)), crate::i18n::text(lang, deny, None), Style::Danger));
+        };
+        if legal.respond && legal.answer_split {
+            pair("button-accept-split", "button-play-on");
+        } else if legal.respond && legal.answer_show {
+            pair("button-show-my-cards", "button-concede");
+        } else if legal.respond {
+            pair("button-accept-sideshow", "button-deny-sideshow");
+        }
+        if let Some(b) = legal.bet {
+            let label = if b.blind {
+                tr!(lang, "button-blind", amount = b.min)
+            } else {
+                tr!(lang, "button-chaal", amount = b.min)
+            };
+            turn.push(choice(id(Play(Action::Bet(b.min))), label, Style::Primary));
+            if let Some(raise) = b.raise() {
+                turn.push(choice(
+                    id(Play(Action::Bet(raise))),
+                    tr!(lang, "button-raise", amount = raise),
+                    Style::Primary,
+                ));
+            }
+            // Past twice the minimum (pot, spread and no-limit structures): the largest bet too.
+            if b.max > b.raise().unwrap_or(b.min) {
+                turn.push(choice(
+                    id(Play(Action::Bet(b.max))),
+                    tr!(lang, "button-max", amount = b.max),
+                    Style::Primary,
+                ));
+            }
+        }
+        if let Some(cost) = legal.show {
+            turn.push(choice(id(Play(Action::Show)), tr!(lang, "button-show", cost = cost), Style::Success));
+        }
+        if let Some((cost, _)) = legal.sideshow {
+            let label =
+                if cost == 0 { tr!(lang, "button-sideshow") } else { tr!(lang, "button-sideshow-cost", cost = cost) };
+            turn.push(choice(id(Play(Action::Sideshow)), label, Style::Secondary));
+        }
+        if legal.split {
+            turn.push(choice(id(Play(Action::Split)), tr!(lang, "button-split"), Style::Secondary));
+        }
+        if legal.declare {
+            turn.push(choice(id(Play(Action::DeclareHigh)), tr!(lang, "button-declare-high"), Style::Primary));
+            turn.push(choice(id(Play(Action::DeclareLow)), tr!(lang, "button-declare-low"), Style::Primary));
+        }
+        if let Some(d) = legal.draw {
+            if d.max > 0 {
+                let label = if d.max == 1 && d.min == 1 {
+                    tr!(lang, "button-change-card", price = d.price)
+                } else {
+                    tr!(lang, "button-change-cards", price = d.price)
+                };
+                turn.push(choice(id(Command::DrawMenu), label, Style::Primary));
+            }
+            if d.min == 0 {
+                turn.push(choice(id(Play(Action::Draw(0))), tr!(lang, "button-stand-pat"), Style::Secondary));
+            }
+        }
+        rows.push(turn);
+        let mut any = Vec::new();
+        // Nobody may look in cobra, or in a blind round.
+        let may_look = !hand.plan.forehead && hand.round > hand.plan.blind_rounds;
+        if may_look && hand.seats.iter().any(|s| !s.seen && !s.packed) {
+            any.push(choice(id(Play(Action::See)), tr!(lang, "button-see"), Style::Secondary));
+        }
+        if hand.plan.forehead || hand.seats.iter().any(|s| s.seen && !s.packed) {
+            any.push(choice(id(Command::Cards), tr!(lang, "button-my-cards"), Style::Secondary));
+        }
+        any.push(choice(id(Play(Action::Pack)), tr!(lang, "button-pack"), Style::Danger));
+        rows.push(any);
+    }
+    if !view.closed {
+        rows.push(vec![
+            lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success),
+            lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary),
+            lobby_choice(view, Command::Back, tr!(lang, "button-back"), Style::Secondary),
+        ]);
+    }
+    rows.retain(|r| !r.is_empty());
+    rows
+}
+
+/// The buttons `view` offers now: its hand's rows, or the lobby's as one row (none once closed).
+pub fn of(view: &TableView, lang: Lang) -> Vec<Vec<Choice>> {
+    match &view.hand {
+        Some(h) => hand(view, h, lang),
+        None => Some(lobby(view, lang)).filter(|r| !r.is_empty()).into_iter().collect(),
+    }
+}

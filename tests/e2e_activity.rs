@@ -1,0 +1,398 @@
+//! The Activity's server side (issue 39) as production runs it: the bot process with `DISCORD_CLIENT_SECRET`,
+//! `WEB_ADDR` and `PUBLIC_URL`, Discord played by the stand-in (its OAuth2 codes and tokens, `/users/@me` with a
+//! bearer token, the Activity's instances, the Entry Point command and its 50240 refusal, the launch-activity
+//! response), and a Rust WebSocket client in place of the Activity's page (the browser's part: issue 40).
+//!
+//! A hand played by one player through a session and the other through the channel's buttons, each session
+//! given only its own cards and only after See (the privacy scan over every frame), a click in a session moving
+//! the channel's message and a click on a button moving the sessions, the bot killed mid-hand and the session
+//! back on the same token with the hand going on; hostile frames and sessions refused; nothing of the Activity
+//! without the secret.
+
+mod support;
+
+use std::time::Duration;
+
+use futures::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use support::activity::CLIENT_SECRET;
+use support::scrape::free_addr;
+use support::world::{poll, World};
+use support::FakeOptions;
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+const T: Duration = Duration::from_secs(15);
+
+/// A world whose bot offers the Activity (the stand-in's application has Activities on); its web address.
+async fn activity_world() -> (World, String) {
+    let addr = free_addr();
+    let public = format!("http://{addr}");
+    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", public.as_str()), ("DISCORD_CLIENT_SECRET", CLIENT_SECRET)];
+    let opts = FakeOptions { activities: true, ..FakeOptions::default() };
+    (World::start_with_opts_env(opts, &env).await, addr)
+}
+
+/// A POST with a JSON body: the status and the body.
+async fn post(addr: &str, path: &str, body: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = s.write_all(request.as_bytes()).await;
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw).await;
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0), body.to_string())
+}
+
+/// What the Activity's page does first: `authorize` gives a code, the bot exchanges it; the access token.
+async fn sign_in(w: &World, addr: &str, user: u64) -> String {
+    let code = w.fake.activity_code(user);
+    let (status, body) = post(addr, "/activity/api/token", &json!({"code": code}).to_string()).await;
+    assert_eq!(status, 200, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    v["access_token"].as_str().unwrap().to_string()
+}
+
+/// A session's client: the socket and every frame it was sent.
+struct Client {
+    socket: Socket,
+    frames: Vec<Value>,
+}
+
+impl Client {
+    async fn connect(addr: &str) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/activity/api/ws")).await.unwrap();
+        Client { socket, frames: Vec::new() }
+    }
+
+    /// Connects and says hello; the welcome.
+    async fn open(addr: &str, token: &str, instance: &str) -> Client {
+        let mut c = Client::connect(addr).await;
+        c.send(json!({"type": "hello", "token": token, "instance": instance})).await;
+        let welcome = c.next_frame().await.expect("a welcome");
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        c
+    }
+
+    async fn send(&mut self, v: Value) {
+        self.socket.send(Message::Text(v.to_string())).await.unwrap();
+    }
+
+    /// The next text frame (None: the socket closed; its close frame, if any, is kept as `{"close": code}`).
+    async fn next_frame(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(T, self.socket.next()).await.expect("a frame in time");
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    self.frames.push(v.clone());
+                    return Some(v);
+                }
+                Some(Ok(Message::Close(c))) => {
+                    let code = c.map(|c| u16::from(c.code));
+                    self.frames.push(json!({"close": code}));
+                    return None;
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return None,
+            }
+        }
+    }
+
+    /// Reads frames until one satisfies `f`.
+    async fn until(&mut self, what: &str, f: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next_frame().await.unwrap_or_else(|| panic!("the socket closed waiting for {what}"));
+            if f(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// The close code the session ends with (reading past any frames).
+    async fn closed_with(&mut self) -> Option<u16> {
+        while self.next_frame().await.is_some() {}
+        self.frames.last().and_then(|f| f["close"].as_u64()).map(|c| c as u16)
+    }
+
+    /// Sends an action by its button's label prefix in the last view; waits for its answer.
+    async fn act(&mut self, view: &Value, label: &str, key: &str) -> Value {
+        let id = action_id(view, label).unwrap_or_else(|| panic!("no {label:?} in {}", view["actions"]));
+        self.send(json!({"type": "act", "id": id, "key": key})).await;
+        self.until("the action's answer", |f| f["key"] == key).await
+    }
+}
+
+/// The custom_id of the action whose label starts with `label` in a `view` frame.
+fn action_id(view: &Value, label: &str) -> Option<String> {
+    let rows = view["actions"].as_array()?;
+    rows.iter()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"].as_str().is_some_and(|l| l.starts_with(label)))
+        .and_then(|b| b["id"].as_str().map(str::to_string))
+}
+
+fn is_hand_view(f: &Value, hand: i64) -> bool {
+    f["type"] == "view" && f["hand"]["id"] == hand
+}
+
+/// My cards in a view frame, if it shows them.
+fn my_cards(f: &Value) -> Option<Vec<String>> {
+    let notes = f["you"]["notes"].as_array()?;
+    let cards = notes.iter().find(|n| n["kind"] == "cards")?["cards"].as_array()?;
+    Some(cards.iter().filter_map(|c| c.as_str().map(str::to_string)).collect())
+}
+
+/// Every card of `cards` (as the engine writes them, `As`, and as the messages do, `A♠`) found in `text`.
+fn cards_in(text: &str, cards: &[teenpatti::engine::Card]) -> Vec<String> {
+    let mut found = Vec::new();
+    for c in cards {
+        for form in [format!("\"{c}\""), teenpatti::engine::cards::pretty_cards(&[*c])] {
+            if text.contains(&form) {
+                found.push(form);
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_is_played_through_a_session_and_the_buttons_together() {
+    let (mut w, addr) = activity_world().await;
+    // The Entry Point command is registered with the others (Discord refuses an overwrite without it).
+    poll("the Entry Point registered", T, || {
+        let lists = w.fake.command_registrations();
+        let entry = |c: &Value| c["type"] == 4 && c["handler"] == 2;
+        lists.iter().any(|l| l.as_array().is_some_and(|l| l.iter().any(entry))).then_some(())
+    })
+    .await;
+    let [a, b] = w.users(["Asha", "Bilal"]);
+    let instance = w.fake.activity_instance(w.channel, &[a, b]);
+
+    // A code is good once; a malformed body is refused.
+    let code = w.fake.activity_code(a);
+    let (status, _) = post(&addr, "/activity/api/token", &json!({"code": code}).to_string()).await;
+    assert_eq!(status, 200);
+    let (status, body) = post(&addr, "/activity/api/token", &json!({"code": code}).to_string()).await;
+    assert!(status == 401 && body.contains("sign-in"), "{status} {body}");
+    let (status, _) = post(&addr, "/activity/api/token", "{\"code\": \"a b\"}").await;
+    assert_eq!(status, 400);
+    let token_a = sign_in(&w, &addr, a).await;
+    let token_b = sign_in(&w, &addr, b).await;
+
+    // No table yet: the session says so, and shows the table once it is opened.
+    let mut sa = Client::open(&addr, &token_a, &instance).await;
+    let none = sa.until("no table", |f| f["type"] == "view").await;
+    assert!(none["table"].is_null(), "{none}");
+    let mut sb = Client::open(&addr, &token_b, &instance).await;
+    // The lobby and the hand message offer the Activity; its button launches it.
+    w.open_table(&[a, b], json!({"boot": 5})).await;
+    let lobby = w.message_with("Open the table");
+    let launched = w.fake.click(b, &lobby, "Open the table").await.response(T).await;
+    assert_eq!(launched.kind, 12, "{launched:?}");
+    w.act(a, "Start").await;
+    let first = w.wait_new_hand(&[]).await;
+    let hand = support::world::hand_id_of(&first);
+    assert!(support::world::labels(&first).iter().any(|l| l == "Open the table"));
+    let view = sa.until("the hand", |f| is_hand_view(f, hand)).await;
+    assert!(my_cards(&view).is_none(), "cards before See: {view}");
+
+    // A sees through the session: their cards come to their session (the table's), and the channel's message
+    // moves (its buttons are drawn at the new action count).
+    let seen = sa.act(&view, "See", "see-1").await;
+    assert_eq!(seen["type"], "done", "{seen}");
+    let view = sa.until("A's cards", |f| is_hand_view(f, hand) && my_cards(f).is_some()).await;
+    let db = w.hand_from_db(hand).await;
+    let seat_a = db.users.iter().position(|&u| u == a).unwrap();
+    let seat_b = 1 - seat_a;
+    let mine: Vec<String> = db.cards[seat_a].iter().map(|c| c.to_string()).collect();
+    assert_eq!(my_cards(&view).unwrap(), mine);
+    w.fake
+        .wait_for_message(w.channel, T, |m| {
+            support::world::is_hand(m, hand)
+                && support::world::button_label(m, "Pack")
+                    .is_some_and(|l| support::world::custom_id(m, &l).split(':').nth(3) == Some("1"))
+        })
+        .await
+        .expect("the hand message redrawn after the session's See");
+
+    // B sees by the button: B's session shows B's cards (never A's), A's never B's.
+    w.act(b, "See").await;
+    let vb = sb.until("B's cards", |f| is_hand_view(f, hand) && my_cards(f).is_some()).await;
+    let theirs: Vec<String> = db.cards[seat_b].iter().map(|c| c.to_string()).collect();
+    assert_eq!(my_cards(&vb).unwrap(), theirs);
+
+    // The bot is killed mid-hand; the session comes back on the same token and the hand goes on.
+    w.restart().await;
+    assert_eq!(sa.closed_with().await, None, "the old session ends with the process");
+    let mut sa = Client::open(&addr, &token_a, &instance).await;
+    let mut view = sa.until("the hand again", |f| is_hand_view(f, hand) && my_cards(f).is_some()).await;
+    let mut sb = Client::open(&addr, &token_b, &instance).await;
+
+    // Play on: each bets once in turn (A through the session, B by the buttons), then the one to act packs.
+    let mut bets = 0;
+    while view["hand"]["over"] != true {
+        let to_act = view["hand"]["to_act"].as_u64().unwrap() as usize;
+        let seq = view["hand"]["seq"].as_u64().unwrap();
+        let label = if bets < 2 { "Chaal" } else { "Pack" };
+        if to_act == seat_a {
+            let answer = sa.act(&view, label, &format!("a-{seq}")).await;
+            assert_eq!(answer["type"], "done", "{answer}");
+        } else {
+            w.act_when_shown(b, label, seq as usize).await;
+        }
+        bets += 1;
+        view = sa.until("the next action", |f| is_hand_view(f, hand) && f["hand"]["seq"].as_u64() > Some(seq)).await;
+    }
+    w.wait_hand_over(hand).await;
+    let _ = sb.until("the end in B's session", |f| is_hand_view(f, hand) && f["hand"]["over"] == true).await;
+
+    // The privacy scan: before the end, no frame of a session shows the other's cards.
+    let over_at = |frames: &[Value]| frames.iter().position(|f| f["hand"]["over"] == true).unwrap_or(frames.len());
+    for (client, other) in [(&sa, seat_b), (&sb, seat_a)] {
+        let before = &client.frames[..over_at(&client.frames)];
+        let text = serde_json::to_string(before).unwrap();
+        assert!(cards_in(&text, &db.cards[other]).is_empty(), "another's cards in a session: {text}");
+    }
+    // No code, access token or client secret in the bot's log.
+    let log = w.bot.log();
+    for secret in w.fake.activity_secrets().iter().map(String::as_str).chain([CLIENT_SECRET]) {
+        assert!(!log.contains(secret), "a secret in the log");
+    }
+    w.assert_audit().await;
+    assert!(w.fake.violations().is_empty(), "{:?}", w.fake.violations());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_frames_and_sessions_are_refused() {
+    let (w, addr) = activity_world().await;
+    let [a, b, c] = w.users(["Asha", "Bilal", "Chand"]);
+    let instance = w.fake.activity_instance(w.channel, &[a, b]);
+    let token_a = sign_in(&w, &addr, a).await;
+    let token_c = sign_in(&w, &addr, c).await;
+
+    // A token Discord does not know; a player the instance does not list; an instance outside a server; an
+    // instance that does not exist; a first frame that is not a hello: an error, then 1008.
+    let private = w.fake.activity_instance_private(w.channel, &[a]);
+    for (token, instance, says) in [
+        ("forged-token", instance.as_str(), "sign-in"),
+        (token_c.as_str(), instance.as_str(), "does not list you"),
+        (token_a.as_str(), private.as_str(), "server"),
+        (token_a.as_str(), "i-unknown", "does not list you"),
+    ] {
+        let mut s = Client::connect(&addr).await;
+        s.send(json!({"type": "hello", "token": token, "instance": instance})).await;
+        let error = s.next_frame().await.expect("an error frame");
+        assert!(error["type"] == "error" && error["message"].as_str().unwrap().contains(says), "{error}");
+        assert_eq!(s.closed_with().await, Some(1008));
+    }
+    let mut s = Client::connect(&addr).await;
+    s.send(json!({"type": "act", "id": "x", "key": "k"})).await;
+    assert_eq!(s.closed_with().await, Some(1008));
+
+    // A session at a table: malformed and binary frames get one error each and change nothing.
+    let mut sa = Client::open(&addr, &token_a, &instance).await;
+    w.open_and_start(&[a, b], json!({"boot": 5})).await;
+    let view = sa.until("the hand", |f| f["type"] == "view" && f["hand"]["id"].is_i64()).await;
+    let hand = view["hand"]["id"].as_i64().unwrap();
+    for bad in ["not json", "{\"type\":\"act\"}", "{\"type\":\"hello\",\"token\":\"x\",\"instance\":\"y\",\"more\":1}"]
+    {
+        sa.socket.send(Message::Text(bad.into())).await.unwrap();
+        let e = sa.until("an error", |f| f["type"] == "error").await;
+        assert!(e["message"].as_str().unwrap().contains("could not be read"), "{e}");
+    }
+    sa.socket.send(Message::Binary(vec![0, 159, 146, 150])).await.unwrap();
+    sa.until("an error", |f| f["type"] == "error").await;
+    // Forged ids: another table, a spelling no button has, a key with a control character.
+    let pack = action_id(&view, "Pack").unwrap();
+    let parts: Vec<&str> = pack.split(':').collect();
+    let elsewhere = format!("tp:{}:{}", parts[1].parse::<u64>().unwrap() + 1, parts[2..].join(":"));
+    sa.send(json!({"type": "act", "id": elsewhere, "key": "f1"})).await;
+    let r = sa.until("a refusal", |f| f["key"] == "f1").await;
+    assert!(r["type"] == "refused" && r["message"].as_str().unwrap().contains("closed"), "{r}");
+    sa.send(json!({"type": "act", "id": format!("{pack}0"), "key": "f2"})).await;
+    let r = sa.until("a refusal", |f| f["key"] == "f2").await;
+    assert!(r["type"] == "refused" && r["message"].as_str().unwrap().contains("recognised"), "{r}");
+    sa.send(json!({"type": "act", "id": pack, "key": "bad\u{7}key"})).await;
+    sa.until("an error", |f| f["type"] == "error").await;
+    // A stale bet: drawn before an action that has happened since.
+    let to_act = view["hand"]["to_act"].as_u64().unwrap() as usize;
+    let db = w.hand_from_db(hand).await;
+    let (me_to_act, other) = if db.users[to_act] == a { (true, b) } else { (false, a) };
+    let stale_bet = action_id(&view, "Blind").unwrap();
+    if me_to_act {
+        let done = sa.act(&view, "Blind", "b1").await;
+        assert_eq!(done["type"], "done", "{done}");
+    } else {
+        w.act(other, "Blind").await;
+    }
+    sa.until("the bet", |f| f["hand"]["seq"].as_u64() == Some(1)).await;
+    sa.send(json!({"type": "act", "id": stale_bet, "key": "s1"})).await;
+    let r = sa.until("a refusal", |f| f["key"] == "s1").await;
+    assert_eq!(r["type"], "refused", "{r}");
+    assert_eq!(w.actions(hand).await.len(), 1, "a refused action changed the hand");
+    // The same key twice is one action; actions past the session's rate are refused, and nothing is done.
+    let mut slowed = 0;
+    for i in 0..12 {
+        sa.send(json!({"type": "act", "id": format!("{pack}0"), "key": format!("r{i}")})).await;
+    }
+    for i in 0..12 {
+        let r = sa.until("an answer", |f| f["key"] == format!("r{i}")).await;
+        if r["message"].as_str().unwrap().contains("Too fast") {
+            slowed += 1;
+        }
+    }
+    assert!(slowed >= 5, "{slowed} of 12 slowed");
+    // A frame over 16 KiB closes the session with 1009.
+    let big = json!({"type": "act", "id": "x", "key": "k", "values": ["a".repeat(17 * 1024)]}).to_string();
+    sa.socket.send(Message::Text(big)).await.unwrap();
+    assert_eq!(sa.closed_with().await, Some(1009));
+    // Up to the read limit, the same 1009; far past it the session is dropped (the read fails mid-frame).
+    let mut s = Client::open(&addr, &token_a, &instance).await;
+    let _ = s.socket.send(Message::Text("x".repeat(60 * 1024))).await;
+    assert_eq!(s.closed_with().await, Some(1009));
+    let mut s = Client::open(&addr, &token_a, &instance).await;
+    let _ = s.socket.send(Message::Text("x".repeat(1 << 20))).await;
+    assert!(matches!(s.closed_with().await, None | Some(1009)));
+    // None of it moved a chip or left a hand inconsistent; the bot is still up.
+    w.assert_audit().await;
+    let (status, _) = post(&addr, "/activity/api/token", "x".repeat(10_000).as_str()).await;
+    assert!(status == 413 || status == 400, "{status}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_secret_nothing_of_the_activity_is_shown() {
+    // Activities on in the portal, the secret not set here: Discord's own Entry Point is kept (its 50240
+    // refusal of an overwrite without it answered), and the bot offers nothing of the Activity.
+    let addr = free_addr();
+    let public = format!("http://{addr}");
+    // Registered globally (no test server): the overwrite Discord checks for the Entry Point.
+    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", public.as_str()), ("DEV_GUILD_ID", "")];
+    let opts = FakeOptions { activities: true, ..FakeOptions::default() };
+    let w = World::start_with_opts_env(opts, &env).await;
+    let registered = poll("a registration", T, || {
+        let r = w.fake.command_registrations();
+        (!r.is_empty()).then_some(r)
+    })
+    .await;
+    let last = registered.last().unwrap().as_array().unwrap().clone();
+    assert!(last.iter().any(|c| c["type"] == 4), "the Entry Point was not kept: {last:?}");
+    assert!(w.bot.log().contains("Entry Point"), "{}", w.bot.log());
+    let refused =
+        w.fake.requests().iter().filter(|r| r.route.starts_with("PUT /applications") && r.status == 400).count();
+    assert_eq!(refused, 1, "one overwrite refused (50240), then the one keeping the Entry Point");
+    let [a, b] = w.users(["Asha", "Bilal"]);
+    let first = w.open_and_start(&[a, b], json!({"boot": 5})).await;
+    assert!(!support::world::labels(&first).iter().any(|l| l == "Open the table"));
+    let (status, _) = post(&addr, "/activity/api/token", "{\"code\":\"abc\"}").await;
+    assert_eq!(status, 404);
+    // The only violation is the refused overwrite itself (Discord's answer to it, as documented).
+    let violations: Vec<_> = w.fake.violations().into_iter().filter(|v| !v.message.contains("50240")).collect();
+    assert!(violations.is_empty(), "{violations:?}");
+}
