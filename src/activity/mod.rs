@@ -175,7 +175,8 @@ async fn token(State(a): State<Arc<Activity>>, body: axum::body::Bytes) -> Respo
     match a.rest.exchange(application, &asked.code).await {
         Ok(token) => {
             let mut r = Json(json!({"access_token": token})).into_response();
-            r.headers_mut().insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
+            r.headers_mut()
+                .insert(axum::http::header::CACHE_CONTROL, axum::http::HeaderValue::from_static("private, no-store"));
             r
         }
         Err(rest::Failure::Refused) => token_refusal(StatusCode::UNAUTHORIZED, lang, "activity-signed-out"),
