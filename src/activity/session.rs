@@ -8,7 +8,7 @@
 //! 2. The session follows the table of the instance's channel ([`TableService::watch`]): after each change,
 //!    its `view` frame in the player's language (sent only when it differs from the last); the player's own
 //!    cards and notes only once the table gives them (their See, as the Cards button shows them), never another's.
-//!    With no table there, it looks again every [`LOOK_AGAIN`] and shows one when it is opened.
+//!    With no table there, it looks again whenever this process opens a table (and every [`LOOK_AGAIN`]).
 //! 3. `act` frames go to the table as a button click does: the `custom_id` parsed canonically and checked to be
 //!    this channel's table, the client's key as the idempotency key (namespaced by player), the player's language
 //!    for refusals, and the hand message edited after a change. At most [`BURST`] at once, then
@@ -40,8 +40,9 @@ pub const MAX_FRAME: usize = 16 * 1024;
 pub const READ_LIMIT: usize = 64 * 1024;
 /// How long a new session has to say `hello`.
 const HELLO: Duration = Duration::from_secs(10);
-/// How often a session with no table in its channel looks for one.
-const LOOK_AGAIN: Duration = Duration::from_secs(2);
+/// How often a session with no table in its channel looks for one besides when this process opens a table (a
+/// table the store has that the service did not open: a tool's).
+const LOOK_AGAIN: Duration = Duration::from_secs(30);
 /// Actions a session may send at once, then a second.
 const BURST: f64 = 5.0;
 const PER_SECOND: f64 = 2.0;
@@ -182,6 +183,7 @@ impl Session {
             return;
         }
         self.look_for_table(socket).await;
+        let mut opened = self.service.opened();
         loop {
             let following = self.following.is_some();
             tokio::select! {
@@ -219,6 +221,8 @@ impl Session {
                         self.look_for_table(socket).await;
                     }
                 },
+                // A table opened (here or in another channel: it looks), or a while gone by.
+                _ = opened.changed(), if !following => self.look_for_table(socket).await,
                 () = tokio::time::sleep(LOOK_AGAIN), if !following => self.look_for_table(socket).await,
                 () = bell.notified() => {
                     let _ = socket.send(Message::Close(Some(CloseFrame { code: 1000, reason: "ended".into() }))).await;

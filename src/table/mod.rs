@@ -186,6 +186,8 @@ pub(crate) struct Deps {
 pub struct TableService {
     deps: Arc<Deps>,
     actors: Arc<Mutex<HashMap<TableId, Live>>>,
+    /// How many tables this service has opened: followers waiting for a table in a channel wake when it moves.
+    opened: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 /// A running actor: its queue, and the channel a click's check found its table in (kept while it runs: a table
@@ -209,7 +211,8 @@ impl TableService {
     /// A service whose decks come from `decks` (the seeded simulation; the bot uses [`TableService::new`]).
     pub fn with_decks(store: Store, presenter: Arc<dyn Presenter>, timings: Timings, decks: Decks) -> TableService {
         let runtime = tokio::runtime::Handle::try_current().ok();
-        TableService { deps: Arc::new(Deps { store, presenter, timings, decks, runtime }), actors: Arc::default() }
+        let deps = Arc::new(Deps { store, presenter, timings, decks, runtime });
+        TableService { deps, actors: Arc::default(), opened: Arc::new(tokio::sync::watch::Sender::new(0)) }
     }
 
     pub fn store(&self) -> &Store {
@@ -263,6 +266,7 @@ impl TableService {
                     row.id,
                     actor::Start::Opened(actor::Table::new(self.deps.clone(), row.clone(), Vec::new())),
                 );
+                self.opened.send_modify(|n| *n += 1);
                 row
             }
         };
@@ -323,6 +327,7 @@ impl TableService {
         // Its actor starts from the row just written: a new table has nothing to read back or recover (loading
         // it would read the live hands, which costs time and readers' memory as the tables grow in number).
         self.actor_with(table, actor::Start::Opened(actor::Table::new(self.deps.clone(), row, Vec::new())));
+        self.opened.send_modify(|n| *n += 1);
         self.ask(table, Request { reader, ..Request::new(opener, Command::Join) }).await
     }
 
@@ -441,6 +446,11 @@ impl TableService {
             // Stopped at once (a closed table): a receiver whose sender is gone.
             None => tokio::sync::watch::channel(None).1,
         }
+    }
+
+    /// Moves each time this service opens a table: a follower waiting for a table in its channel looks then.
+    pub fn opened(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.opened.subscribe()
     }
 
     fn actor_for(&self, table: TableId) -> mpsc::Sender<Msg> {
