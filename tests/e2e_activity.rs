@@ -124,9 +124,15 @@ impl Client {
     /// Sends an action by its button's label prefix in the last view; waits for its answer.
     async fn act(&mut self, view: &Value, label: &str, key: &str) -> Value {
         let id = action_id(view, label).unwrap_or_else(|| panic!("no {label:?} in {}", view["actions"]));
+        let key = k(key);
         self.send(json!({"type": "act", "id": id, "key": key})).await;
-        self.until("the action's answer", |f| f["key"] == key).await
+        self.until("the action's answer", |f| f["key"] == key.as_str()).await
     }
+}
+
+/// A client key (16 to 64 letters, digits or `-`) made from a short name.
+fn k(name: &str) -> String {
+    format!("{name}-0123456789abcdef")
 }
 
 /// The custom_id of the action whose label starts with `label` in a `view` frame.
@@ -295,6 +301,20 @@ async fn hostile_frames_and_sessions_are_refused() {
     let mut s = Client::connect(&addr).await;
     s.send(json!({"type": "act", "id": "x", "key": "k"})).await;
     assert_eq!(s.closed_with().await, Some(1008));
+    // Instance ids that would shape the request's path or query are refused before anything is asked of Discord.
+    let before = w.fake.requests().len();
+    for forged in ["..\\..\\guilds\\1", "%2e%2e", "i-1?limit=1000", "i-1#x", "a/b", &"i".repeat(200)] {
+        let mut s = Client::connect(&addr).await;
+        s.send(json!({"type": "hello", "token": token_a, "instance": forged})).await;
+        assert_eq!(s.closed_with().await, Some(1008), "{forged}");
+    }
+    let asked: Vec<String> = w.fake.requests()[before..].iter().map(|r| r.route.clone()).collect();
+    assert!(asked.is_empty(), "forged instance ids reached Discord: {asked:?}");
+    // Who holds a token is asked of Discord once, then remembered: a window opened again costs no call.
+    let me_calls = || w.fake.requests().iter().filter(|r| r.route == "GET /users/@me").count();
+    let calls = me_calls();
+    Client::open(&addr, &token_a, &instance).await;
+    assert_eq!(me_calls(), calls);
 
     // A session at a table: malformed and binary frames get one error each and change nothing.
     let mut sa = Client::open(&addr, &token_a, &instance).await;
@@ -313,14 +333,17 @@ async fn hostile_frames_and_sessions_are_refused() {
     let pack = action_id(&view, "Pack").unwrap();
     let parts: Vec<&str> = pack.split(':').collect();
     let elsewhere = format!("tp:{}:{}", parts[1].parse::<u64>().unwrap() + 1, parts[2..].join(":"));
-    sa.send(json!({"type": "act", "id": elsewhere, "key": "f1"})).await;
-    let r = sa.until("a refusal", |f| f["key"] == "f1").await;
+    sa.send(json!({"type": "act", "id": elsewhere, "key": k("f1")})).await;
+    let r = sa.until("a refusal", |f| f["key"] == k("f1").as_str()).await;
     assert!(r["type"] == "refused" && r["message"].as_str().unwrap().contains("closed"), "{r}");
-    sa.send(json!({"type": "act", "id": format!("{pack}0"), "key": "f2"})).await;
-    let r = sa.until("a refusal", |f| f["key"] == "f2").await;
+    sa.send(json!({"type": "act", "id": format!("{pack}0"), "key": k("f2")})).await;
+    let r = sa.until("a refusal", |f| f["key"] == k("f2").as_str()).await;
     assert!(r["type"] == "refused" && r["message"].as_str().unwrap().contains("recognised"), "{r}");
-    sa.send(json!({"type": "act", "id": pack, "key": "bad\u{7}key"})).await;
-    sa.until("an error", |f| f["type"] == "error").await;
+    // Keys with a control character, or too short to be a fresh random one: one error each.
+    for key in ["bad\u{7}key-0123456789abcdef", "short"] {
+        sa.send(json!({"type": "act", "id": pack, "key": key})).await;
+        sa.until("an error", |f| f["type"] == "error").await;
+    }
     // A stale bet: drawn before an action that has happened since.
     let to_act = view["hand"]["to_act"].as_u64().unwrap() as usize;
     let db = w.hand_from_db(hand).await;
@@ -333,17 +356,17 @@ async fn hostile_frames_and_sessions_are_refused() {
         w.act(other, "Blind").await;
     }
     sa.until("the bet", |f| f["hand"]["seq"].as_u64() == Some(1)).await;
-    sa.send(json!({"type": "act", "id": stale_bet, "key": "s1"})).await;
-    let r = sa.until("a refusal", |f| f["key"] == "s1").await;
+    sa.send(json!({"type": "act", "id": stale_bet, "key": k("s1")})).await;
+    let r = sa.until("a refusal", |f| f["key"] == k("s1").as_str()).await;
     assert_eq!(r["type"], "refused", "{r}");
     assert_eq!(w.actions(hand).await.len(), 1, "a refused action changed the hand");
     // The same key twice is one action; actions past the session's rate are refused, and nothing is done.
     let mut slowed = 0;
     for i in 0..12 {
-        sa.send(json!({"type": "act", "id": format!("{pack}0"), "key": format!("r{i}")})).await;
+        sa.send(json!({"type": "act", "id": format!("{pack}0"), "key": k(&format!("r{i}"))})).await;
     }
     for i in 0..12 {
-        let r = sa.until("an answer", |f| f["key"] == format!("r{i}")).await;
+        let r = sa.until("an answer", |f| f["key"] == k(&format!("r{i}")).as_str()).await;
         if r["message"].as_str().unwrap().contains("Too fast") {
             slowed += 1;
         }
@@ -360,6 +383,13 @@ async fn hostile_frames_and_sessions_are_refused() {
     let mut s = Client::open(&addr, &token_a, &instance).await;
     let _ = s.socket.send(Message::Text("x".repeat(1 << 20))).await;
     assert!(matches!(s.closed_with().await, None | Some(1009)));
+    // A fifth window of a player's ends their oldest (4000).
+    let mut windows = Vec::new();
+    for _ in 0..4 {
+        windows.push(Client::open(&addr, &token_a, &instance).await);
+    }
+    let _fifth = Client::open(&addr, &token_a, &instance).await;
+    assert_eq!(windows[0].closed_with().await, Some(4000));
     // None of it moved a chip or left a hand inconsistent; the bot is still up.
     w.assert_audit().await;
     let (status, _) = post(&addr, "/activity/api/token", "x".repeat(10_000).as_str()).await;

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::rest::{valid_instance, valid_token};
 use crate::engine::Card;
 use crate::i18n::Lang;
 use crate::ids::{HandId, UserId};
@@ -30,17 +31,17 @@ pub enum Incoming {
     },
 }
 
-/// The longest client key taken (a UUID is 36 characters).
-pub const MAX_KEY: usize = 64;
+/// A client key's length: a fresh random one for each action (a UUID is 36 characters), never reused: an action
+/// sent again under a key already used is taken for the same one, and done once.
+pub const KEY_CHARS: std::ops::RangeInclusive<usize> = 16..=64;
 
 impl Incoming {
     /// Reads a frame; `None` for anything that is not one (the caller answers with one `error`).
     pub fn read(text: &str) -> Option<Incoming> {
         let frame: Incoming = serde_json::from_str(text).ok()?;
         match &frame {
-            Incoming::Hello { instance, .. } if instance.is_empty() || instance.len() > 256 => None,
-            Incoming::Hello { instance, .. } if !instance.bytes().all(|b| b.is_ascii_graphic() && b != b'/') => None,
-            Incoming::Act { key, .. } if key.is_empty() || key.len() > MAX_KEY => None,
+            Incoming::Hello { token, instance } if !valid_token(token) || !valid_instance(instance) => None,
+            Incoming::Act { key, .. } if !KEY_CHARS.contains(&key.len()) => None,
             Incoming::Act { key, .. } if !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') => None,
             Incoming::Act { id, values, .. }
                 if id.len() > 100 || values.as_ref().is_some_and(|v| v.len() > 8 || v.iter().any(|s| s.len() > 32)) =>
@@ -167,9 +168,47 @@ pub fn no_table(lang: Lang) -> Value {
     json!({"type": "view", "table": null, "message": tr!(lang, "activity-no-table")})
 }
 
-/// An action done.
-pub fn done(key: &str) -> Value {
-    json!({"type": "done", "key": key})
+/// An action done, with the menu it opened for this player alone (a draw's, a dealer's choice), if any.
+pub fn done(key: &str, menu: Option<Value>) -> Value {
+    json!({"type": "done", "key": key, "menu": menu})
+}
+
+/// A menu for one player, as data, with the `id` its choice is sent with (as `values` of an `act`): which of
+/// their cards they may change (`min` to `max` positions, at `price` each; the cards' faces only if they have
+/// looked, as the channel's menu: a blind player chooses by position), or which games a dealer may choose (one
+/// game's `value`).
+pub fn menu(menu: &crate::table::view::Menu, view: &TableView) -> Value {
+    use crate::engine::Action;
+    use crate::table::view::Menu;
+    use crate::table::{ButtonId, Command};
+    match menu {
+        Menu::Draw { hand_id, seq, cards: c, offer } => {
+            let seen =
+                view.hand.as_ref().is_some_and(|h| h.to_act.and_then(|t| h.seats.get(t)).is_some_and(|s| s.seen));
+            let id = ButtonId {
+                table: view.table_id,
+                hand: Some(*hand_id),
+                seq: *seq,
+                command: Command::Play(Action::Draw(0)),
+            };
+            json!({
+                "kind": "draw", "id": id.to_string(), "count": c.len(), "cards": seen.then(|| cards(c)),
+                "min": offer.min, "max": offer.max, "price": offer.price,
+            })
+        }
+        Menu::Pick { round, choices, default } => {
+            let id = ButtonId {
+                table: view.table_id,
+                hand: None,
+                seq: *round,
+                command: Command::Pick(crate::engine::Variant::Classic),
+            };
+            json!({
+                "kind": "pick", "id": id.to_string(), "default": default.name(),
+                "choices": choices.iter().map(|v| json!({"value": v.name(), "label": v.to_string()})).collect::<Vec<_>>(),
+            })
+        }
+    }
 }
 
 /// An action refused, with the refusal in the player's language.

@@ -16,6 +16,30 @@ const MAX_ANSWER: usize = 64 * 1024;
 /// How long one call may take.
 const CALL_BUDGET: Duration = Duration::from_secs(10);
 
+/// The User-Agent Discord asks every bot's HTTP client to send.
+const USER_AGENT: &str = concat!("DiscordBot (https://github.com/teenpatti-bot, ", env!("CARGO_PKG_VERSION"), ")");
+
+/// The HTTP client of these calls: no redirect followed (a form with the client secret is never sent on to
+/// another address), Discord's User-Agent. `base` is the test client (`Config::test_client`) or a new one.
+pub fn client(base: Option<reqwest::Client>) -> Result<reqwest::Client, String> {
+    match base {
+        // The test client resolves discord.com to the stand-in; it follows no redirect there either.
+        Some(c) => Ok(c),
+        None => reqwest::Client::builder()
+            .use_rustls_tls()
+            .redirect(reqwest::redirect::Policy::none())
+            .user_agent(USER_AGENT)
+            .build()
+            .map_err(|e| format!("an HTTP client: {e}")),
+    }
+}
+
+/// Whether `instance` can be an Activity's instance id as the SDK gives it (`i-<digits>-gc-<digits>-<digits>`):
+/// letters, digits and `-`, at most 128. Anything else is refused before it could shape a request's path.
+pub fn valid_instance(instance: &str) -> bool {
+    (1..=128).contains(&instance.len()) && instance.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
 /// Why a call gave no answer to use.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Failure {
@@ -24,6 +48,9 @@ pub enum Failure {
     Refused,
     /// Discord is rate limiting these calls: try again after a moment.
     Limited,
+    /// 401: the credentials the call carried (a bearer token, the client secret, the bot's token). Each call says
+    /// what it means.
+    Unauthorized,
     /// Discord did not answer, or not as documented (logged, without any secret).
     Unavailable(String),
 }
@@ -97,6 +124,9 @@ impl Rest {
 
     /// Exchanges the code the client's `authorize` got for an access token (given back to the client only).
     pub async fn exchange(&self, application: u64, code: &str) -> Result<String, Failure> {
+        if !valid_token(code) {
+            return Err(Failure::Refused);
+        }
         let form = [
             ("client_id", application.to_string()),
             ("client_secret", self.client_secret.clone()),
@@ -104,7 +134,18 @@ impl Rest {
             ("code", code.to_string()),
         ];
         let request = self.client.post(format!("{}/oauth2/token", self.base)).form(&form);
-        let token: Token = self.call("the OAuth2 code exchange", request).await?;
+        let token: Token = match self.call("the OAuth2 code exchange", request).await {
+            // Discord's 401 here is `invalid_client`: the secret is wrong (rotated in the portal), not the player's
+            // code (a bad code is 400 `invalid_grant`). Said to the operator, and to the player as unavailable.
+            Err(Failure::Unauthorized) => {
+                return Err(Failure::Unavailable(
+                    "Discord refused the client secret (invalid_client): set DISCORD_CLIENT_SECRET to the \
+                     application's current one"
+                        .into(),
+                ))
+            }
+            other => other?,
+        };
         match valid_token(&token.access_token) {
             true => Ok(token.access_token),
             false => Err(Failure::Unavailable("the code exchange gave no usable token".into())),
@@ -113,15 +154,32 @@ impl Rest {
 
     /// Who holds `token`.
     pub async fn me(&self, token: &str) -> Result<Me, Failure> {
+        if !valid_token(token) {
+            return Err(Failure::Refused);
+        }
         let request = self.client.get(format!("{}/users/@me", self.base)).bearer_auth(token);
-        self.call("who holds an access token", request).await
+        match self.call("who holds an access token", request).await {
+            Err(Failure::Unauthorized) => Err(Failure::Refused),
+            other => other,
+        }
     }
 
     /// Where an instance of the application's Activity runs, and who is in it.
     pub async fn instance(&self, application: u64, instance: &str) -> Result<Instance, Failure> {
+        if !valid_instance(instance) {
+            return Err(Failure::Refused);
+        }
         let url = format!("{}/applications/{application}/activity-instances/{instance}", self.base);
-        let request = self.client.get(url).header(reqwest::header::AUTHORIZATION, format!("Bot {}", self.bot_token));
-        let raw: RawInstance = self.call("an Activity's instance", request).await?;
+        let mut auth = reqwest::header::HeaderValue::from_str(&format!("Bot {}", self.bot_token))
+            .map_err(|_| Failure::Unavailable("the bot's token cannot be sent as a header".into()))?;
+        auth.set_sensitive(true);
+        let request = self.client.get(url).header(reqwest::header::AUTHORIZATION, auth);
+        let raw: RawInstance = match self.call("an Activity's instance", request).await {
+            Err(Failure::Unauthorized) => {
+                return Err(Failure::Unavailable("Discord refused the bot's token for an instance".into()))
+            }
+            other => other?,
+        };
         let guild = match (raw.location.kind.as_str(), raw.location.guild_id) {
             ("gc", Some(g)) => Some(GuildId(g.0)),
             _ => None,
@@ -149,7 +207,10 @@ impl Rest {
         if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
             return Err(Failure::Limited);
         }
-        if matches!(status.as_u16(), 400 | 401 | 403 | 404) {
+        if status == reqwest::StatusCode::UNAUTHORIZED {
+            return Err(Failure::Unauthorized);
+        }
+        if matches!(status.as_u16(), 400 | 403 | 404) {
             return Err(Failure::Refused);
         }
         if !status.is_success() {
@@ -165,7 +226,8 @@ impl Rest {
                 Err(_) => return Err(unavailable(format!("an answer not read within {CALL_BUDGET:?}"))),
             }
         }
-        serde_json::from_slice(&body).map_err(|e| unavailable(format!("an answer not as documented ({e})")))
+        // Only the kind: serde's message may quote the answer.
+        serde_json::from_slice(&body).map_err(|_| unavailable("an answer not as documented".into()))
     }
 }
 

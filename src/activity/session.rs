@@ -15,7 +15,11 @@
 //!    [`PER_SECOND`] a second; past that, `error` and nothing done.
 //!
 //! A frame over [`MAX_FRAME`] bytes closes the session with 1009; a frame that is not one of ours (binary,
-//! malformed, unknown) gets one `error` and changes nothing. A deleted player's sessions end at once.
+//! malformed, unknown) gets one `error` and changes nothing. A session that has said nothing for [`IDLE`] (not
+//! even a pong to the pings sent every [`PING`]) is closed, as is one that does not take a frame within
+//! [`SEND_WITHIN`]. An action more than [`RECHECK`] after the last check with Discord is checked again (the
+//! player still in the instance). A deleted player's sessions end at once (4001), a fifth window ends the
+//! player's oldest (4000), and a stopping process ends them all (1012: reconnect).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -26,8 +30,8 @@ use serde_json::Value;
 use tokio::sync::watch;
 
 use super::frame::{self, Incoming, Private};
-use super::rest::{self, Failure};
-use super::Activity;
+use super::rest::Failure;
+use super::{Activity, Pending};
 use crate::i18n::Lang;
 use crate::ids::{ChannelId, GuildId, TableId, UserId};
 use crate::table::view::TableView;
@@ -40,6 +44,16 @@ pub const MAX_FRAME: usize = 16 * 1024;
 pub const READ_LIMIT: usize = 64 * 1024;
 /// How long a new session has to say `hello`.
 const HELLO: Duration = Duration::from_secs(10);
+/// Pings a session is sent, and how long it may say nothing (a pong counts) before it is closed.
+const PING: Duration = Duration::from_secs(30);
+const IDLE: Duration = Duration::from_secs(90);
+/// How long one frame may take to send (a client that stops reading is closed).
+const SEND_WITHIN: Duration = Duration::from_secs(10);
+/// How long a check with Discord holds before an action asks again.
+const RECHECK: Duration = Duration::from_secs(600);
+/// How soon after its table's actor stopped a session looks for the channel's table again.
+const LOOK_SOON: Duration = Duration::from_secs(1);
+
 /// How often a session with no table in its channel looks for one besides when this process opens a table (a
 /// table the store has that the service did not open: a tool's).
 const LOOK_AGAIN: Duration = Duration::from_secs(30);
@@ -47,9 +61,10 @@ const LOOK_AGAIN: Duration = Duration::from_secs(30);
 const BURST: f64 = 5.0;
 const PER_SECOND: f64 = 2.0;
 
-/// Close codes: a policy refusal (sign-in, instance, limits) and a frame too big.
+/// Close codes: a policy refusal (sign-in, instance, limits), a frame too big, a frame that breaks the protocol.
 const POLICY: u16 = 1008;
 const TOO_BIG: u16 = 1009;
+const PROTOCOL: u16 = 1002;
 
 /// Who the session is for and where, as Discord said.
 struct Bound {
@@ -57,6 +72,9 @@ struct Bound {
     guild: GuildId,
     channel: ChannelId,
     lang: Lang,
+    /// The instance it was checked with, and when: an action after [`RECHECK`] checks again.
+    instance: String,
+    checked: Instant,
 }
 
 /// The table the session follows now.
@@ -66,72 +84,102 @@ struct Following {
 }
 
 struct Session {
+    activity: Arc<Activity>,
     service: TableService,
     who: Bound,
     following: Option<Following>,
+    /// When to look for the channel's table (while none is followed).
+    look_at: Instant,
     /// Names shown for players (kept display names), and the players already looked up.
     names: HashMap<UserId, String>,
     asked: HashSet<UserId>,
     private: Private,
+    /// The hand and action count the private notes were last asked at (asked again only after a change).
+    notes_at: Option<(crate::ids::HandId, u32)>,
     /// The last `view` frame sent, to send only a change.
     last: String,
     /// The actions' bucket: tokens, and when last filled.
     bucket: (f64, Instant),
+    /// When the client last said anything (a pong included).
+    heard: Instant,
+}
+
+/// Sends one frame within [`SEND_WITHIN`]; false if the socket is gone or the client does not take it.
+async fn send_message(socket: &mut WebSocket, message: Message) -> bool {
+    matches!(tokio::time::timeout(SEND_WITHIN, socket.send(message)).await, Ok(Ok(())))
 }
 
 /// Sends one JSON frame; false if the socket is gone.
 async fn send(socket: &mut WebSocket, frame: &Value) -> bool {
-    socket.send(Message::Text(frame.to_string())).await.is_ok()
+    send_message(socket, Message::Text(frame.to_string())).await
+}
+
+/// Closes with `code` (its reason a short word).
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let reason = std::borrow::Cow::Owned(reason.to_string());
+    let _ = send_message(socket, Message::Close(Some(CloseFrame { code, reason }))).await;
 }
 
 /// Says why (an `error` frame) and closes with `code`.
 async fn refuse(socket: &mut WebSocket, code: u16, lang: Lang, id: &str) {
     let _ = send(socket, &frame::error(crate::i18n::text(lang, id, None))).await;
-    let reason = std::borrow::Cow::Owned(id.to_string());
-    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason }))).await;
+    close(socket, code, id).await;
 }
 
-pub async fn run(activity: Arc<Activity>, mut socket: WebSocket) {
+/// The close code for a read that failed: a frame past the read limit (1009), or one that breaks the protocol.
+fn read_failure(e: &axum::Error) -> u16 {
+    let text = e.to_string();
+    if text.contains("too long") || text.contains("too big") || text.contains("Space limit") {
+        TOO_BIG
+    } else {
+        PROTOCOL
+    }
+}
+
+pub async fn run(activity: Arc<Activity>, mut socket: WebSocket, pending: Pending) {
     let lang = Lang::default();
     // The hello, within its time; anything else first is refused.
     let hello = match tokio::time::timeout(HELLO, socket.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) if text.len() <= MAX_FRAME => Incoming::read(&text),
-        Ok(Some(Ok(Message::Text(_)))) | Ok(Some(Err(_))) => {
+        Ok(Some(Ok(Message::Text(_) | Message::Binary(_)))) => {
             return refuse(&mut socket, TOO_BIG, lang, "activity-malformed").await;
         }
+        Ok(Some(Err(e))) => return refuse(&mut socket, read_failure(&e), lang, "activity-malformed").await,
         Ok(Some(Ok(_))) | Err(_) => None,
         Ok(None) => return,
     };
-    let Some(Incoming::Hello { token, instance }) =
-        hello.filter(|h| matches!(h, Incoming::Hello { token, .. } if rest::valid_token(token)))
-    else {
+    let Some(Incoming::Hello { token, instance }) = hello else {
         return refuse(&mut socket, POLICY, lang, "activity-malformed").await;
     };
     let service = match wait_for_tables(&activity).await {
         Some(s) => s,
         None => return refuse(&mut socket, POLICY, lang, "activity-unavailable").await,
     };
-    let who = match sign_in(&activity, &token, &instance).await {
+    let who = match sign_in(&activity, token, instance).await {
         Ok(who) => who,
         Err(id) => return refuse(&mut socket, POLICY, lang, id).await,
     };
-    drop(token);
-    let Some((id, bell)) = activity.open_session(who.me) else {
+    drop(pending);
+    let Some(slot) = activity.open_session(who.me) else {
         return refuse(&mut socket, POLICY, who.lang, "activity-too-many").await;
     };
     tracing::info!(user = %who.me, channel = %who.channel, "an Activity session began");
+    let now = Instant::now();
     let mut session = Session {
+        activity: activity.clone(),
         service,
         who,
         following: None,
+        look_at: now,
         names: HashMap::new(),
         asked: HashSet::new(),
         private: Private::default(),
+        notes_at: None,
         last: String::new(),
-        bucket: (BURST, Instant::now()),
+        bucket: (BURST, now),
+        heard: now,
     };
-    session.serve(&mut socket, &bell).await;
-    activity.close_session(id);
+    session.serve(&mut socket, &slot.bell).await;
 }
 
 /// The table service, once the bot is connected (a session opened while it starts waits a little).
@@ -148,89 +196,45 @@ async fn wait_for_tables(activity: &Activity) -> Option<TableService> {
     }
 }
 
-/// Who holds `token`, and where the instance runs, as Discord says; or the refusal's catalogue id.
-async fn sign_in(activity: &Activity, token: &str, instance: &str) -> Result<Bound, &'static str> {
-    let failed = |f: Failure| match f {
-        Failure::Refused => "activity-signed-out",
+/// The refusal's catalogue id for a failed call to Discord (an unexpected one logged).
+fn failed(f: Failure) -> &'static str {
+    match f {
+        Failure::Refused | Failure::Unauthorized => "activity-signed-out",
         Failure::Limited => "activity-unavailable",
         Failure::Unavailable(why) => {
             tracing::warn!(%why, "an Activity session could not be checked with Discord");
             "activity-unavailable"
         }
-    };
+    }
+}
+
+/// Who holds `token`, and where the instance runs, as Discord says; or the refusal's catalogue id.
+async fn sign_in(activity: &Activity, token: String, instance: String) -> Result<Bound, &'static str> {
+    let (me, lang) = activity.who_holds(&token).await.map_err(failed)?;
+    let (guild, channel) = check_instance(activity, me, &instance).await?;
+    let lang = lang.unwrap_or_default();
+    Ok(Bound { me, guild, channel, lang, instance, checked: Instant::now() })
+}
+
+/// Where `instance` runs, if `me` is in it and it is in a server this process runs; or the refusal's id.
+async fn check_instance(activity: &Activity, me: UserId, instance: &str) -> Result<(GuildId, ChannelId), &'static str> {
     let application = activity.application.get().copied().ok_or("activity-unavailable")?;
-    let me = activity.rest.me(token).await.map_err(failed)?;
-    let lang = me.locale.as_deref().and_then(Lang::from_discord_locale);
+    if !Activity::may_call(&activity.sign_ins) {
+        return Err("activity-unavailable");
+    }
     let place = activity.rest.instance(application, instance).await.map_err(|f| match f {
         // An instance Discord does not know is one this player is not in.
         Failure::Refused => "activity-not-in-instance",
         other => failed(other),
     })?;
-    let me_id = UserId(me.id);
-    if !place.users.contains(&me_id) {
+    if !place.users.contains(&me) {
         return Err("activity-not-in-instance");
     }
     let guild = place.guild.ok_or("activity-no-server")?;
     if !activity.shards.owns_guild(guild.get()) {
         return Err("activity-elsewhere");
     }
-    Ok(Bound { me: me_id, guild, channel: place.channel, lang: lang.unwrap_or_default() })
-}
-
-impl Session {
-    async fn serve(&mut self, socket: &mut WebSocket, bell: &tokio::sync::Notify) {
-        if !send(socket, &frame::welcome(self.who.me, self.who.lang)).await {
-            return;
-        }
-        self.look_for_table(socket).await;
-        let mut opened = self.service.opened();
-        loop {
-            let following = self.following.is_some();
-            tokio::select! {
-                incoming = socket.recv() => match incoming {
-                    Some(Ok(Message::Text(text))) if text.len() > MAX_FRAME => {
-                        return refuse(socket, TOO_BIG, self.who.lang, "activity-malformed").await;
-                    }
-                    Some(Ok(Message::Text(text))) => {
-                        if !self.on_frame(socket, &text).await {
-                            return;
-                        }
-                    }
-                    Some(Ok(Message::Binary(_))) => {
-                        if !send(socket, &frame::error(self.text("activity-malformed"))).await {
-                            return;
-                        }
-                    }
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                    // Past the read limit (or a broken frame): refused as too big, then closed.
-                    Some(Err(_)) => return refuse(socket, TOO_BIG, self.who.lang, "activity-malformed").await,
-                    Some(Ok(Message::Close(_))) | None => return,
-                },
-                alive = changed(&mut self.following) => match alive {
-                    true => {
-                        let view = self.following.as_mut().and_then(|f| f.rx.borrow_and_update().clone());
-                        if let Some(view) = view {
-                            if !self.show(socket, &view).await {
-                                return;
-                            }
-                        }
-                    }
-                    // The table's actor stopped (closed, or the service stopping): look for the channel's table.
-                    false => {
-                        self.following = None;
-                        self.look_for_table(socket).await;
-                    }
-                },
-                // A table opened (here or in another channel: it looks), or a while gone by.
-                _ = opened.changed(), if !following => self.look_for_table(socket).await,
-                () = tokio::time::sleep(LOOK_AGAIN), if !following => self.look_for_table(socket).await,
-                () = bell.notified() => {
-                    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1000, reason: "ended".into() }))).await;
-                    return;
-                }
-            }
-        }
-    }
+    Ok((guild, place.channel))
 }
 
 /// Waits for the followed table's next view: false once its actor has stopped. Never, if nothing is followed.
@@ -242,30 +246,104 @@ async fn changed(following: &mut Option<Following>) -> bool {
 }
 
 impl Session {
+    async fn serve(&mut self, socket: &mut WebSocket, bell: &super::Bell) {
+        if !send(socket, &frame::welcome(self.who.me, self.who.lang)).await {
+            return;
+        }
+        let mut opened = self.service.opened();
+        let mut ping = tokio::time::interval(PING);
+        ping.tick().await;
+        loop {
+            let following = self.following.is_some();
+            let look_at = tokio::time::Instant::from_std(self.look_at);
+            tokio::select! {
+                incoming = socket.recv() => {
+                    self.heard = Instant::now();
+                    match incoming {
+                        Some(Ok(Message::Text(text))) if text.len() > MAX_FRAME => {
+                            return refuse(socket, TOO_BIG, self.who.lang, "activity-malformed").await;
+                        }
+                        Some(Ok(Message::Text(text))) => {
+                            if !self.on_frame(socket, &text).await {
+                                return;
+                            }
+                        }
+                        Some(Ok(Message::Binary(b))) if b.len() > MAX_FRAME => {
+                            return refuse(socket, TOO_BIG, self.who.lang, "activity-malformed").await;
+                        }
+                        Some(Ok(Message::Binary(_))) => {
+                            if !send(socket, &frame::error(self.text("activity-malformed"))).await {
+                                return;
+                            }
+                        }
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                        Some(Err(e)) => return refuse(socket, read_failure(&e), self.who.lang, "activity-malformed").await,
+                        Some(Ok(Message::Close(_))) | None => return,
+                    }
+                }
+                alive = changed(&mut self.following) => match alive {
+                    true => {
+                        let view = self.following.as_mut().and_then(|f| f.rx.borrow_and_update().clone());
+                        if let Some(view) = view {
+                            if !self.show(socket, &view).await {
+                                return;
+                            }
+                        }
+                    }
+                    // The table's actor stopped (closed, or the service stopping): the channel's table is looked
+                    // for again in a moment (not at once: an actor that cannot load would be started again and again).
+                    false => {
+                        self.following = None;
+                        self.look_at = Instant::now() + LOOK_SOON;
+                    }
+                },
+                // A table opened (here or in another channel: it looks).
+                _ = opened.changed(), if !following => self.look_at = Instant::now(),
+                () = tokio::time::sleep_until(look_at), if !following => {
+                    self.look_at = Instant::now() + LOOK_AGAIN;
+                    if !self.look_for_table(socket).await {
+                        return;
+                    }
+                }
+                _ = ping.tick() => {
+                    if self.heard.elapsed() > IDLE {
+                        return close(socket, POLICY, "idle").await;
+                    }
+                    if !send_message(socket, Message::Ping(Vec::new())).await {
+                        return;
+                    }
+                }
+                code = bell.rung() => return close(socket, code, "ended").await,
+            }
+        }
+    }
+
     /// A catalogue message in the player's language.
     fn text(&self, id: &str) -> String {
         crate::i18n::text(self.who.lang, id, None)
     }
 
     /// Follows the table open in the channel, if there is one now, and shows it; with none, says so (once).
-    async fn look_for_table(&mut self, socket: &mut WebSocket) {
+    /// False if the socket is gone.
+    async fn look_for_table(&mut self, socket: &mut WebSocket) -> bool {
         let table = match self.service.table_in_channel(self.who.channel).await {
             Ok(Some(t)) => t,
             Ok(None) | Err(_) => {
                 let none = frame::no_table(self.who.lang).to_string();
-                if self.last != none {
-                    self.last = none.clone();
-                    let _ = socket.send(Message::Text(none)).await;
+                if self.last == none {
+                    return true;
                 }
-                return;
+                self.last = none.clone();
+                return send_message(socket, Message::Text(none)).await;
             }
         };
         let rx = self.service.watch(table);
         self.following = Some(Following { table, rx });
         // The table as it stands now (a look: the followers are not told of it).
         let status = Request::new(Player { id: self.who.me, admin: false }, Command::Status);
-        if let Ok(update) = self.service.ask(table, status).await {
-            self.show(socket, &Arc::new(update.view)).await;
+        match self.service.ask(table, status).await {
+            Ok(update) => self.show(socket, &Arc::new(update.view)).await,
+            Err(_) => true,
         }
     }
 
@@ -276,12 +354,13 @@ impl Session {
         let frame = frame::view(view, self.who.me, self.who.lang, &self.names, &self.private).to_string();
         if view.closed {
             self.following = None;
+            self.look_at = Instant::now() + LOOK_SOON;
         }
         if frame == self.last {
             return true;
         }
         self.last = frame.clone();
-        socket.send(Message::Text(frame)).await.is_ok()
+        send_message(socket, Message::Text(frame)).await
     }
 
     /// Reads the kept display names of the players not looked up yet (bounded: a table seats a handful).
@@ -300,21 +379,23 @@ impl Session {
         }
     }
 
-    /// Asks the table for this player's private notes of the hand in play, when they may have some (seated,
-    /// and looked at their cards, or a cobra hand where each sees the others'): as the Cards button does.
+    /// Asks the table for this player's private notes of the hand in play when they may have new ones (seated,
+    /// looked at their cards or a cobra hand, and an action since the last ask): as the Cards button does.
     async fn refresh_private(&mut self, view: &TableView) {
         let Some(hand) = view.hand.as_ref() else { return };
         if self.private.hand != Some(hand.hand_id) {
             self.private = Private { hand: Some(hand.hand_id), notes: Vec::new() };
         }
         let Some(seat) = hand.seat_of(self.who.me).and_then(|i| hand.seats.get(i)) else { return };
-        if hand.outcome.is_some() || !(seat.seen || hand.plan.forehead) {
+        let at = Some((hand.hand_id, hand.seq));
+        if hand.outcome.is_some() || !(seat.seen || hand.plan.forehead) || self.notes_at == at {
             return;
         }
+        self.notes_at = at;
         let table = view.table_id;
         let button = ButtonId { table, hand: Some(hand.hand_id), seq: hand.seq, command: Command::Cards };
-        let ask =
-            Request { button: Some(button), ..Request::new(Player { id: self.who.me, admin: false }, Command::Cards) };
+        let me = Player { id: self.who.me, admin: false };
+        let ask = Request { button: Some(button), ..Request::new(me, Command::Cards) };
         if let Ok(update) = self.service.ask(table, ask).await {
             self.private.notes = update.notes;
         }
@@ -328,8 +409,18 @@ impl Session {
         if !self.take_token() {
             return send(socket, &frame::refused(&key, self.text("activity-slow-down"))).await;
         }
+        // Still in the instance (checked again after a while): a player who left it may no longer act.
+        if self.who.checked.elapsed() > RECHECK {
+            match check_instance(&self.activity, self.who.me, &self.who.instance).await {
+                Ok(_) => self.who.checked = Instant::now(),
+                Err(why) => {
+                    refuse(socket, POLICY, self.who.lang, why).await;
+                    return false;
+                }
+            }
+        }
         let answer = match self.act(&id, &key, values.as_deref()).await {
-            Ok(()) => frame::done(&key),
+            Ok(menu) => frame::done(&key, menu),
             Err(message) => frame::refused(&key, message),
         };
         send(socket, &answer).await
@@ -344,8 +435,9 @@ impl Session {
         tokens >= 1.0
     }
 
-    /// An action, as a click on the button `id` in the channel: the same checks, the same path to the table.
-    async fn act(&mut self, id: &str, key: &str, values: Option<&[String]>) -> Result<(), String> {
+    /// An action, as a click on the button `id` in the channel: the same checks, the same path to the table. The
+    /// menu it opened for this player alone (a draw's cards, a dealer's games), if any.
+    async fn act(&mut self, id: &str, key: &str, values: Option<&[String]>) -> Result<Option<Value>, String> {
         let lang = self.who.lang;
         let Some(button) = id.parse::<ButtonId>().ok().and_then(|b| b.with_values(values)) else {
             return Err(crate::tr!(lang, "error-button-not-recognised"));
@@ -359,13 +451,13 @@ impl Session {
         let player = Player { id: self.who.me, admin: false };
         let request = Request {
             button: Some(button),
-            // A click's key is its interaction id; a session's is namespaced, so no client can replay another's.
-            key: Some(format!("activity:{}:{key}", self.who.me)),
+            key: Some(idempotency_key(self.who.me, key)),
             edit_message: true,
             reader: Some(lang),
             ..Request::new(player, button.command)
         };
-        let update = self.service.ask(button.table, request).await.map_err(|e| e.text_in(lang))?;
+        let mut update = self.service.ask(button.table, request).await.map_err(|e| e.text_in(lang))?;
+        let menu = update.menu.as_ref().map(|m| frame::menu(m, &update.private_view()));
         if self.following.as_ref().is_none_or(|f| f.table != button.table) {
             self.following = Some(Following { table: button.table, rx: self.service.watch(button.table) });
         }
@@ -374,12 +466,21 @@ impl Session {
             if self.private.hand != Some(h.hand_id) {
                 self.private = Private { hand: Some(h.hand_id), notes: Vec::new() };
             }
-            for note in update.notes {
+            for note in std::mem::take(&mut update.notes) {
                 if !self.private.notes.iter().any(|n| format!("{n:?}") == format!("{note:?}")) {
                     self.private.notes.push(note);
                 }
             }
         }
-        Ok(())
+        Ok(menu)
     }
+}
+
+/// The idempotency key stored with an action from a session: the client's key, namespaced by the player so that
+/// no client can replay another's, and hashed so that the stored key names nobody (`/privacy delete` leaves no id).
+fn idempotency_key(me: UserId, key: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("{me}:{key}").as_bytes());
+    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    format!("activity:{hex}")
 }

@@ -148,6 +148,9 @@ pub async fn run(config: Config, listeners: crate::cli::Listeners) -> Result<(),
         }
     };
     crate::metrics::health::serving(false);
+    // The Activity's sessions first (told to reconnect): none follows a table, or starts its actor again, while
+    // the tables stop.
+    crate::activity::end_all();
     if let Some(service) = tables.get() {
         if tokio::time::timeout(STOP_STEP, service.shutdown()).await.is_err() {
             tracing::warn!(

@@ -190,10 +190,11 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>, shown: super:
             biased;
             msg = rx.recv() => match msg {
                 Some(Msg::Request(asked)) => {
-                    // A look changes nothing: nothing to publish (a follower's own looks would echo for ever).
+                    // A look changes nothing, nor does a refusal: nothing to publish (a follower's own looks
+                    // would echo for ever, and a refused click costs its followers nothing).
                     let look = asked.request.command.is_look();
-                    Box::pin(table.handle(*asked)).await;
-                    if !look {
+                    let changed = Box::pin(table.handle(*asked)).await;
+                    if changed && !look {
                         table.publish(&shown);
                     }
                 }
@@ -361,7 +362,8 @@ impl Table {
         }
     }
 
-    async fn handle(&mut self, asked: Asked) {
+    /// Answers one request; whether it was done (not refused).
+    async fn handle(&mut self, asked: Asked) -> bool {
         let Asked { request, responder } = asked;
         let Request { player, command, button, key, edit_message, options, reader } = request;
         self.note_reader(player.id, reader);
@@ -371,7 +373,7 @@ impl Table {
         if self.paused.is_some() && !look && !self.try_resume().await {
             responder.respond(Err(UserError::disk_full().in_lang(self.private_lang()))).await;
             self.asker = None;
-            return;
+            return false;
         }
         let lobby = matches!(
             command,
@@ -381,7 +383,7 @@ impl Table {
             if let Err(e) = self.tournament_refusal(player, command == Command::Join).await {
                 responder.respond(Err(e.in_lang(self.private_lang()))).await;
                 self.asker = None;
-                return;
+                return false;
             }
         }
         let result = match command {
@@ -407,7 +409,9 @@ impl Table {
             Command::MessageGone(message) => self.message_gone(message).await,
             Command::Silenced => self.silenced().await,
         };
-        if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty()) {
+        // A change the hand message shows (a seat taken or left between hands, I'm back) is redrawn too.
+        let seats = matches!(command, Command::Join | Command::Leave | Command::Back);
+        if edit_message && result.as_ref().is_ok_and(|u| !u.events.is_empty() || seats) {
             self.redraw("after a command").await;
         }
         if result.as_ref().is_err_and(UserError::is_disk_full) {
@@ -415,8 +419,10 @@ impl Table {
         }
         // A refusal is written in the asker's private language (the table's, unless the server answers each
         // reader in their own).
+        let done = result.is_ok();
         responder.respond(result.map_err(|e| e.in_lang(self.private_lang()))).await;
         self.asker = None;
+        done
     }
 
     async fn on_timer(&mut self) {

@@ -150,10 +150,20 @@ pub fn hand(view: &TableView, hand: &HandView, lang: Lang) -> Vec<Vec<Choice>> {
     rows
 }
 
-/// The buttons `view` offers now: its hand's rows, or the lobby's as one row (none once closed).
+/// The dealer's-choice prompt's button (the next hand's dealer opens the menu of games), while they choose.
+pub fn pick(view: &TableView, lang: Lang) -> Option<Choice> {
+    let p = view.picking.as_ref().filter(|p| p.picked.is_none())?;
+    let id = ButtonId { table: view.table_id, hand: None, seq: p.round, command: Command::PickMenu };
+    Some(choice(id, tr!(lang, "pick-button"), Style::Primary))
+}
+
+/// The buttons `view` offers now, wherever the channel shows them: the dealer's-choice prompt's first while the
+/// dealer chooses, then its hand's rows, or the lobby's as one row (none once closed).
 pub fn of(view: &TableView, lang: Lang) -> Vec<Vec<Choice>> {
+    let mut rows: Vec<Vec<Choice>> = pick(view, lang).map(|c| vec![c]).into_iter().collect();
     match &view.hand {
-        Some(h) => hand(view, h, lang),
-        None => Some(lobby(view, lang)).filter(|r| !r.is_empty()).into_iter().collect(),
+        Some(h) => rows.extend(hand(view, h, lang)),
+        None => rows.extend(Some(lobby(view, lang)).filter(|r| !r.is_empty())),
     }
+    rows
 }

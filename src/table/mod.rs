@@ -188,6 +188,8 @@ pub struct TableService {
     actors: Arc<Mutex<HashMap<TableId, Live>>>,
     /// How many tables this service has opened: followers waiting for a table in a channel wake when it moves.
     opened: Arc<tokio::sync::watch::Sender<u64>>,
+    /// Shut down: no actor starts again (a request from then on is answered "closed").
+    stopped: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// A running actor: its queue, and the channel a click's check found its table in (kept while it runs: a table
@@ -212,7 +214,8 @@ impl TableService {
     pub fn with_decks(store: Store, presenter: Arc<dyn Presenter>, timings: Timings, decks: Decks) -> TableService {
         let runtime = tokio::runtime::Handle::try_current().ok();
         let deps = Arc::new(Deps { store, presenter, timings, decks, runtime });
-        TableService { deps, actors: Arc::default(), opened: Arc::new(tokio::sync::watch::Sender::new(0)) }
+        let opened = Arc::new(tokio::sync::watch::Sender::new(0));
+        TableService { deps, actors: Arc::default(), opened, stopped: Arc::default() }
     }
 
     pub fn store(&self) -> &Store {
@@ -419,6 +422,7 @@ impl TableService {
 
     /// Stops every actor (tests, shutdown). Pending requests are answered first.
     pub async fn shutdown(&self) {
+        self.stopped.store(true, std::sync::atomic::Ordering::Relaxed);
         let senders: Vec<_> = self.lock_actors().drain().map(|(_, live)| live.tx).collect();
         for tx in senders {
             let _ = tx.send(Msg::Shutdown).await;
@@ -466,6 +470,10 @@ impl TableService {
             }
         }
         let (tx, rx) = mpsc::channel(64);
+        if self.stopped.load(std::sync::atomic::Ordering::Relaxed) {
+            // Shut down: a closed queue, so the request is answered "closed" and nothing runs.
+            return tx;
+        }
         let shown = Shown::new(None);
         actors.insert(table, Live { tx: tx.clone(), channel: None, shown: shown.clone() });
         let service = self.clone();

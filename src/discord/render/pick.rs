@@ -3,11 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption,
+    CreateActionRow, CreateEmbed, CreateEmbedFooter, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
 };
 
-use super::{button, mention, variant_text, GOLD, GREEN};
+use super::{mention, variant_text, GOLD, GREEN};
 use crate::discord::cap;
 use crate::engine::{Rules, Variant};
 use crate::i18n::Lang;
@@ -56,11 +55,7 @@ pub fn pick_message(view: &TableView, pick: &PickView) -> (String, CreateEmbed, 
                 when = format!("<t:{}:R>", pick.deadline),
                 default = pick.default.to_string()
             );
-            let rows = vec![CreateActionRow::Buttons(vec![button(
-                id(view, pick.round, Command::PickMenu),
-                tr!(lang, "pick-button"),
-                ButtonStyle::Primary,
-            )])];
+            let rows = crate::table::choices::pick(view, lang).map(|c| super::button_row(&[c])).into_iter().collect();
             let content = tr!(lang, "pick-content", dealer = dealer.as_str());
             (content, embed.colour(GREEN).description(text), rows)
         }
