@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use support::activity::CLIENT_SECRET;
+use support::activity::{activity_world, CLIENT_SECRET};
 use support::scrape::free_addr;
 use support::world::{poll, World};
 use support::FakeOptions;
@@ -24,15 +24,6 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 const T: Duration = Duration::from_secs(15);
-
-/// A world whose bot offers the Activity (the stand-in's application has Activities on); its web address.
-async fn activity_world() -> (World, String) {
-    let addr = free_addr();
-    let public = format!("http://{addr}");
-    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", public.as_str()), ("DISCORD_CLIENT_SECRET", CLIENT_SECRET)];
-    let opts = FakeOptions { activities: true, ..FakeOptions::default() };
-    (World::start_with_opts_env(opts, &env).await, addr)
-}
 
 /// A POST with a JSON body: the status and the body.
 async fn post(addr: &str, path: &str, body: &str) -> (u16, String) {
@@ -219,14 +210,8 @@ async fn a_hand_is_played_through_a_session_and_the_buttons_together() {
     let seat_b = 1 - seat_a;
     let mine: Vec<String> = db.cards[seat_a].iter().map(|c| c.to_string()).collect();
     assert_eq!(my_cards(&view).unwrap(), mine);
-    w.fake
-        .wait_for_message(w.channel, T, |m| {
-            support::world::is_hand(m, hand)
-                && support::world::button_label(m, "Pack")
-                    .is_some_and(|l| support::world::custom_id(m, &l).split(':').nth(3) == Some("1"))
-        })
-        .await
-        .expect("the hand message redrawn after the session's See");
+    // The channel's message moved: drawn at action 1.
+    w.wait_hand_drawn_at(hand, 1).await;
 
     // B sees by the button: B's session shows B's cards (never A's), A's never B's.
     w.act(b, "See").await;

@@ -1,4 +1,4 @@
-//! The servers' web pages in a real browser (issue 38): headless Chromium (Debian's `chromium` and
+//! The servers' web pages in a real browser (issue 38), and the Activity (`browser/activity.rs`, issue 40): headless Chromium (Debian's `chromium` and
 //! `chromium-driver`) driven over WebDriver (fantoccini), on the pages the real bot serves after hands played
 //! through the stand-in. The leaderboard as `/leaderboard` ranks it; a hand's steps as its channel showed them;
 //! the fair-deal check green on an honest hand and red once its seed is tampered with in the database; a live
@@ -8,84 +8,20 @@
 //! Chromium is required where `TEENPATTI_REQUIRE_CHROMIUM=1` (CI installs it); elsewhere its absence is said and
 //! the test passes.
 
+/// The Activity in the browser (issue 40), in this binary: one browser test binary to build.
+#[path = "browser/activity.rs"]
+mod activity;
 mod support;
 
 use std::collections::HashSet;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::json;
+use support::browser::{browser, driver};
 use support::privacy::CardFinder;
 use support::scrape::free_addr;
 use support::world::{Backend, World};
-
-/// chromedriver, stopped on drop.
-struct Driver {
-    child: Child,
-    url: String,
-    _profile: tempfile::TempDir,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn driver() -> Option<Driver> {
-    let present = ["chromium", "chromedriver"]
-        .iter()
-        .all(|b| Command::new(b).arg("--version").output().is_ok_and(|o| o.status.success()));
-    if !present {
-        let required = std::env::var("TEENPATTI_REQUIRE_CHROMIUM").as_deref() == Ok("1");
-        assert!(!required, "chromium and chromedriver are required (CI) but missing");
-        eprintln!("chromium or chromedriver is not installed: the browser tests are not run here (CI runs them)");
-        return None;
-    }
-    let addr = free_addr();
-    let port = addr.rsplit(':').next().unwrap().to_string();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    Some(Driver { child, url: format!("http://{addr}"), _profile: tempfile::tempdir().unwrap() })
-}
-
-/// A headless Chromium session (the flags a closed network needs: no background connections). `insecure.test`
-/// resolves to loopback: a page from it is served over plain HTTP from a host that is not `localhost`, which
-/// browsers give no Web Crypto (not a secure context).
-async fn browser(d: &Driver) -> Client {
-    let args = [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        "--host-resolver-rules=MAP insecure.test 127.0.0.1",
-    ];
-    let mut args: Vec<String> = args.iter().map(ToString::to_string).collect();
-    args.push(format!("--user-data-dir={}", d._profile.path().display()));
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), json!({"binary": "/usr/bin/chromium", "args": args}));
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        match ClientBuilder::new(connector).capabilities(caps.clone()).connect(&d.url).await {
-            Ok(c) => return c,
-            Err(e) if tokio::time::Instant::now() > deadline => panic!("no WebDriver session: {e}"),
-            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-        }
-    }
-}
 
 /// The fair check's verdict once the page's script has run.
 async fn verdict(c: &Client) -> String {
@@ -115,11 +51,7 @@ fn as_page_shows(line: &str, names: &[(u64, &str)]) -> String {
 }
 
 async fn screenshots(c: &Client, url: &str, name: &str) {
-    if std::env::var("UPDATE_SCREENSHOTS").as_deref() != Ok("1") {
-        return;
-    }
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/images");
-    std::fs::create_dir_all(dir).unwrap();
+    let Some(dir) = support::browser::screenshot_dir() else { return };
     for (width, height, kind) in [(1280, 900, "desktop"), (390, 844, "phone")] {
         c.set_window_size(width, height).await.unwrap();
         c.goto(url).await.unwrap();

@@ -86,9 +86,19 @@ pub fn view(view: &TableView, me: UserId, lang: Lang, names: &HashMap<UserId, St
             .iter()
             .enumerate()
             .map(|(i, s)| {
+                let state = match (s.packed, s.declared, s.seen) {
+                    (true, _, _) => "seat-state-packed",
+                    (_, true, _) => "seat-state-declared",
+                    (_, _, true) => "seat-state-seen",
+                    _ => "seat-state-blind",
+                };
                 json!({
                     "user": s.user.to_string(), "name": name(i), "seen": s.seen, "packed": s.packed,
                     "put_in": s.put_in, "stack": s.stack, "declared": s.declared,
+                    // As the player reads them, in their language.
+                    "state_text": crate::i18n::text(lang, state, None),
+                    "stack_text": tr!(lang, "activity-stack", chips = s.stack),
+                    "put_in_text": tr!(lang, "activity-put-in", chips = s.put_in),
                 })
             })
             .collect();
@@ -110,6 +120,8 @@ pub fn view(view: &TableView, me: UserId, lang: Lang, names: &HashMap<UserId, St
             "seats": seats, "board": crate::words::board_lines(lang, &name, &h.board, &h.plan),
             "log": log, "shown": shown, "winners": winners,
             "commitment": h.fair.as_ref().map(|f| f.commitment.clone()),
+            "pot_text": tr!(lang, "activity-pot", pot = h.outcome.as_ref().map_or(h.pot, |o| o.pot)),
+            "stake_text": tr!(lang, "activity-stake", stake = h.stake, hand = h.hand_id.get()),
         })
     });
     let seat = view.hand.as_ref().and_then(|h| h.seat_of(me));
@@ -158,9 +170,21 @@ fn note(note: &PrivateNote, lang: Lang) -> Option<Value> {
     })
 }
 
-/// The first frame of a session: who it is for, where, and in which language it speaks.
+/// The first frame of a session: who it is for, in which language it speaks, and the page's own words in it.
 pub fn welcome(me: UserId, lang: Lang) -> Value {
-    json!({"type": "welcome", "user": me.to_string(), "lang": lang.code()})
+    let words: serde_json::Map<String, Value> = [
+        ("your_cards", "activity-your-cards"),
+        ("actions", "activity-actions"),
+        ("log", "activity-log"),
+        ("ok", "activity-ok"),
+        ("reconnecting", "activity-reconnecting"),
+        ("replaced", "activity-replaced"),
+        ("time_left", "activity-time-left"),
+    ]
+    .into_iter()
+    .map(|(k, id)| (k.to_string(), Value::String(crate::i18n::text(lang, id, None))))
+    .collect();
+    json!({"type": "welcome", "user": me.to_string(), "lang": lang.code(), "words": words})
 }
 
 /// No table in the instance's channel (yet): the client says so; a table opened there is sent when it is.

@@ -5,12 +5,14 @@
 //! - `POST /activity/api/token`: the code the client's `authorize` got, exchanged at Discord's `/oauth2/token`
 //!   with the client secret; the access token goes back to the client (for the SDK's `authenticate`) and is kept
 //!   nowhere (`rest.rs`).
+//! - `/activity/` (`page.rs`): the page Discord runs, built from `activity-client/`.
 //! - `GET /activity/api/ws`: one WebSocket session a window (`session.rs`): authenticated by that token (who:
 //!   `GET /users/@me`), bound to the channel and the users Discord reports for the instance
 //!   (`activity-instances`), never to what the client claims; it follows the channel's table through the table
 //!   service and acts through it as a button click does. Its frames: `frame.rs`.
 
 mod frame;
+mod page;
 mod rest;
 mod session;
 
@@ -77,7 +79,7 @@ pub fn end_sessions(user: UserId) {
         for bell in a.lock_sessions().values().filter(|(u, _)| *u == user).map(|(_, b)| b) {
             bell.ring(CLOSE_DELETED);
         }
-        a.lock_tokens().retain(|_, (_, who)| *who != Some(user));
+        a.lock_tokens().retain(|_, (_, who)| who.as_ref().is_none_or(|(u, _)| *u != user));
     }
 }
 
@@ -137,8 +139,9 @@ impl Bucket {
 
 /// Open sessions by id: each one's player and bell.
 type Sessions = HashMap<u64, (UserId, Arc<Bell>)>;
-/// Who each access token (by its SHA-256) was, and until when that is believed; `None`: refused by Discord.
-type Tokens = HashMap<[u8; 32], (Instant, Option<UserId>)>;
+/// Who each access token (by its SHA-256) was (their id and shown name), and until when that is believed; `None`:
+/// refused by Discord.
+type Tokens = HashMap<[u8; 32], (Instant, Option<(UserId, String)>)>;
 
 /// What every session and the token exchange share.
 pub struct Activity {
@@ -253,21 +256,31 @@ impl Activity {
 
     /// Who holds `token`, as Discord says (remembered a while, and a refusal a shorter while: a reconnect storm or
     /// a forged token repeated costs Discord nothing), with their Discord language.
-    pub(crate) async fn who_holds(&self, token: &str) -> Result<(UserId, Option<Lang>), rest::Failure> {
+    pub(crate) async fn who_holds(&self, token: &str) -> Result<Holder, rest::Failure> {
         use sha2::{Digest, Sha256};
         let key: [u8; 32] = Sha256::digest(token.as_bytes()).into();
         let now = Instant::now();
         match self.lock_tokens().get(&key) {
-            Some((until, Some(user))) if *until > now => return Ok((*user, None)),
+            Some((until, Some((user, name)))) if *until > now => {
+                return Ok(Holder { user: *user, name: name.clone(), lang: None })
+            }
             Some((until, None)) if *until > now => return Err(rest::Failure::Refused),
             _ => {}
         }
         if !Activity::may_call(&self.sign_ins) {
             return Err(rest::Failure::Limited);
         }
-        let answer = self.rest.me(token).await;
+        let answer = self.rest.me(token).await.map(|me| Holder {
+            user: UserId(me.id),
+            // As Discord shows them: their display name, else their username; harmless and bounded.
+            name: {
+                let shown = me.global_name.as_deref().unwrap_or(&me.username);
+                crate::echo::cut(&shown.chars().filter(|c| !crate::echo::is_unsafe(*c)).collect::<String>(), 32)
+            },
+            lang: me.locale.as_deref().and_then(Lang::from_discord_locale),
+        });
         let remembered = match &answer {
-            Ok(me) => Some((now + SIGNED_IN_FOR, Some(UserId(me.id)))),
+            Ok(h) => Some((now + SIGNED_IN_FOR, Some((h.user, h.name.clone())))),
             Err(rest::Failure::Refused) => Some((now + REFUSED_FOR, None)),
             Err(_) => None,
         };
@@ -278,8 +291,15 @@ impl Activity {
             }
             tokens.insert(key, entry);
         }
-        answer.map(|me| (UserId(me.id), me.locale.as_deref().and_then(Lang::from_discord_locale)))
+        answer
     }
+}
+
+/// Who holds an access token: their id, their name as Discord shows it, their Discord language (when just asked).
+pub(crate) struct Holder {
+    pub user: UserId,
+    pub name: String,
+    pub lang: Option<Lang>,
 }
 
 /// The Activity's routes, merged into the web pages' (the same listener, rate limit and headers).
@@ -287,6 +307,9 @@ pub fn router<S: Clone + Send + Sync + 'static>(activity: Arc<Activity>) -> Rout
     Router::new()
         .route("/activity/api/token", post(token).layer(DefaultBodyLimit::max(4096)))
         .route("/activity/api/ws", get(socket))
+        .route("/activity/", get(page::index))
+        .route("/activity/app.js", get(page::script))
+        .route("/activity/app.css", get(page::style))
         .with_state(activity)
 }
 

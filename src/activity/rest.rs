@@ -69,6 +69,10 @@ pub struct Me {
     #[serde(deserialize_with = "snowflake")]
     pub id: u64,
     #[serde(default)]
+    pub username: String,
+    #[serde(default)]
+    pub global_name: Option<String>,
+    #[serde(default)]
     pub locale: Option<String>,
 }
 

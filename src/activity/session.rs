@@ -21,7 +21,7 @@
 //! player still in the instance). A deleted player's sessions end at once (4001), a fifth window ends the
 //! player's oldest (4000), and a stopping process ends them all (1012: reconnect).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -51,6 +51,8 @@ const IDLE: Duration = Duration::from_secs(90);
 const SEND_WITHIN: Duration = Duration::from_secs(10);
 /// How long a check with Discord holds before an action asks again.
 const RECHECK: Duration = Duration::from_secs(600);
+/// How often a player without a kept name is looked up again.
+const NAMES_AGAIN: Duration = Duration::from_secs(10);
 /// How soon after its table's actor stopped a session looks for the channel's table again.
 const LOOK_SOON: Duration = Duration::from_secs(1);
 
@@ -69,6 +71,8 @@ const PROTOCOL: u16 = 1002;
 /// Who the session is for and where, as Discord said.
 struct Bound {
     me: UserId,
+    /// Their name as Discord shows it (`/users/@me`), for their own seat.
+    name: String,
     guild: GuildId,
     channel: ChannelId,
     lang: Lang,
@@ -90,9 +94,9 @@ struct Session {
     following: Option<Following>,
     /// When to look for the channel's table (while none is followed).
     look_at: Instant,
-    /// Names shown for players (kept display names), and the players already looked up.
+    /// Names shown for players (kept display names), and when each player without one was last looked up.
     names: HashMap<UserId, String>,
-    asked: HashSet<UserId>,
+    asked: HashMap<UserId, Instant>,
     private: Private,
     /// The hand and action count the private notes were last asked at (asked again only after a change).
     notes_at: Option<(crate::ids::HandId, u32)>,
@@ -165,14 +169,15 @@ pub async fn run(activity: Arc<Activity>, mut socket: WebSocket, pending: Pendin
     };
     tracing::info!(user = %who.me, channel = %who.channel, "an Activity session began");
     let now = Instant::now();
+    let names = HashMap::from([(who.me, who.name.clone())]);
     let mut session = Session {
         activity: activity.clone(),
         service,
         who,
         following: None,
         look_at: now,
-        names: HashMap::new(),
-        asked: HashSet::new(),
+        names,
+        asked: HashMap::new(),
         private: Private::default(),
         notes_at: None,
         last: String::new(),
@@ -210,10 +215,10 @@ fn failed(f: Failure) -> &'static str {
 
 /// Who holds `token`, and where the instance runs, as Discord says; or the refusal's catalogue id.
 async fn sign_in(activity: &Activity, token: String, instance: String) -> Result<Bound, &'static str> {
-    let (me, lang) = activity.who_holds(&token).await.map_err(failed)?;
-    let (guild, channel) = check_instance(activity, me, &instance).await?;
-    let lang = lang.unwrap_or_default();
-    Ok(Bound { me, guild, channel, lang, instance, checked: Instant::now() })
+    let holder = activity.who_holds(&token).await.map_err(failed)?;
+    let (guild, channel) = check_instance(activity, holder.user, &instance).await?;
+    let lang = holder.lang.unwrap_or_default();
+    Ok(Bound { me: holder.user, name: holder.name, guild, channel, lang, instance, checked: Instant::now() })
 }
 
 /// Where `instance` runs, if `me` is in it and it is in a server this process runs; or the refusal's id.
@@ -363,17 +368,19 @@ impl Session {
         send_message(socket, Message::Text(frame)).await
     }
 
-    /// Reads the kept display names of the players not looked up yet (bounded: a table seats a handful).
+    /// Reads the kept display names of the players without one (bounded: a table seats a handful; a player with
+    /// no name kept yet, who has not acted, is looked up again at most every [`NAMES_AGAIN`]).
     async fn learn_names(&mut self, view: &TableView) {
         let mut users: Vec<UserId> = view.seated.iter().map(|s| s.user).collect();
         users.extend(view.hand.iter().flat_map(|h| h.seats.iter().map(|s| s.user)));
-        users.retain(|u| !self.asked.contains(u));
+        users.retain(|u| !self.names.contains_key(u) && self.asked.get(u).is_none_or(|at| at.elapsed() > NAMES_AGAIN));
         users.sort_unstable();
         users.dedup();
         if users.is_empty() || self.asked.len() > 256 {
             return;
         }
-        self.asked.extend(users.iter().copied());
+        let now = Instant::now();
+        self.asked.extend(users.iter().map(|&u| (u, now)));
         if let Ok(found) = self.service.store().profiles(self.who.guild, &users).await {
             self.names.extend(found.into_iter().map(|(u, p)| (u, p.display_name)));
         }

@@ -115,10 +115,13 @@ async fn guard(
         r
     };
     let h = response.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    // The Activity's page sets its own policy: Discord frames it (`src/activity/page.rs`).
+    if !h.contains_key(header::CONTENT_SECURITY_POLICY) {
+        h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+        h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     response
 }
 
@@ -139,7 +142,7 @@ fn unavailable(e: impl std::fmt::Display) -> Response {
 }
 
 /// `body` with its ETag, or 304 when the client has it already. `cache`: the Cache-Control.
-fn cached(headers: &HeaderMap, content_type: &'static str, cache: &'static str, body: Vec<u8>) -> Response {
+pub(crate) fn cached(headers: &HeaderMap, content_type: &'static str, cache: &'static str, body: Vec<u8>) -> Response {
     let digest = Sha256::digest(&body);
     let tag = format!("\"{}\"", crate::engine::fair::hex(&digest[..16]));
     let seen = headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());

@@ -14,7 +14,8 @@ use axum::http::HeaderMap;
 use serde_json::{json, Value};
 
 use super::model::State;
-use super::FakeDiscord;
+use super::world::World;
+use super::{FakeDiscord, FakeOptions};
 
 /// The application's client secret in the stand-in.
 pub const CLIENT_SECRET: &str = "stand-in-client-secret-0123456789";
@@ -163,4 +164,14 @@ impl FakeDiscord {
     pub fn activity_secrets(&self) -> Vec<String> {
         self.lock().activities.secrets.clone()
     }
+}
+
+/// A world whose bot offers the Activity (the stand-in's application has Activities on, the bot has the client
+/// secret, `WEB_ADDR` and `PUBLIC_URL`); the web address.
+pub async fn activity_world() -> (World, String) {
+    let addr = super::scrape::free_addr();
+    let public = format!("http://{addr}");
+    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", public.as_str()), ("DISCORD_CLIENT_SECRET", CLIENT_SECRET)];
+    let opts = FakeOptions { activities: true, ..FakeOptions::default() };
+    (World::start_with_opts_env(opts, &env).await, addr)
 }

@@ -4,6 +4,7 @@
 
 pub mod activity;
 pub mod bot;
+pub mod browser;
 pub mod gateway;
 pub mod model;
 /// The test PostgreSQL server (shared with the store suites' fixtures), for worlds on PostgreSQL.

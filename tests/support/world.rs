@@ -326,6 +326,16 @@ impl World {
 
     // ----- what players see
 
+    /// Waits until hand `hand`'s message is drawn at action `seq` (its buttons carry the count of actions).
+    pub async fn wait_hand_drawn_at(&self, hand: i64, seq: usize) {
+        let at = |m: &Value| {
+            is_hand(m, hand)
+                && button_label(m, "Pack").is_some_and(|l| custom_id(m, &l).split(':').nth(3) == Some(&seq.to_string()))
+        };
+        let drawn = self.fake.wait_for_message(self.channel, T, at).await;
+        assert!(drawn.is_some(), "hand {hand}'s message never drawn at action {seq}:\n{}", self.transcript());
+    }
+
     /// The newest channel message that has a button with this label.
     pub fn message_with(&self, label: &str) -> Value {
         self.fake

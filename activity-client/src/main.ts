@@ -1,0 +1,107 @@
+// The Teen Patti table inside Discord: the page Discord runs in its Activity iframe (docs/activity.md).
+//
+// 1. The Embedded App SDK's handshake with Discord (`ready`), then `authorize` (scope `identify`) gives a code,
+//    which the bot exchanges for an access token (`api/token`), and `authenticate` tells Discord.
+// 2. A WebSocket session (`api/ws`) with the bot: `hello` with the token and the SDK's instance id; then the
+//    bot's `view` frames, drawn as a table; each button sends `act` with a fresh key. Closed, it reconnects.
+// Paths are relative to the page: under Discord's proxy `/.../api/token` maps to the bot's `/activity/api/token`.
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+import { Frame, View, draw, words } from "./table";
+
+const clientId = document.querySelector<HTMLMetaElement>('meta[name="teenpatti-client-id"]')?.content ?? "";
+const status = document.getElementById("status") as HTMLElement;
+
+function say(text: string): void {
+  status.textContent = text;
+}
+
+async function signIn(sdk: DiscordSDK): Promise<string> {
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const answer = await fetch("api/token", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code, lang: navigator.language.startsWith("hi") ? "hi" : "en" }),
+  });
+  const body = (await answer.json()) as { access_token?: string; error?: string };
+  if (!answer.ok || !body.access_token) {
+    throw new Error(body.error ?? `sign-in failed (${answer.status})`);
+  }
+  await sdk.commands.authenticate({ access_token: body.access_token });
+  return body.access_token;
+}
+
+/** Close codes after which reconnecting cannot help (docs/activity.md). */
+const FINAL = new Set([1008, 4000, 4001]);
+
+function connect(token: string, instance: string, attempt = 0): void {
+  const url = new URL("api/ws", location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(url);
+  let last: View | null = null;
+  const send = (frame: object) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const act = (id: string, values?: string[]) => {
+    const key = crypto.randomUUID();
+    send(values ? { type: "act", id, key, values } : { type: "act", id, key });
+  };
+  socket.onopen = () => {
+    attempt = 0;
+    send({ type: "hello", token, instance });
+  };
+  socket.onmessage = (message) => {
+    let frame: Frame;
+    try {
+      frame = JSON.parse(String(message.data)) as Frame;
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case "welcome":
+        document.documentElement.lang = frame.lang === "hinglish" ? "hi-Latn" : frame.lang;
+        Object.assign(words, frame.words ?? {});
+        say("");
+        break;
+      case "view":
+        last = frame;
+        draw(frame, act);
+        break;
+      case "done":
+        if (frame.menu && last) draw(last, act, frame.menu);
+        break;
+      case "refused":
+      case "error":
+        say(frame.message);
+        break;
+    }
+  };
+  socket.onclose = (event) => {
+    if (FINAL.has(event.code)) {
+      if (event.code === 4000) say(words.replaced);
+      return;
+    }
+    say(words.reconnecting);
+    const wait = Math.min(5000, 500 * 2 ** attempt);
+    setTimeout(() => connect(token, instance, attempt + 1), wait);
+  };
+}
+
+async function main(): Promise<void> {
+  say("Connecting to Discord…");
+  const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  try {
+    const token = await signIn(sdk);
+    connect(token, sdk.instanceId);
+  } catch (e) {
+    say(e instanceof Error ? e.message : "Could not sign in.");
+  }
+}
+
+void main();

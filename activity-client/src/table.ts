@@ -1,0 +1,300 @@
+// Drawing the bot's `view` frame (docs/activity.md) as a table: seats around an oval, the pot and the board in
+// the middle, the player's own cards, the buttons the channel's message has, the event lines. Built with the DOM
+// and `textContent` only: nothing the bot or another player wrote is read as markup.
+
+export interface Choice {
+  id: string;
+  label: string;
+  style: "primary" | "secondary" | "success" | "danger";
+}
+export interface Seat {
+  user: string;
+  name: string;
+  seen: boolean;
+  packed: boolean;
+  put_in: number;
+  stack: number;
+  declared: boolean;
+  state_text?: string;
+  stack_text?: string;
+  put_in_text?: string;
+}
+export interface Hand {
+  id: number;
+  seq: number;
+  dealer: number;
+  turn: number | null;
+  to_act: number | null;
+  deadline: number | null;
+  pot: number;
+  stake: number;
+  boot: number;
+  round: number;
+  variant: string;
+  over: boolean;
+  seats: Seat[];
+  board: string[];
+  log: string[];
+  shown: { user: string | null; cards: string[] }[];
+  winners: string[];
+  pot_text: string;
+  stake_text: string;
+}
+export interface Note {
+  kind: "cards" | "sees" | "sideshow";
+  cards?: string[];
+  value?: string | null;
+  made?: string | null;
+  hands?: { user: string; cards: string[]; value?: string }[];
+  loser?: string;
+}
+export interface Menu {
+  kind: "draw" | "pick";
+  id: string;
+  count?: number;
+  cards?: string[] | null;
+  min?: number;
+  max?: number;
+  price?: number;
+  choices?: { value: string; label: string }[];
+  default?: string;
+}
+export interface View {
+  type: "view";
+  table: null | {
+    id: number;
+    closed: boolean;
+    running: boolean;
+    variant: string;
+    boot: number;
+    max_players: number;
+    turn_seconds: number;
+    next_hand_at: number | null;
+  };
+  message?: string;
+  seated?: { user: string; name: string; sat_out: boolean }[];
+  hand?: Hand | null;
+  you?: { user: string; seat: number | null; notes: Note[] };
+  actions?: Choice[][];
+}
+/** The page's own words in the player's language (the `welcome` frame's). */
+export const words: Record<string, string> = {
+  your_cards: "Your cards",
+  actions: "Actions",
+  log: "What happened",
+  ok: "OK",
+  reconnecting: "Reconnecting…",
+  replaced: "This table is open in another window.",
+  time_left: "time left",
+};
+
+export type Frame =
+  | View
+  | { type: "welcome"; user: string; lang: string; words?: Record<string, string> }
+  | { type: "done"; key: string; menu: Menu | null }
+  | { type: "refused"; key: string; message: string }
+  | { type: "error"; message: string };
+
+type Act = (id: string, values?: string[]) => void;
+
+const SUITS: Record<string, [string, string, boolean]> = {
+  s: ["♠", "spades", false],
+  h: ["♥", "hearts", true],
+  d: ["♦", "diamonds", true],
+  c: ["♣", "clubs", false],
+};
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A card as the bot writes it (`As`, `10h`, a joker `XA`), drawn face up. */
+export function card(text: string): HTMLElement {
+  const suit = SUITS[text.slice(-1)];
+  if (!suit || text.startsWith("X")) {
+    const joker = el("span", "card joker", "★");
+    joker.setAttribute("aria-label", "joker");
+    return joker;
+  }
+  const rank = text.slice(0, -1);
+  const c = el("span", suit[2] ? "card red" : "card", `${rank}${suit[0]}`);
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", `${rank} of ${suit[1]}`);
+  return c;
+}
+
+function back(): HTMLElement {
+  const b = el("span", "card back");
+  b.setAttribute("aria-hidden", "true");
+  return b;
+}
+
+let timer: number | undefined;
+
+/** The seconds left until `deadline` (unix seconds), kept up to date in `into`. */
+function countdown(into: HTMLElement, deadline: number | null): void {
+  window.clearInterval(timer);
+  if (deadline === null) return;
+  const tick = () => {
+    const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+    into.textContent = `${left}s`;
+  };
+  tick();
+  timer = window.setInterval(tick, 1000);
+}
+
+function seats(view: View, hand: Hand | null | undefined, me: string): HTMLElement {
+  // The player's own cards, once they have looked, face up at their seat.
+  const own = view.you?.notes.find((n) => n.kind === "cards")?.cards ?? null;
+  const list = el("ol", "seats");
+  const people: Seat[] = hand
+    ? hand.seats
+    : (view.seated ?? []).map((s) => ({ user: s.user, name: s.name, seen: false, packed: false, put_in: 0, stack: 0, declared: false }));
+  const n = Math.max(people.length, 1);
+  const mine = Math.max(0, people.findIndex((s) => s.user === me));
+  people.forEach((s, i) => {
+    // The player's own seat at the bottom, the others clockwise around the oval.
+    const angle = Math.PI / 2 + (2 * Math.PI * (i - mine)) / n;
+    const item = el("li", "seat");
+    item.style.left = `${50 + 42 * Math.cos(angle)}%`;
+    item.style.top = `${50 + 40 * Math.sin(angle)}%`;
+    const acting = hand && !hand.over && hand.to_act === i;
+    if (acting) item.classList.add("acting");
+    if (s.packed) item.classList.add("packed");
+    if (hand?.over && hand.winners.includes(s.user)) item.classList.add("winner");
+    if (s.user === me) item.classList.add("me");
+    item.append(el("span", "name", s.name));
+    if (hand) {
+      const state = s.packed ? "packed" : s.seen ? "seen" : "blind";
+      item.append(el("span", `state ${state}`, s.state_text ?? state));
+      item.append(el("span", "stack", s.stack_text ?? String(s.stack)));
+      if (s.put_in > 0) item.append(el("span", "bet", s.put_in_text ?? String(s.put_in)));
+      if (hand.dealer === i) item.append(el("span", "dealer", "D"));
+      const shown = hand.shown.find((h) => h.user === s.user);
+      const faces = el("span", "faces");
+      if (shown) shown.cards.forEach((c) => faces.append(card(c)));
+      else if (s.user === me && own) own.forEach((c) => faces.append(card(c)));
+      else if (!s.packed) for (let k = 0; k < 3; k++) faces.append(back());
+      item.append(faces);
+      if (acting) {
+        const clock = el("span", "clock");
+        clock.setAttribute("aria-label", words.time_left);
+        countdown(clock, hand.deadline);
+        item.append(clock);
+      }
+    }
+    list.append(item);
+  });
+  return list;
+}
+
+function notes(you: View["you"]): HTMLElement {
+  const box = el("section", "mine");
+  box.setAttribute("aria-label", words.your_cards);
+  for (const n of you?.notes ?? []) {
+    const row = el("div", `note ${n.kind}`);
+    if (n.kind === "cards" && n.cards) {
+      n.cards.forEach((c) => row.append(card(c)));
+      if (n.value) row.append(el("span", "value", n.value));
+    } else if (n.hands) {
+      for (const h of n.hands) {
+        const part = el("span", "hand");
+        h.cards.forEach((c) => part.append(card(c)));
+        if (h.value) part.append(el("span", "value", h.value));
+        row.append(part);
+      }
+    }
+    box.append(row);
+  }
+  return box;
+}
+
+function buttons(actions: Choice[][], act: Act): HTMLElement {
+  const box = el("section", "actions");
+  box.setAttribute("aria-label", words.actions);
+  for (const row of actions) {
+    const line = el("div", "row");
+    for (const c of row) {
+      const b = el("button", `btn ${c.style}`, c.label);
+      b.type = "button";
+      b.dataset.id = c.id;
+      b.addEventListener("click", () => act(c.id));
+      line.append(b);
+    }
+    box.append(line);
+  }
+  return box;
+}
+
+function menu(m: Menu, act: Act): HTMLElement {
+  const form = el("form", "menu");
+  if (m.kind === "draw") {
+    const count = m.count ?? 0;
+    for (let i = 0; i < count; i++) {
+      const label = el("label");
+      const box = el("input");
+      box.type = "checkbox";
+      box.value = String(i);
+      label.append(box, m.cards ? card(m.cards[i] ?? "") : el("span", "", `#${i + 1}`));
+      form.append(label);
+    }
+  } else {
+    const select = el("select");
+    for (const c of m.choices ?? []) {
+      const option = el("option", "", c.label);
+      option.value = c.value;
+      option.selected = c.value === m.default;
+      select.append(option);
+    }
+    form.append(select);
+  }
+  const ok = el("button", "btn primary", words.ok);
+  ok.type = "submit";
+  form.append(ok);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const values =
+      m.kind === "draw"
+        ? Array.from(form.querySelectorAll<HTMLInputElement>("input:checked")).map((b) => b.value)
+        : [form.querySelector("select")?.value ?? ""];
+    form.remove();
+    act(m.id, values);
+  });
+  return form;
+}
+
+let lastPot = -1;
+
+/** Draws `view` (and a menu for this player alone) into the page. */
+export function draw(view: View, act: Act, open?: Menu): void {
+  const root = document.getElementById("table") as HTMLElement;
+  const me = view.you?.user ?? "";
+  root.replaceChildren();
+  if (!view.table) {
+    root.append(el("p", "empty", view.message ?? ""));
+    return;
+  }
+  const hand = view.hand;
+  const felt = el("div", "felt");
+  const middle = el("div", "middle");
+  if (hand) {
+    const pot = el("p", "pot", hand.pot_text);
+    if (hand.pot !== lastPot && lastPot >= 0) pot.classList.add("grew");
+    lastPot = hand.pot;
+    middle.append(pot, el("p", "stake", hand.stake_text));
+    hand.board.forEach((line) => middle.append(el("p", "board", line)));
+  } else {
+    middle.append(el("p", "pot", `${view.table.variant} · boot ${view.table.boot}`));
+  }
+  felt.append(middle, seats(view, hand, me));
+  root.append(felt, notes(view.you), buttons(view.actions ?? [], act));
+  if (open) root.append(menu(open, act));
+  const log = el("ol", "log");
+  log.setAttribute("aria-label", words.log);
+  log.setAttribute("aria-live", "polite");
+  (hand?.log ?? []).slice(-12).forEach((line) => log.append(el("li", "", line)));
+  root.append(log);
+}
