@@ -329,6 +329,10 @@ async fn hostile_frames_and_sessions_are_refused() {
         sa.send(json!({"type": "act", "id": pack, "key": key})).await;
         sa.until("an error", |f| f["type"] == "error").await;
     }
+    // Opening a table where one is open is refused as `/table open` is.
+    sa.send(json!({"type": "act", "id": "activity:open-table", "key": k("o1")})).await;
+    let r = sa.until("a refusal", |f| f["key"] == k("o1").as_str()).await;
+    assert!(r["type"] == "refused" && r["message"].as_str().unwrap().contains("already"), "{r}");
     // A stale bet: drawn before an action that has happened since.
     let to_act = view["hand"]["to_act"].as_u64().unwrap() as usize;
     let db = w.hand_from_db(hand).await;

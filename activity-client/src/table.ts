@@ -18,6 +18,8 @@ export interface Seat {
   state_text?: string;
   stack_text?: string;
   put_in_text?: string;
+  up?: string[];
+  down?: number;
 }
 export interface Hand {
   id: number;
@@ -39,6 +41,7 @@ export interface Hand {
   winners: string[];
   pot_text: string;
   stake_text: string;
+  community?: string[];
 }
 export interface Note {
   kind: "cards" | "sees" | "sideshow";
@@ -149,6 +152,8 @@ function countdown(into: HTMLElement, deadline: number | null): void {
 function seats(view: View, hand: Hand | null | undefined, me: string): HTMLElement {
   // The player's own cards, once they have looked, face up at their seat.
   const own = view.you?.notes.find((n) => n.kind === "cards")?.cards ?? null;
+  // In cobra, the others' cards the player sees (never their own).
+  const sees = view.you?.notes.find((n) => n.kind === "sees")?.hands ?? [];
   const list = el("ol", "seats");
   const people: Seat[] = hand
     ? hand.seats
@@ -175,9 +180,16 @@ function seats(view: View, hand: Hand | null | undefined, me: string): HTMLEleme
       if (hand.dealer === i) item.append(el("span", "dealer", "D"));
       const shown = hand.shown.find((h) => h.user === s.user);
       const faces = el("span", "faces");
+      // The seat's face-up cards, then its down cards: the hand shown at the end, the player's own once they
+      // looked, else their backs.
       if (shown) shown.cards.forEach((c) => faces.append(card(c)));
-      else if (s.user === me && own) own.forEach((c) => faces.append(card(c)));
-      else if (!s.packed) for (let k = 0; k < 3; k++) faces.append(back());
+      else {
+        (s.up ?? []).forEach((c) => faces.append(card(c)));
+        const seen = sees.find((h) => h.user === s.user)?.cards;
+        if (s.user === me && own) own.forEach((c) => faces.append(card(c)));
+        else if (seen) seen.forEach((c) => faces.append(card(c)));
+        else if (!s.packed) for (let k = 0; k < (s.down ?? 3); k++) faces.append(back());
+      }
       item.append(faces);
       if (acting) {
         const clock = el("span", "clock");
@@ -274,7 +286,8 @@ export function draw(view: View, act: Act, open?: Menu): void {
   const me = view.you?.user ?? "";
   root.replaceChildren();
   if (!view.table) {
-    root.append(el("p", "empty", view.message ?? ""));
+    // No table here: said, with the button that opens one.
+    root.append(el("p", "empty", view.message ?? ""), buttons(view.actions ?? [], act));
     return;
   }
   const hand = view.hand;
@@ -285,6 +298,11 @@ export function draw(view: View, act: Act, open?: Menu): void {
     if (hand.pot !== lastPot && lastPot >= 0) pot.classList.add("grew");
     lastPot = hand.pot;
     middle.append(pot, el("p", "stake", hand.stake_text));
+    if (hand.community?.length) {
+      const row = el("div", "community faces");
+      hand.community.forEach((c) => row.append(card(c)));
+      middle.append(row);
+    }
     hand.board.forEach((line) => middle.append(el("p", "board", line)));
   } else {
     middle.append(el("p", "pot", `${view.table.variant} · boot ${view.table.boot}`));

@@ -852,7 +852,7 @@ button-web-hand = Replay and check it
 ## The Activity (the table inside Discord, docs/activity.md)
 button-open-table = Open the table
 activity-seat = Seat { $n }
-activity-no-table = There is no table in this channel yet: open one with `/table open`.
+activity-no-table = There is no table in this channel yet: open one here, or with `/table open`.
 activity-malformed = That message could not be read.
 activity-slow-down = Too fast: wait a moment before the next action.
 activity-not-in-instance = Discord does not list you in this Activity: open it again from the channel.
@@ -872,3 +872,4 @@ activity-ok = OK
 activity-reconnecting = Reconnecting…
 activity-replaced = This table is open in another window.
 activity-time-left = time left
+activity-open-a-table = Open a table here

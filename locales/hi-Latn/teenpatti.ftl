@@ -798,7 +798,7 @@ button-web-hand = Dobara dekho aur jaancho
 ## Activity (Discord ke andar table, docs/activity.md)
 button-open-table = Table kholo
 activity-seat = Seat { $n }
-activity-no-table = Is channel mein abhi koi table nahi hai: `/table open` se kholo.
+activity-no-table = Is channel mein abhi koi table nahi hai: yahin kholo, ya `/table open` se.
 activity-malformed = Woh sandesh padha nahi ja saka.
 activity-slow-down = Bahut tez: agli chaal se pehle thoda ruko.
 activity-not-in-instance = Discord aapko is Activity mein nahi dikhata: channel se ise phir kholo.
@@ -818,3 +818,4 @@ activity-ok = Theek hai
 activity-reconnecting = Phir se jud rahe hain…
 activity-replaced = Yeh table doosri window mein khuli hai.
 activity-time-left = bacha samay
+activity-open-a-table = Yahan table kholo

@@ -798,7 +798,7 @@ button-web-hand = दोबारा देखें और जाँचें
 ## Activity (Discord के अंदर टेबल, docs/activity.md)
 button-open-table = टेबल खोलें
 activity-seat = सीट { $n }
-activity-no-table = इस चैनल में अभी कोई टेबल नहीं है: `/table open` से खोलें।
+activity-no-table = इस चैनल में अभी कोई टेबल नहीं है: यहीं खोलें, या `/table open` से।
 activity-malformed = वह संदेश पढ़ा नहीं जा सका।
 activity-slow-down = बहुत तेज़: अगली चाल से पहले थोड़ा रुकें।
 activity-not-in-instance = Discord आपको इस `Activity` में नहीं दिखाता: चैनल से इसे फिर खोलें।
@@ -818,3 +818,4 @@ activity-ok = ठीक है
 activity-reconnecting = फिर से जुड़ रहे हैं…
 activity-replaced = यह टेबल दूसरी खिड़की में खुली है।
 activity-time-left = बचा समय
+activity-open-a-table = यहाँ टेबल खोलें

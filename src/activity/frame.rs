@@ -97,6 +97,9 @@ pub fn view(view: &TableView, me: UserId, lang: Lang, names: &HashMap<UserId, St
                     "put_in": s.put_in, "stack": s.stack, "declared": s.declared,
                     // As the player reads them, in their language.
                     "state_text": crate::i18n::text(lang, state, None),
+                    // The cards everyone sees of this seat (stud's face-up cards), and how many it holds down.
+                    "up": cards(h.board.up.get(i).map_or(&[][..], Vec::as_slice)),
+                    "down": h.plan.down,
                     "stack_text": tr!(lang, "activity-stack", chips = s.stack),
                     "put_in_text": tr!(lang, "activity-put-in", chips = s.put_in),
                 })
@@ -120,6 +123,7 @@ pub fn view(view: &TableView, me: UserId, lang: Lang, names: &HashMap<UserId, St
             "seats": seats, "board": crate::words::board_lines(lang, &name, &h.board, &h.plan),
             "log": log, "shown": shown, "winners": winners,
             "commitment": h.fair.as_ref().map(|f| f.commitment.clone()),
+            "community": cards(&h.board.community),
             "pot_text": tr!(lang, "activity-pot", pot = h.outcome.as_ref().map_or(h.pot, |o| o.pot)),
             "stake_text": tr!(lang, "activity-stake", stake = h.stake, hand = h.hand_id.get()),
         })
@@ -187,9 +191,14 @@ pub fn welcome(me: UserId, lang: Lang) -> Value {
     json!({"type": "welcome", "user": me.to_string(), "lang": lang.code(), "words": words})
 }
 
-/// No table in the instance's channel (yet): the client says so; a table opened there is sent when it is.
+/// The `act` id of the button that opens a table in the instance's channel (not a table's `custom_id`).
+pub const OPEN_TABLE: &str = "activity:open-table";
+
+/// No table in the instance's channel (yet): the client says so and offers to open one; a table opened there is
+/// sent when it is.
 pub fn no_table(lang: Lang) -> Value {
-    json!({"type": "view", "table": null, "message": tr!(lang, "activity-no-table")})
+    let open = json!({"id": OPEN_TABLE, "label": tr!(lang, "activity-open-a-table"), "style": "success"});
+    json!({"type": "view", "table": null, "message": tr!(lang, "activity-no-table"), "actions": [[open]]})
 }
 
 /// An action done, with the menu it opened for this player alone (a draw's, a dealer's choice), if any.

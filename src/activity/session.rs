@@ -446,6 +446,9 @@ impl Session {
     /// menu it opened for this player alone (a draw's cards, a dealer's games), if any.
     async fn act(&mut self, id: &str, key: &str, values: Option<&[String]>) -> Result<Option<Value>, String> {
         let lang = self.who.lang;
+        if id == frame::OPEN_TABLE {
+            return self.open_table().await.map(|()| None);
+        }
         let Some(button) = id.parse::<ButtonId>().ok().and_then(|b| b.with_values(values)) else {
             return Err(crate::tr!(lang, "error-button-not-recognised"));
         };
@@ -480,6 +483,40 @@ impl Session {
             }
         }
         Ok(menu)
+    }
+}
+
+impl Session {
+    /// Opens a table in the instance's channel as `/table open` with no options does (the server's default rules
+    /// and turn time, six seats or fewer when the game deals more), the player seated, and its lobby posted in the
+    /// channel (the message later changes edit). Refused as the command is: a table or a tournament there already,
+    /// a boot over the server's cap.
+    async fn open_table(&mut self) -> Result<(), String> {
+        use crate::engine::hand::{MAX_SEATS, MIN_SEATS};
+        let lang = self.who.lang;
+        let settings = self.service.store().guild_settings(self.who.guild).await;
+        let settings = settings.map_err(|e| crate::table::internal("reading a server's settings", e).text_in(lang))?;
+        let rules = settings.default_rules.clone();
+        let seats = rules.parts().map_or(MAX_SEATS, |p| p.max_seats()).clamp(MIN_SEATS, 6);
+        let new = crate::store::NewTable {
+            guild: self.who.guild,
+            channel: self.who.channel,
+            opener: self.who.me,
+            rules,
+            max_players: seats as u32,
+            turn_seconds: settings
+                .turn_seconds
+                .clamp(*crate::table::TURN_SECONDS.start(), *crate::table::TURN_SECONDS.end()),
+        };
+        let update = self.service.open(new, Some(lang)).await.map_err(|e| e.text_in(lang))?;
+        let table = update.view.table_id;
+        // Followed before the post, whose view is then the first this session is sent.
+        self.following = Some(Following { table, rx: self.service.watch(table) });
+        let me = Player { id: self.who.me, admin: false };
+        if let Err(e) = self.service.ask(table, Request::new(me, Command::Post)).await {
+            tracing::warn!(error = %e, "could not post a table opened from the Activity");
+        }
+        Ok(())
     }
 }
 

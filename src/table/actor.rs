@@ -408,6 +408,7 @@ impl Table {
             Command::ChannelGone => self.channel_gone().await,
             Command::MessageGone(message) => self.message_gone(message).await,
             Command::Silenced => self.silenced().await,
+            Command::Post => self.post_table().await,
         };
         // A change the hand message shows (a seat taken or left between hands, I'm back) is redrawn too.
         let seats = matches!(command, Command::Join | Command::Leave | Command::Back);

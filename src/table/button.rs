@@ -108,6 +108,7 @@ fn tag(command: Command) -> Option<&'static str> {
         | Command::ChannelGone
         | Command::MessageGone(_)
         | Command::Silenced
+        | Command::Post
         | Command::Play(Action::Timeout) => return None,
     })
 }

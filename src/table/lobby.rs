@@ -145,4 +145,22 @@ impl Table {
         self.schedule_if_idle();
         Ok(self.update(Vec::new(), Vec::new(), Some(tr!(self.private_lang(), "notice-back"))))
     }
+
+    /// Posts the table's message in its channel (the lobby, or the hand in play) and makes it the one later
+    /// changes edit: a table opened from the Activity, which no command's reply shows. A refusal is answered as
+    /// any of Discord's is (`refused.rs`).
+    pub(super) async fn post_table(&mut self) -> Result<Update, UserError> {
+        if !self.closed && !self.channel_gone {
+            match self.deps.presenter.post_hand(&self.view()).await {
+                Ok(id) => {
+                    self.row.message_id = Some(id);
+                    if let Err(e) = self.deps.store.set_table_message(self.row.id, id).await {
+                        tracing::warn!(error = %e, "could not store the table message id");
+                    }
+                }
+                Err(e) => Box::pin(self.refused(&e, "posting the table")).await,
+            }
+        }
+        Ok(self.update(Vec::new(), Vec::new(), None))
+    }
 }

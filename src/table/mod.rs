@@ -106,6 +106,9 @@ pub enum Command {
     /// The bot may no longer post or edit in the table's channel: a hand in play is refunded and the table stops
     /// dealing until Start (`refused.rs`). From the service only.
     Silenced,
+    /// Post the table's message in its channel (the lobby, or the hand in play) and make it the one edited: a
+    /// table opened where no command's reply shows it (from the Activity). From the service only.
+    Post,
 }
 
 impl Command {

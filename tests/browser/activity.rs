@@ -74,6 +74,13 @@ async fn click_action(c: &Client, seq: usize, tag: &str) {
     }
 }
 
+/// Clicks the Activity's button whose `act` id is `id`.
+async fn click_action_id(c: &Client, id: &str) {
+    let css = format!(".actions button[data-id=\"{id}\"]");
+    wait_for(c, id, &css).await;
+    c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+}
+
 /// A card as the Activity draws it (`A♠`).
 fn drawn(card: &teenpatti::engine::Card) -> String {
     let text = card.to_string();
@@ -147,10 +154,13 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
     let empty = wait_for(&c, "the empty table", ".empty").await;
     assert!(empty[0].contains("/table open"), "{empty:?}");
 
-    // The table opened in the channel appears in the Activity.
-    w.open_table(&[a, b], json!({"boot": 5})).await;
-    wait_for(&c, "the lobby", ".seat").await;
-    w.act(a, "Start").await;
+    // A opens a table from the Activity: its lobby is posted in the channel, where B joins with its button; A
+    // starts from the Activity.
+    click_action_id(&c, "activity:open-table").await;
+    w.act(b, "Join").await;
+    let seats = wait_for(&c, "both seated", ".seat + .seat").await;
+    assert_eq!(seats.len(), 1);
+    click_action(&c, 0, "start").await;
     let first = w.wait_new_hand(&[]).await;
     let hand = support::world::hand_id_of(&first);
     wait_for(&c, "the hand", ".seat .faces").await;
