@@ -279,6 +279,7 @@ function menu(m: Menu, act: Act): HTMLElement {
 }
 
 let lastPot = -1;
+let lastHand = -1;
 
 /** Draws `view` (and a menu for this player alone) into the page. */
 export function draw(view: View, act: Act, open?: Menu): void {
@@ -291,6 +292,9 @@ export function draw(view: View, act: Act, open?: Menu): void {
     return;
   }
   const hand = view.hand;
+  // Cards are dealt (animated) once, when a new hand first shows; later redraws keep them still.
+  root.classList.toggle("fresh", !!hand && hand.id !== lastHand);
+  lastHand = hand?.id ?? lastHand;
   const felt = el("div", "felt");
   const middle = el("div", "middle");
   if (hand) {

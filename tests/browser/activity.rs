@@ -127,6 +127,9 @@ async fn seq_of(w: &World, hand: i64) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
+    // The bundle the bot serves is the real SDK's, never its mock.
+    let bundle = include_str!("../../src/activity/assets/app.js");
+    assert!(bundle.contains("frame_id") && !bundle.contains("DiscordSDKMock"));
     let Some(d) = driver() else { return };
     let _host = host_page().await;
     let (mut w, addr) = activity_world().await;
