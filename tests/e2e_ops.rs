@@ -206,8 +206,9 @@ async fn readyz_follows_the_gateway_and_the_database_while_healthz_stays_up() {
     let body = ready_becomes(&addr, 503, Duration::from_secs(30)).await;
     assert!(body.contains("the database refused the last write"), "{body}");
     sqlx::query("ROLLBACK").execute(&mut holder).await.unwrap();
-    // Not ready until a write succeeds again.
-    assert_eq!(get(&addr, "/readyz").await.0, 503);
+    // Ready again once a write succeeds. (Not asserted "still not ready" here: the writes queued behind the lock,
+    // such as the player's shown name kept from their interaction for the web pages, may succeed the moment it is
+    // released, and they rightly make the bot ready: a race, not a verdict.)
     w.ephemeral_reply(b, "balance", json!({})).await;
     ready_becomes(&addr, 200, Duration::from_secs(30)).await;
     let (_, text) = get(&addr, "/metrics").await;
