@@ -16,7 +16,7 @@ use std::time::Duration;
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use support::activity::{activity_world, CLIENT_SECRET};
-use support::scrape::free_addr;
+use support::scrape::{fetch, free_addr, post_json as post};
 use support::world::{poll, World};
 use support::FakeOptions;
 use tokio_tungstenite::tungstenite::Message;
@@ -25,20 +25,9 @@ type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStre
 
 const T: Duration = Duration::from_secs(15);
 
-/// A POST with a JSON body: the status and the body.
-async fn post(addr: &str, path: &str, body: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = s.write_all(request.as_bytes()).await;
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw).await;
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    (head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0), body.to_string())
+/// A GET: the status, the lower-cased head and the body.
+async fn get(addr: &str, path: &str) -> (u16, String, String) {
+    fetch(addr, path, "").await
 }
 
 /// What the Activity's page does first: `authorize` gives a code, the bot exchanges it; the access token.
@@ -171,6 +160,21 @@ async fn a_hand_is_played_through_a_session_and_the_buttons_together() {
     .await;
     let [a, b] = w.users(["Asha", "Bilal"]);
     let instance = w.fake.activity_instance(w.channel, &[a, b]);
+
+    // The page, at the URL mapping's root with or without its slash: the application's id as the SDK's client
+    // id, a policy that lets Discord frame it and allows nothing but its own origin, and its script and style.
+    for path in ["/activity/", "/activity"] {
+        let (status, head, body) = get(&addr, path).await;
+        assert_eq!(status, 200, "{path}: {head}");
+        assert!(body.contains(&format!("content=\"{}\"", w.fake.application_id())), "{body}");
+        let csp = head.lines().find(|l| l.starts_with("content-security-policy:")).unwrap_or_default();
+        assert!(csp.contains("frame-ancestors https://discord.com") && csp.contains("script-src 'self'"), "{csp}");
+        assert!(csp.contains("default-src 'none'") && !csp.contains("unsafe"), "{csp}");
+    }
+    for (path, kind) in [("/activity/app.js", "text/javascript"), ("/activity/app.css", "text/css")] {
+        let (status, head, _) = get(&addr, path).await;
+        assert!(status == 200 && head.contains(kind), "{path}: {head}");
+    }
 
     // A code is good once; a malformed body is refused.
     let code = w.fake.activity_code(a);
@@ -337,7 +341,10 @@ async fn hostile_frames_and_sessions_are_refused() {
     let to_act = view["hand"]["to_act"].as_u64().unwrap() as usize;
     let db = w.hand_from_db(hand).await;
     let (me_to_act, other) = if db.users[to_act] == a { (true, b) } else { (false, a) };
-    let stale_bet = action_id(&view, "Blind").unwrap();
+    // The session offers its player only their own actions: the bet to the player to act alone.
+    assert_eq!(action_id(&view, "Blind").is_some(), me_to_act, "{}", view["actions"]);
+    // The blind bet as drawn at action 0 (the boot's: 5): stale once an action has happened.
+    let stale_bet = format!("tp:{}:{hand}:0:bet:5", parts[1]);
     if me_to_act {
         let done = sa.act(&view, "Blind", "b1").await;
         assert_eq!(done["type"], "done", "{done}");
@@ -411,6 +418,9 @@ async fn without_the_secret_nothing_of_the_activity_is_shown() {
     assert!(!support::world::labels(&first).iter().any(|l| l == "Open the table"));
     let (status, _) = post(&addr, "/activity/api/token", "{\"code\":\"abc\"}").await;
     assert_eq!(status, 404);
+    for path in ["/activity/", "/activity", "/activity/app.js", "/activity/api/ws"] {
+        assert_eq!(get(&addr, path).await.0, 404, "{path}");
+    }
     // The only violation is the refused overwrite itself (Discord's answer to it, as documented).
     let violations: Vec<_> = w.fake.violations().into_iter().filter(|v| !v.message.contains("50240")).collect();
     assert!(violations.is_empty(), "{violations:?}");

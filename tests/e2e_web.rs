@@ -10,24 +10,10 @@ mod support;
 use std::time::Duration;
 
 use serde_json::json;
-use support::scrape::free_addr;
+use support::scrape::{fetch, free_addr};
 use support::world::{click_in, Backend, World};
 use teenpatti::ids::{GuildId, UserId};
 use teenpatti::store::LeaderBy;
-
-/// A GET with extra header lines: the status, the head (lower-cased names) and the body.
-async fn fetch(addr: &str, path: &str, extra: &str) -> (u16, String, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
-    let _ = s.write_all(request.as_bytes()).await;
-    let mut raw = Vec::new();
-    let _ = s.read_to_end(&mut raw).await;
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    (status, head.to_ascii_lowercase(), body.to_string())
-}
 
 /// The header `name`'s value in a lower-cased head.
 fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {

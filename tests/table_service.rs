@@ -670,3 +670,149 @@ async fn a_button_is_placed_by_its_table_s_channel_while_it_runs_and_after_it_cl
     assert!(!service.is_in_channel(a, here).await.unwrap(), "a closed table's button still placed");
     service.shutdown().await;
 }
+
+/// Presses `c` as `user` and answers the menu it opens at once, as the Activity's player does (a draw's first
+/// positions, a dealer's default game).
+async fn press(
+    service: &TableService,
+    table: TableId,
+    user: UserId,
+    c: &teenpatti::table::choices::Choice,
+    key: &mut u64,
+) -> Result<Update, UserError> {
+    *key += 2;
+    let update = ask(service, table, user, c.id.command, Some(c.id), *key).await?;
+    let (command, hand, seq, values) = match &update.menu {
+        Some(Menu::Draw { hand_id, seq, offer, .. }) => {
+            let values = (0..offer.min.max(1).min(offer.max)).map(|i| i.to_string()).collect::<Vec<_>>();
+            (Command::Play(Action::Draw(0)), Some(*hand_id), *seq, values)
+        }
+        Some(Menu::Pick { round, default, .. }) => {
+            (Command::Pick(teenpatti::engine::Variant::Classic), None, *round, vec![default.name().to_string()])
+        }
+        None => return Ok(update),
+    };
+    let chosen = ButtonId { table, hand, seq, command }.with_values(Some(&values)).expect("the menu's own values");
+    ask(service, table, user, chosen.command, Some(chosen), *key + 1).await
+}
+
+/// The Activity offers each player their own buttons (`choices::for_player`): under every variant and the
+/// options that change who may do what when (looking and packing on one's turn only, a high-low declaration, a
+/// shared pot, a show conceded, every way of drawing), three players click only what they are offered, chosen at
+/// random, and the table takes every such click (nothing offered is refused); a button of the channel's that a
+/// player is not offered changes nothing when they press it (nothing refused is offered: the two agree); the
+/// player to act is offered exactly the channel's actions of their turn. Three hands a setup, to their end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_player_is_offered_exactly_the_buttons_that_are_theirs() {
+    use teenpatti::engine::Variant;
+    use teenpatti::table::choices::{self, Choice};
+    let (_db, store) = fixtures::temp_store().await;
+    let recorder = Arc::new(Recorder::default());
+    let timings = Timings { hand_break: Duration::from_millis(5), ..Timings::default() };
+    let service = TableService::new(store.clone(), recorder.clone(), timings);
+    let mut setups: Vec<String> = Variant::ALL.iter().map(|v| format!("variant={}", v.name())).collect();
+    setups.extend(
+        [
+            "pack_on_turn_only=true see_on_turn_only=true",
+            "high_low=declare",
+            "high_low=cards_speak",
+            "agreed_split=halve",
+            "show_concede=true",
+            "draw=before",
+            "draw=after",
+            "draw=rounds",
+            "variant=zandu pack_on_turn_only=true",
+        ]
+        .map(str::to_string),
+    );
+    let [opener, second, third, outsider] = [PLAYERS[0], PLAYERS[1], PLAYERS[2], UserId(999)];
+    let lang = teenpatti::i18n::Lang::default();
+    let mut rng = StdRng::seed_from_u64(40);
+    let (mut key, mut pressed, mut not_offered, mut hands) = (10_000u64, 0u32, 0u32, 0usize);
+    // The actions of a turn (not the buttons anyone seated has, nor the table's own).
+    let turn_of = |rows: Vec<Vec<Choice>>| -> Vec<Choice> {
+        rows.concat()
+            .into_iter()
+            .filter(|c| {
+                c.id.hand.is_some()
+                    && !matches!(c.id.command, Command::Cards | Command::Play(Action::See | Action::Pack))
+            })
+            .collect()
+    };
+    let ids = |rows: Vec<Vec<Choice>>| rows.concat().into_iter().map(|c| c.id.command).collect::<Vec<_>>();
+    for (n, setup) in setups.iter().enumerate() {
+        let mut rules = Rules { boot: 5, ..Rules::default() };
+        rules.set_options(setup).unwrap();
+        let channel = ChannelId(100 + n as u64);
+        let open = NewTable { guild: GUILD, channel, opener, rules, max_players: 6, turn_seconds: 600 };
+        let table = service.open(open, None).await.unwrap().view.table_id;
+        // The lobby: Join to those not seated, Start to the opener alone.
+        let lobby = ask(&service, table, opener, Command::Status, None, 0).await.unwrap().view;
+        assert_eq!(ids(choices::for_player(&lobby, opener, lang)), [Command::Start, Command::Leave], "{setup}");
+        assert_eq!(ids(choices::for_player(&lobby, second, lang)), [Command::Join], "{setup}");
+        for p in [second, third] {
+            ask(&service, table, p, Command::Join, None, 0).await.unwrap();
+        }
+        let lobby = ask(&service, table, opener, Command::Status, None, 0).await.unwrap().view;
+        assert_eq!(ids(choices::for_player(&lobby, second, lang)), [Command::Leave], "{setup}");
+        let mut over = std::collections::HashSet::new();
+        let mut steps = 0;
+        while over.len() < 3 {
+            steps += 1;
+            assert!(steps < 3_000, "{setup}: the hands did not end");
+            let view = ask(&service, table, opener, Command::Status, None, 0).await.unwrap().view;
+            let live = view.hand.as_ref().filter(|h| h.outcome.is_none());
+            if let Some(h) = view.hand.as_ref().filter(|h| h.outcome.is_some()) {
+                over.insert(h.hand_id);
+            }
+            if let Some(hand) = live {
+                // The player to act is offered the channel's actions of their turn, exactly.
+                if let Some(user) = hand.to_act.map(|s| hand.seats[s].user) {
+                    let channel = turn_of(choices::hand(&view, hand, lang));
+                    assert_eq!(turn_of(choices::for_player(&view, user, lang)), channel, "{setup}");
+                }
+            }
+            let user = [opener, second, third, outsider][rng.gen_range(0..4)];
+            let offered = choices::for_player(&view, user, lang).concat();
+            // A button of the channel's this player is not offered changes nothing (My cards aside: the Activity
+            // shows the cards by itself; and the lobby's Start, the opener's, offered to them alone).
+            if live.is_some() && rng.gen_bool(0.3) {
+                let others: Vec<Choice> = choices::of(&view, lang)
+                    .concat()
+                    .into_iter()
+                    .filter(|c| !offered.contains(c) && c.id.command != Command::Cards)
+                    .collect();
+                if let Some(c) = others.get(rng.gen_range(0..others.len().max(1))) {
+                    key += 2;
+                    let r = ask(&service, table, user, c.id.command, Some(c.id), key).await;
+                    let changed = r.as_ref().is_ok_and(|u| !u.events.is_empty() || u.menu.is_some());
+                    assert!(
+                        !changed,
+                        "{setup}: {user} was not offered {c:?}, and it was taken: {:?}",
+                        r.map(|u| u.events)
+                    );
+                    not_offered += 1;
+                }
+                continue;
+            }
+            // Otherwise one of the buttons offered, never Leave (the table would lose its players) and Join only
+            // for the outsider once in a while (then they leave again).
+            let offered: Vec<&Choice> =
+                offered.iter().filter(|c| !matches!(c.id.command, Command::Leave | Command::Join)).collect();
+            let Some(&c) = offered.get(rng.gen_range(0..offered.len().max(1))) else {
+                tokio::time::sleep(Duration::from_millis(2)).await;
+                continue;
+            };
+            match press(&service, table, user, c, &mut key).await {
+                Ok(_) => pressed += 1,
+                Err(e) => panic!("{setup}: {user} was offered {c:?}, and it was refused: {e:?}"),
+            }
+        }
+        hands += over.len();
+        ask(&service, table, opener, Command::Close, None, 0).await.unwrap();
+    }
+    assert_books(&store).await;
+    assert!(pressed > 300 && not_offered > 100, "{pressed} pressed, {not_offered} not offered");
+    println!("{hands} hands, {pressed} offered buttons pressed, {not_offered} not offered and not taken");
+    service.shutdown().await;
+}

@@ -1,5 +1,5 @@
 // Drawing the bot's `view` frame (docs/activity.md) as a table: seats around an oval, the pot and the board in
-// the middle, the player's own cards, the buttons the channel's message has, the event lines. Built with the DOM
+// the middle, the player's own cards, their own buttons (of the channel's, the ones that are theirs), the event lines. Built with the DOM
 // and `textContent` only: nothing the bot or another player wrote is read as markup.
 
 export interface Choice {
@@ -89,6 +89,16 @@ export const words: Record<string, string> = {
   reconnecting: "Reconnecting…",
   replaced: "This table is open in another window.",
   time_left: "time left",
+  card: "{rank} of {suit}",
+  suit_s: "spades",
+  suit_h: "hearts",
+  suit_d: "diamonds",
+  suit_c: "clubs",
+  rank_A: "ace",
+  rank_K: "king",
+  rank_Q: "queen",
+  rank_J: "jack",
+  joker: "joker",
 };
 
 export type Frame =
@@ -100,12 +110,19 @@ export type Frame =
 
 type Act = (id: string, values?: string[]) => void;
 
-const SUITS: Record<string, [string, string, boolean]> = {
-  s: ["♠", "spades", false],
-  h: ["♥", "hearts", true],
-  d: ["♦", "diamonds", true],
-  c: ["♣", "clubs", false],
+/** Each suit's symbol, and whether it is drawn red. */
+const SUITS: Record<string, [string, boolean]> = {
+  s: ["♠", false],
+  h: ["♥", true],
+  d: ["♦", true],
+  c: ["♣", false],
 };
+
+/** A card's spoken name in the player's language ("ace of spades"), for a screen reader. */
+function spoken(rank: string, suit: string): string {
+  const name = words[`rank_${rank}`] ?? rank;
+  return words.card.replace("{rank}", name).replace("{suit}", words[`suit_${suit}`] ?? suit);
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -119,13 +136,14 @@ export function card(text: string): HTMLElement {
   const suit = SUITS[text.slice(-1)];
   if (!suit || text.startsWith("X")) {
     const joker = el("span", "card joker", "★");
-    joker.setAttribute("aria-label", "joker");
+    joker.setAttribute("role", "img");
+    joker.setAttribute("aria-label", words.joker);
     return joker;
   }
   const rank = text.slice(0, -1);
-  const c = el("span", suit[2] ? "card red" : "card", `${rank}${suit[0]}`);
+  const c = el("span", suit[1] ? "card red" : "card", `${rank}${suit[0]}`);
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", `${rank} of ${suit[1]}`);
+  c.setAttribute("aria-label", spoken(rank, text.slice(-1)));
   return c;
 }
 

@@ -136,7 +136,8 @@ pub fn view(view: &TableView, me: UserId, lang: Lang, names: &HashMap<UserId, St
         .filter(|_| private.hand.is_some() && private.hand == current)
         .filter_map(|n| note(n, lang))
         .collect();
-    let actions = crate::table::choices::of(view, lang);
+    // Of the channel's buttons, the ones that are this player's to use (their own legal actions).
+    let actions = crate::table::choices::for_player(view, me, lang);
     json!({
         "type": "view",
         "table": {
@@ -176,7 +177,7 @@ fn note(note: &PrivateNote, lang: Lang) -> Option<Value> {
 
 /// The first frame of a session: who it is for, in which language it speaks, and the page's own words in it.
 pub fn welcome(me: UserId, lang: Lang) -> Value {
-    let words: serde_json::Map<String, Value> = [
+    let mut words: serde_json::Map<String, Value> = [
         ("your_cards", "activity-your-cards"),
         ("actions", "activity-actions"),
         ("log", "activity-log"),
@@ -184,10 +185,25 @@ pub fn welcome(me: UserId, lang: Lang) -> Value {
         ("reconnecting", "activity-reconnecting"),
         ("replaced", "activity-replaced"),
         ("time_left", "activity-time-left"),
+        // A card's spoken name (its label for a screen reader): the suits, the ranks with names, the joker.
+        ("suit_s", "activity-suit-s"),
+        ("suit_h", "activity-suit-h"),
+        ("suit_d", "activity-suit-d"),
+        ("suit_c", "activity-suit-c"),
+        ("rank_A", "activity-rank-a"),
+        ("rank_K", "activity-rank-k"),
+        ("rank_Q", "activity-rank-q"),
+        ("rank_J", "activity-rank-j"),
+        ("joker", "activity-joker"),
     ]
     .into_iter()
     .map(|(k, id)| (k.to_string(), Value::String(crate::i18n::text(lang, id, None))))
     .collect();
+    // "{rank} of {suit}" in the player's language, its two places kept for the page to fill.
+    let mut args = fluent_bundle::FluentArgs::new();
+    args.set("rank", "{rank}");
+    args.set("suit", "{suit}");
+    words.insert("card".into(), Value::String(crate::i18n::text(lang, "activity-card", Some(&args))));
     json!({"type": "welcome", "user": me.to_string(), "lang": lang.code(), "words": words})
 }
 

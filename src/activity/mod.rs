@@ -307,7 +307,10 @@ pub fn router<S: Clone + Send + Sync + 'static>(activity: Arc<Activity>) -> Rout
     Router::new()
         .route("/activity/api/token", post(token).layer(DefaultBodyLimit::max(4096)))
         .route("/activity/api/ws", get(socket))
+        // The page at the mapping's root, with or without the slash (a URL mapping's target may be written either
+        // way; under Discord's proxy the page's relative paths resolve from the proxy's root).
         .route("/activity/", get(page::index))
+        .route("/activity", get(page::index))
         .route("/activity/app.js", get(page::script))
         .route("/activity/app.css", get(page::style))
         .with_state(activity)

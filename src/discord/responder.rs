@@ -405,6 +405,7 @@ mod tests {
                 round: 1,
                 board: Default::default(),
                 legal: Default::default(),
+                legal_of: Vec::new(),
                 log: Vec::new(),
                 outcome: None,
                 fair: Some(crate::table::view::FairView { commitment: "ab".repeat(32), revealed: None }),

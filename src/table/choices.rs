@@ -7,8 +7,10 @@ use serde::Serialize;
 
 use super::view::{HandView, TableView};
 use super::{ButtonId, Command, Command::Play};
+use crate::engine::hand::Legal;
 use crate::engine::Action;
 use crate::i18n::Lang;
+use crate::ids::UserId;
 use crate::tr;
 
 /// How a button looks (Discord's button styles, which the Activity draws alike).
@@ -43,15 +45,87 @@ fn lobby_choice(view: &TableView, command: Command, label: String, style: Style)
     choice(ButtonId { table: view.table_id, hand: None, seq: 0, command }, label, style)
 }
 
-/// The lobby's buttons (none once the table is closed), in `lang`.
+/// The lobby's buttons (none once the table is closed), in `lang`: the table's own, Start among them.
 pub fn lobby(view: &TableView, lang: Lang) -> Vec<Choice> {
+    let mut row = table_row(view, lang);
+    if !row.is_empty() {
+        row.insert(2, lobby_choice(view, Command::Start, tr!(lang, "button-start"), Style::Primary));
+    }
+    row
+}
+
+/// What `legal` offers, as the row of a seat's turn (a bet, a show, a sideshow, an answer, a draw, a
+/// declaration), in `lang`: `id` makes each button's `custom_id`.
+fn turn_row(id: &impl Fn(Command) -> ButtonId, legal: &Legal, lang: Lang) -> Vec<Choice> {
+    let mut turn = Vec::new();
+    let mut pair = |accept: &str, deny: &str| {
+        turn.push(choice(id(Play(Action::Accept)), crate::i18n::text(lang, accept, None), Style::Success));
+        turn.push(choice(id(Play(Action::Deny)), crate::i18n::text(lang, deny, None), Style::Danger));
+    };
+    if legal.respond && legal.answer_split {
+        pair("button-accept-split", "button-play-on");
+    } else if legal.respond && legal.answer_show {
+        pair("button-show-my-cards", "button-concede");
+    } else if legal.respond {
+        pair("button-accept-sideshow", "button-deny-sideshow");
+    }
+    if let Some(b) = legal.bet {
+        let label =
+            if b.blind { tr!(lang, "button-blind", amount = b.min) } else { tr!(lang, "button-chaal", amount = b.min) };
+        turn.push(choice(id(Play(Action::Bet(b.min))), label, Style::Primary));
+        if let Some(raise) = b.raise() {
+            turn.push(choice(id(Play(Action::Bet(raise))), tr!(lang, "button-raise", amount = raise), Style::Primary));
+        }
+        // Past twice the minimum (pot, spread and no-limit structures): the largest bet too.
+        if b.max > b.raise().unwrap_or(b.min) {
+            turn.push(choice(id(Play(Action::Bet(b.max))), tr!(lang, "button-max", amount = b.max), Style::Primary));
+        }
+    }
+    if let Some(cost) = legal.show {
+        turn.push(choice(id(Play(Action::Show)), tr!(lang, "button-show", cost = cost), Style::Success));
+    }
+    if let Some((cost, _)) = legal.sideshow {
+        let label =
+            if cost == 0 { tr!(lang, "button-sideshow") } else { tr!(lang, "button-sideshow-cost", cost = cost) };
+        turn.push(choice(id(Play(Action::Sideshow)), label, Style::Secondary));
+    }
+    if legal.split {
+        turn.push(choice(id(Play(Action::Split)), tr!(lang, "button-split"), Style::Secondary));
+    }
+    if legal.declare {
+        turn.push(choice(id(Play(Action::DeclareHigh)), tr!(lang, "button-declare-high"), Style::Primary));
+        turn.push(choice(id(Play(Action::DeclareLow)), tr!(lang, "button-declare-low"), Style::Primary));
+    }
+    if let Some(d) = legal.draw {
+        if d.max > 0 {
+            let label = if d.max == 1 && d.min == 1 {
+                tr!(lang, "button-change-card", price = d.price)
+            } else {
+                tr!(lang, "button-change-cards", price = d.price)
+            };
+            turn.push(choice(id(Command::DrawMenu), label, Style::Primary));
+        }
+        if d.min == 0 {
+            turn.push(choice(id(Play(Action::Draw(0))), tr!(lang, "button-stand-pat"), Style::Secondary));
+        }
+    }
+    turn
+}
+
+/// The `custom_id` maker of `hand`'s buttons (drawn at its action count: a later click on them is stale).
+fn hand_id(view: &TableView, hand: &HandView) -> impl Fn(Command) -> ButtonId {
+    let (table, hand, seq) = (view.table_id, hand.hand_id, hand.seq);
+    move |command| ButtonId { table, hand: Some(hand), seq, command }
+}
+
+/// The table's own row during a hand (join, leave, I'm back), none once closed.
+fn table_row(view: &TableView, lang: Lang) -> Vec<Choice> {
     if view.closed {
         return Vec::new();
     }
     vec![
         lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success),
         lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary),
-        lobby_choice(view, Command::Start, tr!(lang, "button-start"), Style::Primary),
         lobby_choice(view, Command::Back, tr!(lang, "button-back"), Style::Secondary),
     ]
 }
@@ -59,74 +133,10 @@ pub fn lobby(view: &TableView, lang: Lang) -> Vec<Choice> {
 /// A hand's buttons in rows, in `lang`: what the player to act may do (from the engine's legal actions), what
 /// anyone seated may do (see, my cards, pack), and the table's own (join, leave, I'm back). Empty rows are left out.
 pub fn hand(view: &TableView, hand: &HandView, lang: Lang) -> Vec<Vec<Choice>> {
-    let id = |command| ButtonId { table: view.table_id, hand: Some(hand.hand_id), seq: hand.seq, command };
+    let id = hand_id(view, hand);
     let mut rows = Vec::new();
     if hand.outcome.is_none() {
-        let legal = &hand.legal;
-        let mut turn = Vec::new();
-        let mut pair = |accept: &str, deny: &str| {
-            turn.push(choice(id(Play(Action::Accept)), crate::i18n::text(lang, accept, None), Style::Success));
-            turn.push(choice(id(Play(Action::Deny)), crate::i18n::text(lang, deny, None), Style::Danger));
-        };
-        if legal.respond && legal.answer_split {
-            pair("button-accept-split", "button-play-on");
-        } else if legal.respond && legal.answer_show {
-            pair("button-show-my-cards", "button-concede");
-        } else if legal.respond {
-            pair("button-accept-sideshow", "button-deny-sideshow");
-        }
-        if let Some(b) = legal.bet {
-            let label = if b.blind {
-                tr!(lang, "button-blind", amount = b.min)
-            } else {
-                tr!(lang, "button-chaal", amount = b.min)
-            };
-            turn.push(choice(id(Play(Action::Bet(b.min))), label, Style::Primary));
-            if let Some(raise) = b.raise() {
-                turn.push(choice(
-                    id(Play(Action::Bet(raise))),
-                    tr!(lang, "button-raise", amount = raise),
-                    Style::Primary,
-                ));
-            }
-            // Past twice the minimum (pot, spread and no-limit structures): the largest bet too.
-            if b.max > b.raise().unwrap_or(b.min) {
-                turn.push(choice(
-                    id(Play(Action::Bet(b.max))),
-                    tr!(lang, "button-max", amount = b.max),
-                    Style::Primary,
-                ));
-            }
-        }
-        if let Some(cost) = legal.show {
-            turn.push(choice(id(Play(Action::Show)), tr!(lang, "button-show", cost = cost), Style::Success));
-        }
-        if let Some((cost, _)) = legal.sideshow {
-            let label =
-                if cost == 0 { tr!(lang, "button-sideshow") } else { tr!(lang, "button-sideshow-cost", cost = cost) };
-            turn.push(choice(id(Play(Action::Sideshow)), label, Style::Secondary));
-        }
-        if legal.split {
-            turn.push(choice(id(Play(Action::Split)), tr!(lang, "button-split"), Style::Secondary));
-        }
-        if legal.declare {
-            turn.push(choice(id(Play(Action::DeclareHigh)), tr!(lang, "button-declare-high"), Style::Primary));
-            turn.push(choice(id(Play(Action::DeclareLow)), tr!(lang, "button-declare-low"), Style::Primary));
-        }
-        if let Some(d) = legal.draw {
-            if d.max > 0 {
-                let label = if d.max == 1 && d.min == 1 {
-                    tr!(lang, "button-change-card", price = d.price)
-                } else {
-                    tr!(lang, "button-change-cards", price = d.price)
-                };
-                turn.push(choice(id(Command::DrawMenu), label, Style::Primary));
-            }
-            if d.min == 0 {
-                turn.push(choice(id(Play(Action::Draw(0))), tr!(lang, "button-stand-pat"), Style::Secondary));
-            }
-        }
-        rows.push(turn);
+        rows.push(turn_row(&id, &hand.legal, lang));
         let mut any = Vec::new();
         // Nobody may look in cobra, or in a blind round.
         let may_look = !hand.plan.forehead && hand.round > hand.plan.blind_rounds;
@@ -139,13 +149,55 @@ pub fn hand(view: &TableView, hand: &HandView, lang: Lang) -> Vec<Vec<Choice>> {
         any.push(choice(id(Play(Action::Pack)), tr!(lang, "button-pack"), Style::Danger));
         rows.push(any);
     }
-    if !view.closed {
-        rows.push(vec![
-            lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success),
-            lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary),
-            lobby_choice(view, Command::Back, tr!(lang, "button-back"), Style::Secondary),
-        ]);
+    rows.push(table_row(view, lang));
+    rows.retain(|r| !r.is_empty());
+    rows
+}
+
+/// The buttons `me` may use now, for a presenter that knows who reads it (the Activity): of the channel's, only
+/// what is theirs to do, exactly as the engine's `legal_actions` gives it for their seat (their turn's row only
+/// on their turn, See while they may look, Pack while they may pack, a declaration while they may declare), the
+/// dealer's-choice prompt to the dealer alone, Join to a player not seated, Leave and I'm back to one who is
+/// (I'm back only when sat out), Start to the table's opener while it has not started. No My cards: such a presenter shows the player's
+/// own cards by itself once they looked.
+pub fn for_player(view: &TableView, me: UserId, lang: Lang) -> Vec<Vec<Choice>> {
+    let mut rows: Vec<Vec<Choice>> = Vec::new();
+    if view.picking.as_ref().is_some_and(|p| p.dealer == me) {
+        rows.extend(pick(view, lang).map(|c| vec![c]));
     }
+    if view.closed {
+        return rows;
+    }
+    let seated = view.seated.iter().find(|s| s.user == me);
+    if let Some(hand) = view.hand.as_ref().filter(|h| h.outcome.is_none()) {
+        let seat = hand.seat_of(me);
+        if let Some(legal) = seat.and_then(|s| hand.legal_of.get(s)) {
+            let id = hand_id(view, hand);
+            rows.push(turn_row(&id, legal, lang));
+            let mut any = Vec::new();
+            if legal.see {
+                any.push(choice(id(Play(Action::See)), tr!(lang, "button-see"), Style::Secondary));
+            }
+            if legal.pack {
+                any.push(choice(id(Play(Action::Pack)), tr!(lang, "button-pack"), Style::Danger));
+            }
+            rows.push(any);
+        }
+    }
+    let mut own = Vec::new();
+    match seated {
+        None => own.push(lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success)),
+        Some(s) => {
+            if !view.running && view.hand.is_none() && view.opener == me {
+                own.push(lobby_choice(view, Command::Start, tr!(lang, "button-start"), Style::Primary));
+            }
+            own.push(lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary));
+            if s.sat_out {
+                own.push(lobby_choice(view, Command::Back, tr!(lang, "button-back"), Style::Secondary));
+            }
+        }
+    }
+    rows.push(own);
     rows.retain(|r| !r.is_empty());
     rows
 }

@@ -104,6 +104,9 @@ pub struct HandView {
     pub board: Board,
     /// What `to_act` may do.
     pub legal: Legal,
+    /// What each seat may do now, by seat (the engine's `legal_actions`): the Activity offers each player their
+    /// own (a look or a pack out of turn, a declaration). Empty once the hand is over.
+    pub legal_of: Vec<Legal>,
     /// Every public event of the hand so far.
     pub log: Vec<Event>,
     pub outcome: Option<Outcome>,
@@ -250,6 +253,11 @@ impl Table {
                     round: h.round(),
                     board: h.board().clone(),
                     legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
+                    legal_of: if h.is_over() {
+                        Vec::new()
+                    } else {
+                        (0..l.users.len()).map(|s| h.legal_actions(s)).collect()
+                    },
                     log: l.log.events(),
                     outcome: h.outcome().cloned(),
                     fair: l.fair.as_ref().map(|f| FairView {

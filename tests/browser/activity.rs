@@ -81,17 +81,42 @@ async fn click_action_id(c: &Client, id: &str) {
     c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
 }
 
+/// A card's rank and suit as the engine writes them (`A`, `s`; `10`, `h`).
+fn parts(card: &teenpatti::engine::Card) -> (String, char) {
+    let text = card.to_string();
+    let suit = text.chars().last().unwrap_or('?');
+    (text[..text.len() - 1].to_string(), suit)
+}
+
 /// A card as the Activity draws it (`A♠`).
 fn drawn(card: &teenpatti::engine::Card) -> String {
-    let text = card.to_string();
-    let (rank, suit) = text.split_at(text.len() - 1);
+    let (rank, suit) = parts(card);
     let symbol = match suit {
-        "s" => "♠",
-        "h" => "♥",
-        "d" => "♦",
-        _ => "♣",
+        's' => '♠',
+        'h' => '♥',
+        'd' => '♦',
+        _ => '♣',
     };
     format!("{rank}{symbol}")
+}
+
+/// A card's spoken name in English (`ace of spades`, `10 of hearts`).
+fn spoken(card: &teenpatti::engine::Card) -> String {
+    let (rank, suit) = parts(card);
+    let rank = match rank.as_str() {
+        "A" => "ace",
+        "K" => "king",
+        "Q" => "queen",
+        "J" => "jack",
+        n => n,
+    };
+    let suit = match suit {
+        's' => "spades",
+        'h' => "hearts",
+        'd' => "diamonds",
+        _ => "clubs",
+    };
+    format!("{rank} of {suit}")
 }
 
 /// The WebSocket frames Chromium received since the last call (its performance log).
@@ -183,6 +208,13 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
     for card in &mine {
         assert!(shown.contains(card), "{card} not among {shown:?}");
     }
+    // Each is spoken by its name (a screen reader's label), in the player's language.
+    let mut labels = Vec::new();
+    for e in c.find_all(Locator::Css(".mine .card")).await.unwrap() {
+        labels.push(e.attr("aria-label").await.unwrap().unwrap_or_default());
+    }
+    let spoken: Vec<String> = db.cards[seat_a].iter().map(spoken).collect();
+    assert_eq!(labels, spoken);
     // The channel's message moved: drawn at action 1.
     w.wait_hand_drawn_at(hand, 1).await;
     screenshots(&c).await;
