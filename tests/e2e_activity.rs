@@ -6,8 +6,9 @@
 //! A hand played by one player through a session and the other through the channel's buttons, each session
 //! given only its own cards and only after See (the privacy scan over every frame), a click in a session moving
 //! the channel's message and a click on a button moving the sessions, the bot killed mid-hand and the session
-//! back on the same token with the hand going on; hostile frames and sessions refused; nothing of the Activity
-//! without the secret.
+//! back on the same token with the hand going on; hostile frames and sessions refused; Discord failing the
+//! Activity's calls said to the player and the operator, and remembered nowhere; nothing of the Activity without
+//! the secret.
 
 mod support;
 
@@ -424,4 +425,55 @@ async fn without_the_secret_nothing_of_the_activity_is_shown() {
     // The only violation is the refused overwrite itself (Discord's answer to it, as documented).
     let violations: Vec<_> = w.fake.violations().into_iter().filter(|v| !v.message.contains("50240")).collect();
     assert!(violations.is_empty(), "{violations:?}");
+}
+
+/// Discord failing the Activity's calls (its code exchange, who holds a token, an instance): each failure is one
+/// clear answer to the player (502 or 429 with a sentence; a session's `error` and 1008), logged once for the
+/// operator without a code, token or secret, remembered nowhere (the same sign-in works once Discord answers
+/// again), and nothing of the table moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_failing_the_activity_s_calls_is_said_and_changes_nothing() {
+    let (w, addr) = activity_world().await;
+    let [a, b] = w.users(["Asha", "Bilal"]);
+    let instance = w.fake.activity_instance(w.channel, &[a, b]);
+    // The code exchange: Discord down, then rate limiting; the same code is good once Discord answers.
+    let code = w.fake.activity_code(a);
+    let body = json!({"code": code}).to_string();
+    w.fake.fail_next("POST /oauth2/token", 500, 1);
+    let (status, said) = post(&addr, "/activity/api/token", &body).await;
+    assert!(status == 502 && said.contains("did not answer"), "{status} {said}");
+    w.fake.fail_next("POST /oauth2/token", 429, 1);
+    let (status, said) = post(&addr, "/activity/api/token", &body).await;
+    assert!(status == 429 && said.contains("did not answer"), "{status} {said}");
+    let (status, said) = post(&addr, "/activity/api/token", &body).await;
+    assert_eq!(status, 200, "{said}");
+    let token: Value = serde_json::from_str(&said).unwrap();
+    let token = token["access_token"].as_str().unwrap().to_string();
+    // Who holds the token, then the instance: Discord failing either refuses the session with a sentence, and
+    // the next try, with Discord answering, is let in (a failure is not remembered as a refusal).
+    for route in ["GET /users/@me", "GET /applications/{application_id}/activity-instances/{instance_id}"] {
+        for status in [500, 429] {
+            w.fake.fail_next(route, status, 1);
+            let mut s = Client::connect(&addr).await;
+            s.send(json!({"type": "hello", "token": token, "instance": instance})).await;
+            let error = s.next_frame().await.expect("an error frame");
+            assert!(
+                error["type"] == "error" && error["message"].as_str().unwrap().contains("did not answer"),
+                "{error}"
+            );
+            assert_eq!(s.closed_with().await, Some(1008), "{route} {status}");
+        }
+        if route == "GET /users/@me" {
+            // Signed in once: who holds the token is remembered, so the instance's failure is met next.
+            Client::open(&addr, &token, &instance).await;
+        }
+    }
+    Client::open(&addr, &token, &instance).await;
+    // Logged for the operator (a server error, not a rate limit), and no secret anywhere in the log.
+    let log = w.bot.log();
+    assert!(log.contains("code exchange failed") && log.contains("could not be checked with Discord"), "{log}");
+    for secret in w.fake.activity_secrets().iter().map(String::as_str).chain([CLIENT_SECRET, token.as_str()]) {
+        assert!(!log.contains(secret), "a secret in the log");
+    }
+    w.assert_audit().await;
 }

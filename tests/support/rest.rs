@@ -297,6 +297,20 @@ fn note_refusals(st: &mut State, method: &str, path: &str, body: Option<&Value>,
     }
 }
 
+/// The answer of an injected fault for `route`, if one is waiting (`FakeDiscord::fail_next`).
+fn injected(st: &mut model::State, route: &str) -> Option<(Answer, Option<f64>)> {
+    let f = st.faults.iter_mut().find(|f| f.remaining > 0 && pattern_matches(&f.pattern, route))?;
+    f.remaining -= 1;
+    let (status, code) = (f.status, f.code);
+    Some(if status == 429 {
+        let retry = 0.05;
+        let body = json!({"message": "You are being rate limited.", "retry_after": retry, "global": false, "code": 0});
+        ((429, Some(body)), Some(retry))
+    } else {
+        (fault_answer(route, status, code), None)
+    })
+}
+
 /// Checks and answers one request to a known route. The second value is a `retry_after` for 429s.
 fn respond(
     inner: &Arc<Inner>,
@@ -311,11 +325,11 @@ fn respond(
 
     // The Activity's OAuth2 routes: the client's credentials in the form, or a player's bearer token.
     if route == "POST /oauth2/token" {
-        return (super::activity::exchange(&mut st, body), None);
+        return injected(&mut st, route).unwrap_or_else(|| (super::activity::exchange(&mut st, body), None));
     }
     if route == "GET /users/@me" {
         if let Some(answer) = super::activity::me(&st, headers) {
-            return (answer, None);
+            return injected(&mut st, route).unwrap_or((answer, None));
         }
     }
     // Interaction callbacks and webhook-token routes need no bot token; everything else does.
@@ -330,24 +344,8 @@ fn respond(
         return (error(401, 0, "401: Unauthorized"), None);
     }
 
-    // Injected faults.
-    if let Some(f) = st.faults.iter_mut().find(|f| f.remaining > 0 && pattern_matches(&f.pattern, route)) {
-        f.remaining -= 1;
-        let (status, code) = (f.status, f.code);
-        return if status == 429 {
-            let retry = 0.05;
-            (
-                (
-                    429,
-                    Some(
-                        json!({"message": "You are being rate limited.", "retry_after": retry, "global": false, "code": 0}),
-                    ),
-                ),
-                Some(retry),
-            )
-        } else {
-            (fault_answer(route, status, code), None)
-        };
+    if let Some(answer) = injected(&mut st, route) {
+        return answer;
     }
 
     if let Some(b) = body {
