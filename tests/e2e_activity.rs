@@ -389,8 +389,24 @@ async fn hostile_frames_and_sessions_are_refused() {
     assert_eq!(windows[0].closed_with().await, Some(4000));
     // None of it moved a chip or left a hand inconsistent; the bot is still up.
     w.assert_audit().await;
-    let (status, _) = post(&addr, "/activity/api/token", "x".repeat(10_000).as_str()).await;
-    assert!(status == 413 || status == 400, "{status}");
+    // A body past the exchange's 4 KiB: 413, said as every refusal of the route is (a sentence in JSON).
+    let (status, said) = post(&addr, "/activity/api/token", "x".repeat(10_000).as_str()).await;
+    assert!(status == 413 && said.contains("could not be read"), "{status} {said}");
+    // A flood of forged tokens costs Discord at most the sign-ins' burst and rate (20, then 5 a second): past
+    // it, each is told to try again, and nobody is let in.
+    let calls = me_calls();
+    let started = std::time::Instant::now();
+    let mut waved_off = 0;
+    for i in 0..60 {
+        let mut s = Client::connect(&addr).await;
+        s.send(json!({"type": "hello", "token": format!("forged{i:04}"), "instance": instance})).await;
+        let error = s.next_frame().await.expect("an error frame");
+        waved_off += usize::from(error["message"].as_str().unwrap().contains("did not answer"));
+        assert_eq!(s.closed_with().await, Some(1008));
+    }
+    let asked = me_calls() - calls;
+    let allowed = 20 + (started.elapsed().as_secs_f64() * 5.0).ceil() as usize;
+    assert!(asked <= allowed && asked + waved_off == 60, "{asked} of 60 forged tokens reached Discord");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

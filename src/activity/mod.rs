@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use axum::extract::{DefaultBodyLimit, State, WebSocketUpgrade};
+use axum::extract::{State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -305,7 +305,7 @@ pub(crate) struct Holder {
 /// The Activity's routes, merged into the web pages' (the same listener, rate limit and headers).
 pub fn router<S: Clone + Send + Sync + 'static>(activity: Arc<Activity>) -> Router<S> {
     Router::new()
-        .route("/activity/api/token", post(token).layer(DefaultBodyLimit::max(4096)))
+        .route("/activity/api/token", post(token))
         .route("/activity/api/ws", get(socket))
         // The page at the mapping's root, with or without the slash (a URL mapping's target may be written either
         // way; under Discord's proxy the page's relative paths resolve from the proxy's root).
@@ -321,8 +321,15 @@ fn token_refusal(status: StatusCode, lang: Lang, id: &str) -> Response {
     (status, Json(json!({"error": crate::i18n::text(lang, id, None)}))).into_response()
 }
 
+/// The most of a code exchange's body read: `{"code": …, "lang": …}` is under 300 bytes.
+const TOKEN_BODY: usize = 4096;
+
 /// `POST /activity/api/token` with `{"code": "…"}` (and the player's `lang`, optional): `{"access_token": "…"}`.
-async fn token(State(a): State<Arc<Activity>>, body: axum::body::Bytes) -> Response {
+/// A body past [`TOKEN_BODY`] is refused (413) as a malformed one is, with a sentence.
+async fn token(State(a): State<Arc<Activity>>, request: axum::extract::Request) -> Response {
+    let Ok(body) = axum::body::to_bytes(request.into_body(), TOKEN_BODY).await else {
+        return token_refusal(StatusCode::PAYLOAD_TOO_LARGE, Lang::default(), "activity-malformed");
+    };
     #[derive(serde::Deserialize)]
     struct Asked {
         code: String,
