@@ -15,30 +15,53 @@ function say(text: string): void {
   status.textContent = text;
 }
 
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** The statuses of a sign-in that passes by itself (Discord or the bot busy or restarting): tried again. */
+const TRANSIENT = new Set([429, 502, 503, 504]);
+
 async function signIn(sdk: DiscordSDK): Promise<string> {
   await sdk.ready();
-  const { code } = await sdk.commands.authorize({
-    client_id: clientId,
-    response_type: "code",
-    state: "",
-    prompt: "none",
-    scope: ["identify"],
-  });
-  const answer = await fetch("api/token", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ code, lang: navigator.language.startsWith("hi") ? "hi" : "en" }),
-  });
-  const body = (await answer.json()) as { access_token?: string; error?: string };
-  if (!answer.ok || !body.access_token) {
-    throw new Error(body.error ?? `sign-in failed (${answer.status})`);
+  const lang = navigator.language.startsWith("hi") ? "hi" : "en";
+  for (let attempt = 0; ; attempt++) {
+    // A fresh code each try: a code is good once.
+    const { code } = await sdk.commands.authorize({
+      client_id: clientId,
+      response_type: "code",
+      state: "",
+      prompt: "none",
+      scope: ["identify"],
+    });
+    let answer: Response | null = null;
+    try {
+      answer = await fetch("api/token", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ code, lang }),
+      });
+    } catch {
+      answer = null; // the network: tried again
+    }
+    // Whatever answered (the bot's sentence, or a proxy's page that is not JSON).
+    const body = answer
+      ? ((await answer.json().catch(() => ({}))) as { access_token?: string; error?: string })
+      : {};
+    if (answer?.ok && body.access_token) {
+      await sdk.commands.authenticate({ access_token: body.access_token });
+      return body.access_token;
+    }
+    const transient = answer === null || TRANSIENT.has(answer.status);
+    if (!transient || attempt >= 5) {
+      throw new Error(body.error ?? `Could not sign in (${answer?.status ?? "no answer"}).`);
+    }
+    say(body.error ?? words.reconnecting);
+    await sleep(Math.min(8000, 1000 * 2 ** attempt));
   }
-  await sdk.commands.authenticate({ access_token: body.access_token });
-  return body.access_token;
 }
 
-/** Close codes after which reconnecting cannot help (docs/activity.md). */
+/** Close codes after which reconnecting cannot help (docs/activity.md); 1013 ("try again later") waits longer. */
 const FINAL = new Set([1008, 4000, 4001]);
+const LATER = 1013;
 
 function connect(token: string, instance: string, attempt = 0): void {
   const url = new URL("api/ws", location.href);
@@ -52,10 +75,7 @@ function connect(token: string, instance: string, attempt = 0): void {
     const key = crypto.randomUUID();
     send(values ? { type: "act", id, key, values } : { type: "act", id, key });
   };
-  socket.onopen = () => {
-    attempt = 0;
-    send({ type: "hello", token, instance });
-  };
+  socket.onopen = () => send({ type: "hello", token, instance });
   socket.onmessage = (message) => {
     let frame: Frame;
     try {
@@ -65,6 +85,8 @@ function connect(token: string, instance: string, attempt = 0): void {
     }
     switch (frame.type) {
       case "welcome":
+        // Signed in: a later close reconnects quickly again.
+        attempt = 0;
         document.documentElement.lang = frame.lang === "hinglish" ? "hi-Latn" : frame.lang;
         Object.assign(words, frame.words ?? {});
         say("");
@@ -87,8 +109,8 @@ function connect(token: string, instance: string, attempt = 0): void {
       if (event.code === 4000) say(words.replaced);
       return;
     }
-    say(words.reconnecting);
-    const wait = Math.min(5000, 500 * 2 ** attempt);
+    if (event.code !== LATER) say(words.reconnecting);
+    const wait = Math.min(event.code === LATER ? 15000 : 5000, 500 * 2 ** attempt);
     setTimeout(() => connect(token, instance, attempt + 1), wait);
   };
 }

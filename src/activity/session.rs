@@ -3,8 +3,9 @@
 //! 1. The first frame, within [`HELLO`], is `hello` with the access token and the SDK's instance id. Discord
 //!    says who holds the token (`/users/@me`) and where the instance runs and who is in it
 //!    (`activity-instances`); a player the instance does not list, an instance outside a server, or a server
-//!    another process runs is refused (an `error` frame, then close 1008). The client's word is taken for
-//!    nothing else.
+//!    another process runs is refused (an `error` frame, then close 1008; 1013, "try again later", for what passes
+//!    by itself: Discord not answering, the server's process elsewhere, the bot full). The client's word is taken
+//!    for nothing else.
 //! 2. The session follows the table of the instance's channel ([`TableService::watch`]): after each change,
 //!    its `view` frame in the player's language (sent only when it differs from the last); the player's own
 //!    cards and notes only once the table gives them (their See, as the Cards button shows them), never another's.
@@ -63,8 +64,11 @@ const LOOK_AGAIN: Duration = Duration::from_secs(30);
 const BURST: f64 = 5.0;
 const PER_SECOND: f64 = 2.0;
 
-/// Close codes: a policy refusal (sign-in, instance, limits), a frame too big, a frame that breaks the protocol.
+/// Close codes: a policy refusal (sign-in, instance, limits), a refusal for now (Discord or the bot not answering,
+/// another process running the server, too many sessions: the client tries again after a while), a frame too big,
+/// a frame that breaks the protocol.
 const POLICY: u16 = 1008;
+const TRY_AGAIN: u16 = 1013;
 const TOO_BIG: u16 = 1009;
 const PROTOCOL: u16 = 1002;
 
@@ -124,6 +128,14 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let _ = send_message(socket, Message::Close(Some(CloseFrame { code, reason }))).await;
 }
 
+/// The close code of a refusal: [`TRY_AGAIN`] for what passes by itself, [`POLICY`] for the rest.
+fn refusal_code(id: &str) -> u16 {
+    match id {
+        "activity-unavailable" | "activity-elsewhere" | "activity-too-many" => TRY_AGAIN,
+        _ => POLICY,
+    }
+}
+
 /// Says why (an `error` frame) and closes with `code`.
 async fn refuse(socket: &mut WebSocket, code: u16, lang: Lang, id: &str) {
     let _ = send(socket, &frame::error(crate::i18n::text(lang, id, None))).await;
@@ -157,15 +169,15 @@ pub async fn run(activity: Arc<Activity>, mut socket: WebSocket, pending: Pendin
     };
     let service = match wait_for_tables(&activity).await {
         Some(s) => s,
-        None => return refuse(&mut socket, POLICY, lang, "activity-unavailable").await,
+        None => return refuse(&mut socket, TRY_AGAIN, lang, "activity-unavailable").await,
     };
     let who = match sign_in(&activity, token, instance).await {
         Ok(who) => who,
-        Err(id) => return refuse(&mut socket, POLICY, lang, id).await,
+        Err(id) => return refuse(&mut socket, refusal_code(id), lang, id).await,
     };
     drop(pending);
     let Some(slot) = activity.open_session(who.me) else {
-        return refuse(&mut socket, POLICY, who.lang, "activity-too-many").await;
+        return refuse(&mut socket, TRY_AGAIN, who.lang, "activity-too-many").await;
     };
     tracing::info!(user = %who.me, channel = %who.channel, "an Activity session began");
     let now = Instant::now();
@@ -421,7 +433,7 @@ impl Session {
             match check_instance(&self.activity, self.who.me, &self.who.instance).await {
                 Ok(_) => self.who.checked = Instant::now(),
                 Err(why) => {
-                    refuse(socket, POLICY, self.who.lang, why).await;
+                    refuse(socket, refusal_code(why), self.who.lang, why).await;
                     return false;
                 }
             }

@@ -177,6 +177,9 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
     // Site isolation off: the framed Activity's WebSocket frames reach the page's performance log.
     let more = ["--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"];
     let c = browser_with(&d, &more, json!({"goog:loggingPrefs": {"performance": "ALL"}})).await;
+    // Discord fails the first code exchange (a 502 from the bot): the page tries again with a fresh code by
+    // itself (the stand-in's code was not used up by the failure).
+    w.fake.fail_next("POST /oauth2/token", 500, 1);
     c.goto(host.as_str()).await.unwrap();
     c.enter_frame(Some(0)).await.unwrap();
     let empty = wait_for(&c, "the empty table", ".empty").await;
@@ -283,6 +286,9 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
     let text = protocol.to_string();
     assert!(text.contains(&format!("\"client_id\":\"{}\"", w.fake.application_id())), "{text}");
     assert!(text.contains("\"AUTHORIZE\"") && text.contains("\"identify\"") && text.contains("\"AUTHENTICATE\""));
+    // Two AUTHORIZE commands from the page: the first exchange failed and was tried again.
+    let authorized = protocol.as_array().unwrap().iter().filter(|m| m[0] == "in" && m[2]["cmd"] == "AUTHORIZE").count();
+    assert_eq!(authorized, 2, "{text}");
     w.assert_audit().await;
     assert!(w.fake.violations().is_empty(), "{:?}", w.fake.violations());
 }
