@@ -6,7 +6,7 @@
 //    bot's `view` frames, drawn as a table; each button sends `act` with a fresh key. Closed, it reconnects.
 // Paths are relative to the page: under Discord's proxy `/.../api/token` maps to the bot's `/activity/api/token`.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { Frame, View, draw, words } from "./table";
+import { Frame, Menu, View, draw, words } from "./table";
 
 const clientId = document.querySelector<HTMLMetaElement>('meta[name="teenpatti-client-id"]')?.content ?? "";
 const status = document.getElementById("status") as HTMLElement;
@@ -68,10 +68,16 @@ function connect(token: string, instance: string, attempt = 0): void {
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
   let last: View | null = null;
+  // A menu the player was given (a draw's cards, a dealer's games), kept across redraws until the hand moves on
+  // or the player acts.
+  let menu: Menu | null = null;
+  let menuAt = "";
+  const at = (v: View) => `${v.hand?.id ?? 0}:${v.hand?.seq ?? 0}`;
   const send = (frame: object) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
   };
   const act = (id: string, values?: string[]) => {
+    menu = null;
     const key = crypto.randomUUID();
     send(values ? { type: "act", id, key, values } : { type: "act", id, key });
   };
@@ -93,10 +99,15 @@ function connect(token: string, instance: string, attempt = 0): void {
         break;
       case "view":
         last = frame;
-        draw(frame, act);
+        if (menu && at(frame) !== menuAt) menu = null;
+        draw(frame, act, menu ?? undefined);
         break;
       case "done":
-        if (frame.menu && last) draw(last, act, frame.menu);
+        if (frame.menu && last) {
+          menu = frame.menu;
+          menuAt = at(last);
+          draw(last, act, menu);
+        }
         break;
       case "refused":
       case "error":

@@ -299,9 +299,62 @@ function menu(m: Menu, act: Act): HTMLElement {
 let lastPot = -1;
 let lastHand = -1;
 
-/** Draws `view` (and a menu for this player alone) into the page. */
+/** A button's `act` id without its action count (`tp:1:2:7:bet:10` → `tp:1:2:bet:10`): the same button drawn
+ *  again after an action keeps the keyboard's focus. */
+function kind(id: string): string {
+  return id.split(":").filter((_, i) => i !== 3).join(":");
+}
+
+let logHand = -1;
+let logCount = 0;
+
+/** The hand's event lines, in a live region kept across redraws: only the new lines are added (and read out by a
+ *  screen reader), the last 12 kept. */
+function events(hand: Hand | null | undefined): void {
+  const log = document.getElementById("log") as HTMLElement;
+  log.setAttribute("aria-label", words.log);
+  const lines = hand?.log ?? [];
+  if (!hand || hand.id !== logHand || lines.length < logCount) {
+    log.replaceChildren();
+    logHand = hand?.id ?? -1;
+    logCount = 0;
+  }
+  lines.slice(logCount).forEach((line) => log.append(el("li", "", line)));
+  logCount = lines.length;
+  while (log.children.length > 12) log.firstElementChild?.remove();
+}
+
+/** Draws `view` (and a menu for this player alone) into the page; the keyboard's focus stays on the button it was
+ *  on (drawn again at the new action count), else on the first of the player's buttons. */
 export function draw(view: View, act: Act, open?: Menu): void {
   const root = document.getElementById("table") as HTMLElement;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLButtonElement && root.contains(active) ? active.dataset.id : undefined;
+  // A menu kept across the redraw keeps what the player chose in it so far, and the focus in it.
+  const before = root.querySelector<HTMLFormElement>(".menu");
+  const hadMenu = before !== null;
+  const checked = new Set(Array.from(before?.querySelectorAll<HTMLInputElement>("input:checked") ?? []).map((b) => b.value));
+  const selected = before?.querySelector("select")?.value;
+  const inMenu = active instanceof HTMLElement && before?.contains(active) ? active : null;
+  const menuFocus = inMenu instanceof HTMLInputElement ? `input[value="${inMenu.value}"]` : inMenu ? inMenu.tagName.toLowerCase() : null;
+  drawTable(root, view, act, open);
+  events(view.table ? view.hand : null);
+  const form = root.querySelector<HTMLFormElement>(".menu");
+  if (form && hadMenu) {
+    form.querySelectorAll<HTMLInputElement>("input[type=checkbox]").forEach((b) => (b.checked = checked.has(b.value)));
+    const select = form.querySelector("select");
+    if (select && selected !== undefined) select.value = selected;
+  }
+  if (form && (menuFocus || (!hadMenu && focused !== undefined))) {
+    // A menu just opened takes the focus; one kept keeps it where it was.
+    (form.querySelector<HTMLElement>(menuFocus ?? "input, select") ?? form.querySelector<HTMLElement>("button"))?.focus();
+  } else if (focused !== undefined) {
+    const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>(".actions button"));
+    (buttons.find((b) => kind(b.dataset.id ?? "") === kind(focused)) ?? buttons[0])?.focus();
+  }
+}
+
+function drawTable(root: HTMLElement, view: View, act: Act, open?: Menu): void {
   const me = view.you?.user ?? "";
   root.replaceChildren();
   if (!view.table) {
@@ -332,9 +385,4 @@ export function draw(view: View, act: Act, open?: Menu): void {
   felt.append(middle, seats(view, hand, me));
   root.append(felt, notes(view.you), buttons(view.actions ?? [], act));
   if (open) root.append(menu(open, act));
-  const log = el("ol", "log");
-  log.setAttribute("aria-label", words.log);
-  log.setAttribute("aria-live", "polite");
-  (hand?.log ?? []).slice(-12).forEach((line) => log.append(el("li", "", line)));
-  root.append(log);
 }

@@ -204,8 +204,12 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
     let scan = |text: &str, cards: &[String]| cards.iter().filter(|c| text.contains(c.as_str())).count();
     assert_eq!(scan(&frame_source(&c).await, &mine), 0, "cards before See");
 
-    // A looks from the Activity: their cards appear there, and the channel's message moves.
-    click_action(&c, 0, "see").await;
+    // A looks from the Activity, by the keyboard (the button focused, then Enter): their cards appear there, and
+    // the channel's message moves.
+    let see = format!(".actions button[data-id$=\":0:see\"]");
+    wait_for(&c, "the See button", &see).await;
+    c.execute(&format!("document.querySelector('{see}').focus()"), vec![]).await.unwrap();
+    c.active_element().await.unwrap().send_keys("\u{E007}").await.unwrap();
     let shown = wait_for(&c, "A's cards", ".mine .card").await;
     assert_eq!(shown.len(), 3);
     for card in &mine {
@@ -233,6 +237,14 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
         let seq = seq_of(&w, hand).await;
         let to_act = now.to_act().unwrap();
         let tag = if step < 2 { "bet" } else { "pack" };
+        // While B acts, A's keyboard focus rests on their Pack button; the first line of the hand's log is kept.
+        let waiting = to_act != seat_a && step < 2;
+        let first_line = c.find(Locator::Css("#log li")).await.ok();
+        if waiting {
+            let pack = format!(".actions button[data-id$=\":{seq}:pack\"]");
+            wait_for(&c, "A's Pack button", &pack).await;
+            c.execute(&format!("document.querySelector('{pack}').focus()"), vec![]).await.unwrap();
+        }
         if to_act == seat_a {
             click_action(&c, seq, tag).await;
         } else {
@@ -242,6 +254,24 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
         while seq_of(&w, hand).await == seq {
             assert!(tokio::time::Instant::now() < deadline, "action {seq} never landed");
             tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        if waiting {
+            // Redrawn at the next action, the focus is still on Pack (its new id), and the log's first line is the
+            // same element: the live region gains lines, it is not written anew (a screen reader reads the new).
+            let pack = format!(":{}:pack", seq + 1);
+            let focus = "return document.activeElement && document.activeElement.dataset.id || ''";
+            let deadline = tokio::time::Instant::now() + T;
+            loop {
+                let id = c.execute(focus, vec![]).await.unwrap();
+                if id.as_str().is_some_and(|i| i.ends_with(&pack)) {
+                    break;
+                }
+                assert!(tokio::time::Instant::now() < deadline, "the focus left Pack: {id}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            if let Some(line) = &first_line {
+                assert!(line.text().await.is_ok(), "the log was written anew");
+            }
         }
         received.extend(socket_frames(&c).await);
         if step == 0 {
@@ -271,6 +301,11 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
     }
     w.wait_hand_over(hand).await;
     wait_for(&c, "the winner", ".seat.winner").await;
+    // The log: each of the hand's lines once, in order, the last 12 at most, the win last.
+    let lines = wait_for(&c, "the log", "#log li").await;
+    let mut unique = lines.clone();
+    unique.dedup();
+    assert!(lines.len() <= 12 && unique == lines && lines.last().is_some_and(|l| l.contains("wins")), "{lines:?}");
     received.extend(socket_frames(&c).await);
     assert!(!received.is_empty(), "no WebSocket frame in the performance log");
     let over_at = received.iter().position(|f| f.contains("\"over\":true")).unwrap_or(received.len());
