@@ -206,8 +206,8 @@ async fn a_hand_is_played_from_the_activity_and_the_channel_together() {
 
     // A looks from the Activity, by the keyboard (the button focused, then Enter): their cards appear there, and
     // the channel's message moves.
-    let see = format!(".actions button[data-id$=\":0:see\"]");
-    wait_for(&c, "the See button", &see).await;
+    let see = ".actions button[data-id$=\":0:see\"]";
+    wait_for(&c, "the See button", see).await;
     c.execute(&format!("document.querySelector('{see}').focus()"), vec![]).await.unwrap();
     c.active_element().await.unwrap().send_keys("\u{E007}").await.unwrap();
     let shown = wait_for(&c, "A's cards", ".mine .card").await;
