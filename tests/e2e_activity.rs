@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use support::activity::{activity_world, CLIENT_SECRET};
+use support::activity::{activity_world, activity_world_with_secret, CLIENT_SECRET};
 use support::scrape::{fetch, free_addr, post_json as post};
 use support::world::{poll, World};
 use support::FakeOptions;
@@ -355,7 +355,7 @@ async fn hostile_frames_and_sessions_are_refused() {
     sa.until("the bet", |f| f["hand"]["seq"].as_u64() == Some(1)).await;
     sa.send(json!({"type": "act", "id": stale_bet, "key": k("s1")})).await;
     let r = sa.until("a refusal", |f| f["key"] == k("s1").as_str()).await;
-    assert_eq!(r["type"], "refused", "{r}");
+    assert!(r["type"] == "refused" && r["message"].as_str().unwrap().contains("moved on"), "{r}");
     assert_eq!(w.actions(hand).await.len(), 1, "a refused action changed the hand");
     // The same key twice is one action; actions past the session's rate are refused, and nothing is done.
     let mut slowed = 0;
@@ -494,4 +494,84 @@ async fn discord_failing_the_activity_s_calls_is_said_and_changes_nothing() {
         assert!(!log.contains(secret), "a secret in the log");
     }
     w.assert_audit().await;
+}
+
+/// Round 3's issue 8 covers the sessions: a player's `/privacy delete` ends every session of theirs at once (4001)
+/// and forgets who their access tokens were (a window opened again asks Discord anew); another player's session
+/// goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_deletion_ends_their_sessions() {
+    let (w, addr) = activity_world().await;
+    let [a, c] = w.users(["Asha", "Chand"]);
+    let instance = w.fake.activity_instance(w.channel, &[a, c]);
+    let token_a = sign_in(&w, &addr, a).await;
+    let token_c = sign_in(&w, &addr, c).await;
+    let mut sa = Client::open(&addr, &token_a, &instance).await;
+    let mut sc = Client::open(&addr, &token_c, &instance).await;
+    let mut second = Client::open(&addr, &token_c, &instance).await;
+    let me_calls = || w.fake.requests().iter().filter(|r| r.route == "GET /users/@me").count();
+    let calls = me_calls();
+    let ask = w.slash(c, "privacy delete", json!({})).await;
+    let confirm = ask.message.clone().expect("the confirmation message");
+    let done = w.fake.click(c, &confirm, "Delete my data").await.response(T).await;
+    assert!(done.accepted() && done.content.contains("Done"), "{done:?}");
+    assert_eq!(sc.closed_with().await, Some(4001));
+    assert_eq!(second.closed_with().await, Some(4001));
+    // Asha's session goes on: it still follows the channel (a table opened there reaches it).
+    w.open_table(&[a], json!({"boot": 5})).await;
+    sa.until("the table opened", |f| f["type"] == "view" && f["table"]["id"].is_i64()).await;
+    // Chand's token is asked of Discord again: nothing of who held it was kept.
+    Client::open(&addr, &token_c, &instance).await;
+    assert_eq!(me_calls(), calls + 1);
+    w.assert_audit().await;
+}
+
+/// A tournament's table seen from a session: its players act (their turn, See, Pack) but nobody is offered Join or
+/// Leave (the table refuses both: packing is how one loses), an onlooker neither.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_table_offers_no_join_or_leave() {
+    let (w, addr) = activity_world().await;
+    let [a, b, c] = w.users(["Asha", "Bilal", "Chand"]);
+    let host = w.fake.add_user("host");
+    let instance = w.fake.activity_instance(w.channel, &[a, b, c]);
+    let options = json!({"buy_in": 10, "seats": 2, "stack": 100, "boots": "5,10", "every_hands": 1});
+    w.public_reply(host, "tournament open", options).await;
+    for p in [a, b] {
+        w.public_reply(p, "tournament register", json!({})).await;
+    }
+    let first = w.wait_new_hand(&[]).await;
+    let hand = support::world::hand_id_of(&first);
+    let token_a = sign_in(&w, &addr, a).await;
+    let token_c = sign_in(&w, &addr, c).await;
+    let mut sa = Client::open(&addr, &token_a, &instance).await;
+    let view = sa.until("the hand", |f| is_hand_view(f, hand)).await;
+    let labels: Vec<&str> = view["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().into_iter().flatten())
+        .filter_map(|b| b["label"].as_str())
+        .collect();
+    assert!(labels.contains(&"See cards") && labels.contains(&"Pack"), "{labels:?}");
+    assert!(!labels.iter().any(|l| *l == "Join" || *l == "Leave"), "{labels:?}");
+    let mut sc = Client::open(&addr, &token_c, &instance).await;
+    let view = sc.until("the hand", |f| is_hand_view(f, hand)).await;
+    assert_eq!(view["actions"], json!([]), "an onlooker of a tournament is offered nothing");
+    w.assert_audit().await;
+}
+
+/// A client secret Discord refuses (rotated in the portal, not here): the operator is told once what to set, the
+/// player gets one sentence and a 500, which the page does not try again (it would fail the same way), and the
+/// secret is in no log line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_secret_discord_refuses_is_said_to_the_operator() {
+    let wrong = "an-old-client-secret-0123456789";
+    let (w, addr) = activity_world_with_secret(wrong).await;
+    let [a] = w.users(["Asha"]);
+    let code = w.fake.activity_code(a);
+    let (status, said) = post(&addr, "/activity/api/token", &json!({"code": code}).to_string()).await;
+    assert!(status == 500 && said.contains("did not answer"), "{status} {said}");
+    let log = w.bot.log();
+    assert!(log.contains("invalid_client") && log.contains("DISCORD_CLIENT_SECRET"), "{log}");
+    assert!(!log.contains(wrong) && !log.contains(&code), "a secret in the log");
 }

@@ -59,15 +59,26 @@ async function signIn(sdk: DiscordSDK): Promise<string> {
   }
 }
 
-/** Close codes after which reconnecting cannot help (docs/activity.md); 1013 ("try again later") waits longer. */
+/** Close codes after which reconnecting cannot help (docs/activity.md); after 1013 ("try again later") the
+ *  waits grow to a minute. */
 const FINAL = new Set([1008, 4000, 4001]);
 const LATER = 1013;
+/** How long a session must have lived, signed in, for the next reconnect to start quickly again. */
+const HEALTHY_MS = 10_000;
+
+/** The wait before reconnect `attempt`: doubling from 0.5 s to `cap`, each with up to a third more at random (so
+ *  that every window of a restarted bot does not come back in the same instant). */
+function backoff(attempt: number, cap: number): number {
+  const base = Math.min(cap, 500 * 2 ** attempt);
+  return base + Math.random() * (base / 3);
+}
 
 function connect(token: string, instance: string, attempt = 0): void {
   const url = new URL("api/ws", location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
   let last: View | null = null;
+  let healthy: number | undefined;
   // A menu the player was given (a draw's cards, a dealer's games), kept across redraws until the hand moves on
   // or the player acts.
   let menu: Menu | null = null;
@@ -91,8 +102,8 @@ function connect(token: string, instance: string, attempt = 0): void {
     }
     switch (frame.type) {
       case "welcome":
-        // Signed in: a later close reconnects quickly again.
-        attempt = 0;
+        // Signed in: once the session has lived a while, a later close reconnects quickly again.
+        healthy = window.setTimeout(() => (attempt = 0), HEALTHY_MS);
         document.documentElement.lang = frame.lang === "hinglish" ? "hi-Latn" : frame.lang;
         Object.assign(words, frame.words ?? {});
         say("");
@@ -116,12 +127,13 @@ function connect(token: string, instance: string, attempt = 0): void {
     }
   };
   socket.onclose = (event) => {
+    window.clearTimeout(healthy);
     if (FINAL.has(event.code)) {
       if (event.code === 4000) say(words.replaced);
       return;
     }
     if (event.code !== LATER) say(words.reconnecting);
-    const wait = Math.min(event.code === LATER ? 15000 : 5000, 500 * 2 ** attempt);
+    const wait = backoff(attempt, event.code === LATER ? 60_000 : 5000);
     setTimeout(() => connect(token, instance, attempt + 1), wait);
   };
 }

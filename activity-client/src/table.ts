@@ -245,6 +245,8 @@ function notes(you: View["you"]): HTMLElement {
 function buttons(actions: Choice[][], act: Act): HTMLElement {
   const box = el("section", "actions");
   box.setAttribute("aria-label", words.actions);
+  // Focusable by a script (where the focus goes when no button is safe to hold it), not by Tab.
+  box.tabIndex = -1;
   for (const row of actions) {
     const line = el("div", "row");
     for (const c of row) {
@@ -306,21 +308,23 @@ function kind(id: string): string {
 }
 
 let logHand = -1;
-let logCount = 0;
+let logLines: string[] = [];
 
 /** The hand's event lines, in a live region kept across redraws: only the new lines are added (and read out by a
- *  screen reader), the last 12 kept. */
+ *  screen reader), the last 12 kept. Written anew for a new hand, or when earlier lines changed (a player's name
+ *  learned since). */
 function events(hand: Hand | null | undefined): void {
   const log = document.getElementById("log") as HTMLElement;
   log.setAttribute("aria-label", words.log);
   const lines = hand?.log ?? [];
-  if (!hand || hand.id !== logHand || lines.length < logCount) {
+  const same = hand?.id === logHand && logLines.every((line, i) => lines[i] === line);
+  if (!same) {
     log.replaceChildren();
     logHand = hand?.id ?? -1;
-    logCount = 0;
+    logLines = [];
   }
-  lines.slice(logCount).forEach((line) => log.append(el("li", "", line)));
-  logCount = lines.length;
+  lines.slice(logLines.length).forEach((line) => log.append(el("li", "", line)));
+  logLines = lines.slice();
   while (log.children.length > 12) log.firstElementChild?.remove();
 }
 
@@ -345,12 +349,17 @@ export function draw(view: View, act: Act, open?: Menu): void {
     const select = form.querySelector("select");
     if (select && selected !== undefined) select.value = selected;
   }
+  const still = { preventScroll: true };
   if (form && (menuFocus || (!hadMenu && focused !== undefined))) {
     // A menu just opened takes the focus; one kept keeps it where it was.
-    (form.querySelector<HTMLElement>(menuFocus ?? "input, select") ?? form.querySelector<HTMLElement>("button"))?.focus();
-  } else if (focused !== undefined) {
+    (form.querySelector<HTMLElement>(menuFocus ?? "input, select") ?? form.querySelector<HTMLElement>("button"))?.focus(still);
+  } else if (focused !== undefined || (hadMenu && inMenu)) {
+    // The same button drawn again; else the first that is not a danger (a held Enter must never pack or leave);
+    // else the buttons' section itself.
     const buttons = Array.from(root.querySelectorAll<HTMLButtonElement>(".actions button"));
-    (buttons.find((b) => kind(b.dataset.id ?? "") === kind(focused)) ?? buttons[0])?.focus();
+    const same = buttons.find((b) => focused !== undefined && kind(b.dataset.id ?? "") === kind(focused));
+    const safe = buttons.find((b) => !b.classList.contains("danger") && b.dataset.id !== undefined && !b.dataset.id.endsWith(":leave"));
+    (same ?? safe ?? root.querySelector<HTMLElement>(".actions"))?.focus(still);
   }
 }
 

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU16, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, State, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -229,6 +229,11 @@ impl Activity {
         Some(Pending(self.clone()))
     }
 
+    /// Whether every session is taken ([`SESSIONS`]): a new one is refused before Discord is asked anything.
+    pub(crate) fn full(&self) -> bool {
+        self.lock_sessions().len() >= SESSIONS
+    }
+
     /// Registers a session of `user`; a fifth window of theirs ends their oldest. None past [`SESSIONS`], or while
     /// stopping.
     pub(crate) fn open_session(self: &Arc<Self>, user: UserId) -> Option<Slot> {
@@ -305,7 +310,7 @@ pub(crate) struct Holder {
 /// The Activity's routes, merged into the web pages' (the same listener, rate limit and headers).
 pub fn router<S: Clone + Send + Sync + 'static>(activity: Arc<Activity>) -> Router<S> {
     Router::new()
-        .route("/activity/api/token", post(token))
+        .route("/activity/api/token", post(token).layer(DefaultBodyLimit::max(TOKEN_BODY)))
         .route("/activity/api/ws", get(socket))
         // The page at the mapping's root, with or without the slash (a URL mapping's target may be written either
         // way; under Discord's proxy the page's relative paths resolve from the proxy's root).
@@ -326,9 +331,18 @@ const TOKEN_BODY: usize = 4096;
 
 /// `POST /activity/api/token` with `{"code": "…"}` (and the player's `lang`, optional): `{"access_token": "…"}`.
 /// A body past [`TOKEN_BODY`] is refused (413) as a malformed one is, with a sentence.
-async fn token(State(a): State<Arc<Activity>>, request: axum::extract::Request) -> Response {
-    let Ok(body) = axum::body::to_bytes(request.into_body(), TOKEN_BODY).await else {
-        return token_refusal(StatusCode::PAYLOAD_TOO_LARGE, Lang::default(), "activity-malformed");
+async fn token(
+    State(a): State<Arc<Activity>>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    use axum::extract::rejection::{BytesRejection, FailedToBufferBody};
+    let body = match body {
+        Ok(body) => body,
+        // Too long (413), or broken off by the client.
+        Err(BytesRejection::FailedToBufferBody(FailedToBufferBody::LengthLimitError(_))) => {
+            return token_refusal(StatusCode::PAYLOAD_TOO_LARGE, Lang::default(), "activity-malformed")
+        }
+        Err(_) => return token_refusal(StatusCode::BAD_REQUEST, Lang::default(), "activity-malformed"),
     };
     #[derive(serde::Deserialize)]
     struct Asked {
@@ -363,6 +377,11 @@ async fn token(State(a): State<Arc<Activity>>, request: axum::extract::Request) 
         Err(rest::Failure::Unavailable(why)) => {
             tracing::warn!(%why, "the Activity's code exchange failed");
             token_refusal(StatusCode::BAD_GATEWAY, lang, "activity-unavailable")
+        }
+        // Not the player's, nor passing: a 500, which the page does not try again.
+        Err(rest::Failure::Misconfigured(why)) => {
+            tracing::error!(%why, "the Activity's code exchange failed");
+            token_refusal(StatusCode::INTERNAL_SERVER_ERROR, lang, "activity-unavailable")
         }
     }
 }

@@ -53,6 +53,9 @@ pub enum Failure {
     Unauthorized,
     /// Discord did not answer, or not as documented (logged, without any secret).
     Unavailable(String),
+    /// Discord refused the bot's own credentials (the client secret, the bot's token): the operator's to fix, so
+    /// not tried again by the client (logged, without any secret).
+    Misconfigured(String),
 }
 
 /// A session's client at Discord: where the API is, the bot's token, the application and its secret.
@@ -142,7 +145,7 @@ impl Rest {
             // Discord's 401 here is `invalid_client`: the secret is wrong (rotated in the portal), not the player's
             // code (a bad code is 400 `invalid_grant`). Said to the operator, and to the player as unavailable.
             Err(Failure::Unauthorized) => {
-                return Err(Failure::Unavailable(
+                return Err(Failure::Misconfigured(
                     "Discord refused the client secret (invalid_client): set DISCORD_CLIENT_SECRET to the \
                      application's current one"
                         .into(),
@@ -180,7 +183,7 @@ impl Rest {
         let request = self.client.get(url).header(reqwest::header::AUTHORIZATION, auth);
         let raw: RawInstance = match self.call("an Activity's instance", request).await {
             Err(Failure::Unauthorized) => {
-                return Err(Failure::Unavailable("Discord refused the bot's token for an instance".into()))
+                return Err(Failure::Misconfigured("Discord refused the bot's token for an instance".into()))
             }
             other => other?,
         };

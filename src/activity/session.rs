@@ -2,10 +2,10 @@
 //!
 //! 1. The first frame, within [`HELLO`], is `hello` with the access token and the SDK's instance id. Discord
 //!    says who holds the token (`/users/@me`) and where the instance runs and who is in it
-//!    (`activity-instances`); a player the instance does not list, an instance outside a server, or a server
-//!    another process runs is refused (an `error` frame, then close 1008; 1013, "try again later", for what passes
-//!    by itself: Discord not answering, the server's process elsewhere, the bot full). The client's word is taken
-//!    for nothing else.
+//!    (`activity-instances`); a player the instance does not list or an instance outside a server is refused (an
+//!    `error` frame, then close 1008), and what passes by itself with 1013, "try again later" (Discord not
+//!    answering, the server's tables run by another process, the bot full). The client's word is taken for nothing
+//!    else.
 //! 2. The session follows the table of the instance's channel ([`TableService::watch`]): after each change,
 //!    its `view` frame in the player's language (sent only when it differs from the last); the player's own
 //!    cards and notes only once the table gives them (their See, as the Cards button shows them), never another's.
@@ -167,6 +167,10 @@ pub async fn run(activity: Arc<Activity>, mut socket: WebSocket, pending: Pendin
     let Some(Incoming::Hello { token, instance }) = hello else {
         return refuse(&mut socket, POLICY, lang, "activity-malformed").await;
     };
+    // Full (every session taken): said before anything is asked of Discord.
+    if activity.full() {
+        return refuse(&mut socket, TRY_AGAIN, lang, "activity-too-many").await;
+    }
     let service = match wait_for_tables(&activity).await {
         Some(s) => s,
         None => return refuse(&mut socket, TRY_AGAIN, lang, "activity-unavailable").await,
@@ -220,6 +224,10 @@ fn failed(f: Failure) -> &'static str {
         Failure::Limited => "activity-unavailable",
         Failure::Unavailable(why) => {
             tracing::warn!(%why, "an Activity session could not be checked with Discord");
+            "activity-unavailable"
+        }
+        Failure::Misconfigured(why) => {
+            tracing::error!(%why, "an Activity session could not be checked with Discord");
             "activity-unavailable"
         }
     }
@@ -432,6 +440,10 @@ impl Session {
         if self.who.checked.elapsed() > RECHECK {
             match check_instance(&self.activity, self.who.me, &self.who.instance).await {
                 Ok(_) => self.who.checked = Instant::now(),
+                // Discord not answering now (or the sign-ins' own limit spent, by a flood of others' forged
+                // tokens): the player was in the instance at the last check; the action goes through, and the next
+                // one asks again. Only Discord's answer ends a session.
+                Err(why) if refusal_code(why) == TRY_AGAIN => {}
                 Err(why) => {
                     refuse(socket, refusal_code(why), self.who.lang, why).await;
                     return false;

@@ -413,6 +413,7 @@ mod tests {
             next_hand_at: None,
             picking: None,
             next_commitment: Some("cd".repeat(32)),
+            tournament: false,
             lang: Default::default(),
         }
     }

@@ -115,6 +115,9 @@ pub(super) struct Table {
     pub closed: bool,
     /// The table's channel was deleted (`refused.rs`): nothing is posted or edited there any more.
     pub channel_gone: bool,
+    /// Someone follows the table (an Activity's session, `TableService::watch`): its views then carry what each
+    /// seat may do (`HandView::legal_of`), which nothing else needs.
+    pub followed: bool,
     pub live: Option<Live>,
     pub next_hand: Option<Deadline>,
     pub last_dealer: Option<UserId>,
@@ -190,6 +193,8 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>, shown: super:
             biased;
             msg = rx.recv() => match msg {
                 Some(Msg::Request(asked)) => {
+                    // Followed now (a session may have begun to follow just before asking).
+                    table.followed = shown.receiver_count() > 0;
                     // A look changes nothing, nor does a refusal: nothing to publish (a follower's own looks
                     // would echo for ever, and a refused click costs its followers nothing).
                     let look = asked.request.command.is_look();
@@ -201,6 +206,7 @@ pub(super) async fn run(start: Start, mut rx: mpsc::Receiver<Msg>, shown: super:
                 Some(Msg::Shutdown) | None => break,
             },
             () = sleep_until(wake), if wake.is_some() => {
+                table.followed = shown.receiver_count() > 0;
                 Box::pin(table.on_timer()).await;
                 table.publish(&shown);
             }
@@ -242,6 +248,7 @@ impl Table {
             running: false,
             closed: false,
             channel_gone: false,
+            followed: false,
             live: None,
             next_hand: None,
             last_dealer: None,
@@ -332,8 +339,9 @@ impl Table {
 
     /// Publishes the table as it stands to whoever follows it (nothing is built while nobody does). Each
     /// request that is not a look, and each timer, publishes, changed or not: a follower compares what it shows.
-    fn publish(&self, shown: &super::Shown) {
-        if shown.receiver_count() > 0 {
+    fn publish(&mut self, shown: &super::Shown) {
+        self.followed = shown.receiver_count() > 0;
+        if self.followed {
             shown.send_replace(Some(Arc::new(self.view())));
         }
     }

@@ -154,12 +154,14 @@ pub fn hand(view: &TableView, hand: &HandView, lang: Lang) -> Vec<Vec<Choice>> {
     rows
 }
 
-/// The buttons `me` may use now, for a presenter that knows who reads it (the Activity): of the channel's, only
-/// what is theirs to do, exactly as the engine's `legal_actions` gives it for their seat (their turn's row only
-/// on their turn, See while they may look, Pack while they may pack, a declaration while they may declare), the
-/// dealer's-choice prompt to the dealer alone, Join to a player not seated, Leave and I'm back to one who is
-/// (I'm back only when sat out), Start to the table's opener while it has not started. No My cards: such a presenter shows the player's
-/// own cards by itself once they looked.
+/// The buttons `me` may use now, for a presenter that knows who reads it and follows the table (the Activity: the
+/// seats' legal actions are in its views): of the channel's, only what is theirs to do, as the engine's
+/// `legal_actions` gives it for their seat (their turn's row only on their turn, See while they may look, Pack
+/// while they may pack, a declaration while they may declare), the dealer's-choice prompt to the dealer alone,
+/// Join to a player not seated at a table with a seat free, Leave to one who is (in the hand, only while they may pack: leaving packs them),
+/// I'm back to one sat out, and Start to the opener of a stopped table with two players to deal. At a
+/// tournament's table nobody joins or leaves by a button. No My cards: such a presenter shows the player's own
+/// cards by itself once they looked.
 pub fn for_player(view: &TableView, me: UserId, lang: Lang) -> Vec<Vec<Choice>> {
     let mut rows: Vec<Vec<Choice>> = Vec::new();
     if view.picking.as_ref().is_some_and(|p| p.dealer == me) {
@@ -168,30 +170,39 @@ pub fn for_player(view: &TableView, me: UserId, lang: Lang) -> Vec<Vec<Choice>> 
     if view.closed {
         return rows;
     }
-    let seated = view.seated.iter().find(|s| s.user == me);
-    if let Some(hand) = view.hand.as_ref().filter(|h| h.outcome.is_none()) {
-        let seat = hand.seat_of(me);
-        if let Some(legal) = seat.and_then(|s| hand.legal_of.get(s)) {
-            let id = hand_id(view, hand);
-            rows.push(turn_row(&id, legal, lang));
-            let mut any = Vec::new();
-            if legal.see {
-                any.push(choice(id(Play(Action::See)), tr!(lang, "button-see"), Style::Secondary));
-            }
-            if legal.pack {
-                any.push(choice(id(Play(Action::Pack)), tr!(lang, "button-pack"), Style::Danger));
-            }
-            rows.push(any);
+    let live = view.hand.as_ref().filter(|h| h.outcome.is_none());
+    // What the engine lets `me` do in the hand in play, if they are in it.
+    let legal = live.and_then(|h| h.seat_of(me).and_then(|s| h.legal_of.get(s)).map(|l| (h, l)));
+    if let Some((hand, legal)) = legal {
+        let id = hand_id(view, hand);
+        rows.push(turn_row(&id, legal, lang));
+        let mut any = Vec::new();
+        if legal.see {
+            any.push(choice(id(Play(Action::See)), tr!(lang, "button-see"), Style::Secondary));
         }
+        if legal.pack {
+            any.push(choice(id(Play(Action::Pack)), tr!(lang, "button-pack"), Style::Danger));
+        }
+        rows.push(any);
     }
     let mut own = Vec::new();
+    let seated = view.seated.iter().find(|s| s.user == me);
+    let dealable = view.seated.iter().filter(|s| !s.sat_out).count() >= 2;
+    if !view.running && live.is_none() && view.picking.is_none() && view.opener == me && dealable {
+        own.push(lobby_choice(view, Command::Start, tr!(lang, "button-start"), Style::Primary));
+    }
     match seated {
-        None => own.push(lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success)),
+        None if !view.tournament && view.seated.len() < view.max_players as usize => {
+            own.push(lobby_choice(view, Command::Join, tr!(lang, "button-join"), Style::Success))
+        }
+        None => {}
         Some(s) => {
-            if !view.running && view.hand.is_none() && view.opener == me {
-                own.push(lobby_choice(view, Command::Start, tr!(lang, "button-start"), Style::Primary));
+            // Leaving packs a player still in the hand: offered only while they may pack.
+            let in_hand = live.and_then(|h| h.seat_of(me).and_then(|i| h.seats.get(i))).is_some_and(|s| !s.packed);
+            let may_leave = !in_hand || legal.is_some_and(|(_, l)| l.pack);
+            if may_leave && !view.tournament {
+                own.push(lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary));
             }
-            own.push(lobby_choice(view, Command::Leave, tr!(lang, "button-leave"), Style::Secondary));
             if s.sat_out {
                 own.push(lobby_choice(view, Command::Back, tr!(lang, "button-back"), Style::Secondary));
             }

@@ -38,6 +38,8 @@ pub struct TableView {
     pub next_commitment: Option<String>,
     /// The language the table's messages are written in (its server's).
     pub lang: Lang,
+    /// The table plays a tournament: nobody leaves it, and only its entrants sit down (`tournament.rs`).
+    pub tournament: bool,
 }
 
 /// The dealer's choice of the next hand's game (`pick.rs`).
@@ -105,7 +107,8 @@ pub struct HandView {
     /// What `to_act` may do.
     pub legal: Legal,
     /// What each seat may do now, by seat (the engine's `legal_actions`): the Activity offers each player their
-    /// own (a look or a pack out of turn, a declaration). Empty once the hand is over.
+    /// own (a look or a pack out of turn, a declaration). Only while someone follows the table (its sessions), and
+    /// empty once the hand is over.
     pub legal_of: Vec<Legal>,
     /// Every public event of the hand so far.
     pub log: Vec<Event>,
@@ -253,7 +256,7 @@ impl Table {
                     round: h.round(),
                     board: h.board().clone(),
                     legal: to_act.map(|s| h.legal_actions(s)).unwrap_or_default(),
-                    legal_of: if h.is_over() {
+                    legal_of: if h.is_over() || !self.followed {
                         Vec::new()
                     } else {
                         (0..l.users.len()).map(|s| h.legal_actions(s)).collect()
@@ -269,6 +272,7 @@ impl Table {
             next_hand_at: self.next_hand.map(|d| d.unix),
             picking: self.picking.as_ref().map(|p| p.view.clone()),
             next_commitment: self.next_secret.map(|s| s.commitment()),
+            tournament: self.tournament().is_some(),
             lang: self.lang,
         }
     }

@@ -169,9 +169,14 @@ impl FakeDiscord {
 /// A world whose bot offers the Activity (the stand-in's application has Activities on, the bot has the client
 /// secret, `WEB_ADDR` and `PUBLIC_URL`); the web address.
 pub async fn activity_world() -> (World, String) {
+    activity_world_with_secret(CLIENT_SECRET).await
+}
+
+/// As [`activity_world`], the bot given `secret` as its client secret (the application's is [`CLIENT_SECRET`]).
+pub async fn activity_world_with_secret(secret: &str) -> (World, String) {
     let addr = super::scrape::free_addr();
     let public = format!("http://{addr}");
-    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", public.as_str()), ("DISCORD_CLIENT_SECRET", CLIENT_SECRET)];
+    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", public.as_str()), ("DISCORD_CLIENT_SECRET", secret)];
     let opts = FakeOptions { activities: true, ..FakeOptions::default() };
     (World::start_with_opts_env(opts, &env).await, addr)
 }
