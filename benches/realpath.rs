@@ -13,10 +13,6 @@
 //! Each run prints the bot's summary line and the floor's; at the end, the medians of the runs and the bot's
 //! figures over the floor's (`realpath ratio …`), which hold on any machine.
 
-#[path = "../tests/support/mod.rs"]
-#[allow(dead_code, unused_imports, clippy::all)]
-mod support;
-
 use support::realpath::{run, Options, Report};
 
 fn arg(args: &[String], name: &str, default: u64) -> u64 {

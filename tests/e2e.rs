@@ -2,9 +2,8 @@
 //! SQLite file, real serenity + poise) against the local Discord stand-in in
 //! tests/support. One stand-in, one bot process and one database per test.
 
-mod support;
-
 use serde_json::json;
+use support::e2e_on_both_backends;
 use support::world::{hand_id_of, is_hand_message, render_message, World, POST_MESSAGE, T};
 
 /// Scenario 1: four players open, join and start; the worked example of the
@@ -344,5 +343,5 @@ async fn blackjack_counts_points_at_the_show() {
 
 // Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
 e2e_on_both_backends!(
-    four_players_play_a_hand_to_a_show: crate::support::world::NO_AUTO_DEAL,
+    four_players_play_a_hand_to_a_show: support::world::NO_AUTO_DEAL,
 );

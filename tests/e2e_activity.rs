@@ -10,8 +10,6 @@
 //! Activity's calls said to the player and the operator, and remembered nowhere; nothing of the Activity without
 //! the secret.
 
-mod support;
-
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};

@@ -2,8 +2,6 @@
 //! table with two computer players, plays hands to the end by the buttons, and the books stay exact: the house
 //! stakes the computer players and takes their chips back, every movement ledgered.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
 use serde_json::json;

@@ -4,8 +4,6 @@
 //! stand-in in tests/support. One stand-in, one bot process, one database per
 //! test.
 
-mod support;
-
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 

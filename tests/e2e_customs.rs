@@ -1,7 +1,5 @@
 //! The table customs of issue 15 end to end: the real bot against the local Discord stand-in.
 
-mod support;
-
 use serde_json::json;
 use support::privacy::{Audience, Privacy};
 use support::world::{labels, render_message, World};

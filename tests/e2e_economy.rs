@@ -1,9 +1,8 @@
 //! The server's economy end to end (issue 18): a hand exported by `/history hand:N` and replayed by
 //! `teenpatti-bot replay` to the same result; `/give` and each of its refusals; bet caps; seasons.
 
-mod support;
-
 use serde_json::{json, Value};
+use support::e2e_on_both_backends;
 use support::world::{hand_id_of, World};
 
 fn bot() -> std::process::Command {
@@ -227,6 +226,6 @@ async fn a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset
 
 // Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
 e2e_on_both_backends!(
-    a_transfer_and_each_of_its_refusals: crate::support::world::NO_AUTO_DEAL,
-    a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset: crate::support::world::NO_AUTO_DEAL,
+    a_transfer_and_each_of_its_refusals: support::world::NO_AUTO_DEAL,
+    a_season_rolls_over_with_its_board_posted_and_balances_carried_or_reset: support::world::NO_AUTO_DEAL,
 );

@@ -1,8 +1,6 @@
 //! End-to-end edge cases: a player richer than a hand allows, a table closed
 //! mid-hand, a button forged for another channel's table, a deal that cannot happen.
 
-mod support;
-
 use std::time::Duration;
 
 use serde_json::json;

@@ -3,8 +3,6 @@
 //! seed only once the hand is over (no request before then carries the seed); `/verify` and the offline
 //! procedure (Python's standard library) both confirm the deal, and both refuse a tampered seed or entropy.
 
-mod support;
-
 use std::process::Command;
 
 use serde_json::json;

@@ -3,8 +3,6 @@
 //! a hand is then in Hindi: the lobby, the hand message and its buttons, each player's DM and private replies, the
 //! sideshow, a refused click, the pictures' descriptions and the end of the hand. A Hinglish server gets Hinglish.
 
-mod support;
-
 use regex::Regex;
 use serde_json::{json, Value};
 use support::privacy::Privacy;

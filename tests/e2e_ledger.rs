@@ -1,8 +1,6 @@
 //! `/ledger` end to end (issue 18): a player's chip movements, newest first, with the hand number and the balance
 //! after each; pages; someone else's only for Manage Server.
 
-mod support;
-
 use serde_json::json;
 use support::world::{hand_id_of, World};
 

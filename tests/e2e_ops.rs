@@ -2,8 +2,6 @@
 //! `promtool`, the Grafana dashboard's every metric served, `/readyz` following the gateway and the database
 //! while `/healthz` stays up, and JSON logs.
 
-mod support;
-
 use std::collections::BTreeMap;
 use std::time::Duration;
 

@@ -5,8 +5,6 @@
 //! `/rank`. Each carries its cards in words as its description, and the message's text names them too; the
 //! privacy scan checks every picture against its description, so a picture shows no card its text may not.
 
-mod support;
-
 use serde_json::{json, Value};
 use support::privacy::{rows_of_description, Privacy};
 use support::world::{hand_id_of, render_message, World};

@@ -4,10 +4,9 @@
 //! clicks (out of turn, not seated, stale, forged, double) and a restart in the
 //! middle of a hand.
 
-mod support;
-
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
+use support::e2e_on_both_backends;
 
 use regex::Regex;
 use serde_json::{json, Value};
@@ -625,5 +624,5 @@ async fn dealing_resumes_after_a_restart_between_hands() {
 
 // Declared on both backends (`sqlite::name`, `postgres::name`; CI requires the PostgreSQL server).
 e2e_on_both_backends!(
-    hand_survives_a_restart: crate::support::world::NO_AUTO_DEAL,
+    hand_survives_a_restart: support::world::NO_AUTO_DEAL,
 );

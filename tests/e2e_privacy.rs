@@ -3,7 +3,6 @@
 //! server at the deadline (made short here: `TEENPATTI_TEST_RETENTION_MS`), keeps it when it is added back in
 //! time, and the other server's books stay exact.
 
-mod support;
 #[path = "fixtures/sweep.rs"]
 mod sweep;
 

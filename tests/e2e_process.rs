@@ -3,8 +3,6 @@
 //! start; a token Discord rejects ends it at once with one clear line; an unreachable Discord is retried with
 //! backoff, each retry said in the log. The bounds are liveness bounds, not speed measurements.
 
-mod support;
-
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 

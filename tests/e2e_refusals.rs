@@ -5,8 +5,6 @@
 //! (50035). Each refusal is met both ways it can come: Discord's event, or the first refused call. Nothing is lost
 //! on any path (the audit balances), and no refusal is asked again (the stand-in reports a retried 403 or 404).
 
-mod support;
-
 use std::time::Duration;
 
 use serde_json::json;

@@ -7,8 +7,6 @@
 //! Needs the test PostgreSQL server (tests/fixtures/pg.rs): without `TEENPATTI_TEST_PG` each test says it was
 //! skipped; CI (`TEENPATTI_REQUIRE_PG=1`) never skips.
 
-mod support;
-
 use std::collections::BTreeMap;
 use std::time::Duration;
 

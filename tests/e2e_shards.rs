@@ -3,8 +3,6 @@
 //! process of shard 0, and bad settings are refused before anything connects. Against the stand-in, which routes
 //! events by shard as Discord does (tests/support/gateway.rs). Each process here has its own SQLite file.
 
-mod support;
-
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -4,9 +4,8 @@
 //! restarted process; and cancelled ones give every buy-in back, registering or mid-hand. The books are audited
 //! after each.
 
-mod support;
-
 use std::time::Duration;
+use support::e2e_on_both_backends;
 
 use serde_json::{json, Value};
 use support::world::{hand_id_of, is_hand_message, is_over, World};

@@ -4,8 +4,6 @@
 //! reaches anyone who may not know it (in the channel, a DM, an ephemeral reply or a request body), and the books
 //! balance.
 
-mod support;
-
 use serde_json::{json, Value};
 use support::privacy::Privacy;
 use support::world::{hand_id_of, render_message, World, T};

@@ -5,8 +5,6 @@
 //! and queries refused or bounded; a player hidden; web off and on again under a new address. On both backends.
 //! (The fair check's JavaScript in a real browser: `tests/e2e_web_browser.rs`.)
 
-mod support;
-
 use std::time::Duration;
 
 use serde_json::json;

@@ -11,7 +11,6 @@
 /// The Activity in the browser (issue 40), in this binary: one browser test binary to build.
 #[path = "browser/activity.rs"]
 mod activity;
-mod support;
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -59,7 +58,7 @@ async fn screenshots(c: &Client, url: &str, name: &str) {
             verdict(c).await;
         }
         let png = c.screenshot().await.unwrap();
-        std::fs::write(format!("{dir}/web-{name}-{kind}.png"), png).unwrap();
+        std::fs::write(dir.join(format!("web-{name}-{kind}.png")), png).unwrap();
     }
     c.set_window_size(1280, 900).await.unwrap();
 }

@@ -1,8 +1,6 @@
 //! Tests of the Discord stand-in (tests/support) with a tiny poise bot defined here, run in-process through
 //! the real serenity 0.12.5 + poise 0.7.1 client, pointed at the stand-in exactly as the real bot is.
 
-mod support;
-
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

@@ -15,18 +15,16 @@
 //! POWERLOSS_SYNC=normal cargo test --test power_loss                           # see it fail under NORMAL
 //! ```
 
-#[path = "support/crashvfs.rs"]
-mod crashvfs;
 mod fixtures;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crashvfs::{CrashVfs, Image, Plan};
 use fixtures::{temp_db, ADMIN, G};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use support::crashvfs::{CrashVfs, Image, Plan};
 use teenpatti::engine::agent::RandomAgent;
 use teenpatti::engine::cards::seeded_deck;
 use teenpatti::engine::{Hand, HandSetup, Rules};

@@ -2,8 +2,6 @@
 //! (requests to the stand-in, over HTTP), is caught, and what is no leak passes. A scan that cannot fail proves
 //! nothing about the scenarios it passes.
 
-mod support;
-
 use std::collections::HashSet;
 
 use poise::serenity_prelude as serenity;

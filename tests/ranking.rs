@@ -6,9 +6,7 @@ use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashMap};
 
 use proptest::prelude::*;
-#[path = "support/rank_cli.rs"]
-mod rank_cli;
-use rank_cli::run_rank;
+use support::rank_cli::run_rank;
 use teenpatti::engine::cards::{full_deck, parse_cards, Card, Rank, Suit};
 use teenpatti::engine::rank::{
     best_hand, evaluate, every_hand, Category, Evaluator, HandValue, PreparedEvaluator, RankError, Scheme, Wild,

@@ -2,8 +2,6 @@
 //! realpath`, a release build): the bot and its floor each answer every click, their summary lines keep their
 //! form, the books are right and a hand costs the Discord calls it always did.
 
-mod support;
-
 use regex::Regex;
 use support::realpath::{run, Options};
 

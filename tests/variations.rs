@@ -8,9 +8,7 @@ use teenpatti::engine::rank::{evaluate, Category, Compare, Evaluator, Scheme, Vi
 use teenpatti::engine::Rules;
 use teenpatti::words::transcript;
 
-#[path = "support/rank_cli.rs"]
-mod rank_cli;
-use rank_cli::run_rank;
+use support::rank_cli::run_rank;
 
 /// A small deterministic generator (the same sample on every run).
 struct Lcg(u64);

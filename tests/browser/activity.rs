@@ -14,7 +14,6 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
-use crate::support;
 use support::activity::activity_world;
 use support::browser::{browser_with, driver};
 use support::world::World;
@@ -342,6 +341,6 @@ async fn screenshots(c: &Client) {
         c.set_window_size(width, height).await.unwrap();
         tokio::time::sleep(Duration::from_millis(500)).await;
         let png = c.screenshot().await.unwrap();
-        std::fs::write(format!("{dir}/activity-{kind}.png"), png).unwrap();
+        std::fs::write(dir.join(format!("activity-{kind}.png")), png).unwrap();
     }
 }

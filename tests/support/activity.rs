@@ -6,7 +6,6 @@
 //! is refused with 50240, and the launch-activity interaction response is taken). Answers as Discord's docs give
 //! them: `invalid_grant` and `invalid_client` for a bad code or secret, 401 for a bad bearer, 404 10XXX for an
 //! unknown instance.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 

@@ -1,5 +1,4 @@
 //! Runs the real `teenpatti-bot` binary against the stand-in.
-#![allow(dead_code)]
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -87,10 +86,10 @@ impl BotProcess {
             Some(wrapper) => {
                 let mut words = wrapper.split_whitespace();
                 let mut cmd = Command::new(words.next().unwrap_or_default());
-                cmd.args(words).arg(env!("CARGO_BIN_EXE_teenpatti-bot"));
+                cmd.args(words).arg(crate::bot_exe());
                 cmd
             }
-            None => Command::new(env!("CARGO_BIN_EXE_teenpatti-bot")),
+            None => Command::new(crate::bot_exe()),
         };
         let proxied = mode == Mode::Proxy || extra_env.iter().any(|(k, _)| *k == "DISCORD_API_URL");
         if proxied {

@@ -2,7 +2,6 @@
 //! tests: chromedriver started on a free port and stopped on drop, a session with the flags a closed network
 //! needs. Chromium is required where `TEENPATTI_REQUIRE_CHROMIUM=1` (CI installs it); elsewhere its absence is
 //! said and the test passes.
-#![allow(dead_code)]
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -88,11 +87,11 @@ pub async fn browser_with(d: &Driver, more: &[&str], extra: serde_json::Value) -
 }
 
 /// Where the README's screenshots go (`docs/images/`, made if missing) when `UPDATE_SCREENSHOTS=1`; None otherwise.
-pub fn screenshot_dir() -> Option<&'static str> {
+pub fn screenshot_dir() -> Option<std::path::PathBuf> {
     if std::env::var("UPDATE_SCREENSHOTS").as_deref() != Ok("1") {
         return None;
     }
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/images");
-    std::fs::create_dir_all(dir).unwrap();
+    let dir = crate::repo().join("docs/images");
+    std::fs::create_dir_all(&dir).unwrap();
     Some(dir)
 }

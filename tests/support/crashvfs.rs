@@ -21,7 +21,6 @@
 //! folder under the same names. The `-shm` file is not a database file (SQLite rebuilds it after a crash) and
 //! is not in an image. Each [`CrashVfs::arm`] starts a new run (an epoch): handles opened in an earlier run
 //! (connections of a store still closing) fail every operation and count for nothing.
-#![allow(dead_code)]
 
 use std::collections::{BTreeMap, HashSet};
 use std::ffi::{c_char, c_int, c_void, CStr, CString};

@@ -7,7 +7,6 @@
 //! a live connection already runs is refused (4010), since two processes on one shard is a deployment error.
 //! With `FakeOptions::silence_timeout`, a connection the bot sends nothing on (a frozen process: no heartbeat)
 //! is closed with 4009 (Session timed out) and its shard is free for another process, as on Discord.
-#![allow(dead_code)]
 
 use std::sync::Arc;
 use std::time::Duration;

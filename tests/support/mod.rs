@@ -1,16 +1,17 @@
 //! A local Discord stand-in for integration tests: REST (`/api/v10/...`) and the gateway websocket on one
 //! 127.0.0.1 port, speaking Discord's protocol to an unmodified serenity + poise client. See docs/testing.md.
-#![allow(dead_code)]
 
 pub mod activity;
 pub mod bot;
 pub mod browser;
+pub mod crashvfs;
 pub mod gateway;
 pub mod model;
 /// The test PostgreSQL server (shared with the store suites' fixtures), for worlds on PostgreSQL.
 #[path = "../fixtures/pg.rs"]
 pub mod pg;
 pub mod privacy;
+pub mod rank_cli;
 pub mod ratelimit;
 pub mod realpath;
 pub mod rest;
@@ -22,7 +23,7 @@ pub mod world;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,23 @@ use tokio::sync::{mpsc, oneshot, Notify};
 
 use model::{ChannelRec, Fault, InteractionRec, State, UserRec};
 pub use model::{RecordedRequest, Violation};
+
+/// The repository's root (this crate is `tests/support/` in it): where `docs/`, `locales/` and, beside it,
+/// `../shared/` are.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The bot's binary, as cargo builds it for the integration tests and benches: in the profile's directory, above
+/// the `deps/` that holds the running test's own executable. (Cargo tells a test binary this path at compile time,
+/// `CARGO_BIN_EXE_teenpatti-bot`, but not a library it links.)
+pub fn bot_exe() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_else(|e| panic!("the test's own path: {e}"));
+    let profile = exe.parent().and_then(Path::parent).unwrap_or_else(|| panic!("{} has no parent", exe.display()));
+    let bot = profile.join(format!("teenpatti-bot{}", std::env::consts::EXE_SUFFIX));
+    assert!(bot.is_file(), "no bot binary at {} (run the tests with cargo test)", bot.display());
+    bot
+}
 
 /// Which of its two doors a request came in by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

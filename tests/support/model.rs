@@ -1,7 +1,6 @@
 //! The stand-in's state (users, channels, messages, DMs, ephemerals, interactions, requests) and the JSON
 //! objects it hands to the bot. Every object it hands out is first deserialized with serenity's own types
 //! (`check_with_serenity`), so a bad fixture shows up as a violation instead of being silently dropped.
-#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -230,6 +229,12 @@ pub struct State {
     pub identify_log: Vec<(Instant, u32)>,
     /// The application's Activity: codes, access tokens, instances (`activity.rs`).
     pub activities: super::activity::Activities,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State::new()
+    }
 }
 
 impl State {

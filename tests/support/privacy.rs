@@ -143,8 +143,8 @@ impl ValueWords {
         let mut notes = Vec::new();
         let mut fixed = Vec::new();
         for lang in ["en", "hi", "hi-Latn"] {
-            let path = format!("{}/locales/{lang}/teenpatti.ftl", env!("CARGO_MANIFEST_DIR"));
-            let ftl = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let path = crate::repo().join(format!("locales/{lang}/teenpatti.ftl"));
+            let ftl = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             for line in ftl.lines() {
                 let Some((id, value)) = line.split_once(" = ") else { continue };
                 if !value.contains('{') && value.trim().chars().count() >= 20 {

@@ -1,12 +1,11 @@
-//! `teenpatti-bot hand rank` run as a process, for the ranking and variation tests (included with `#[path]`, apart
-//! from the stand-in for Discord, which those tests do not need).
+//! `teenpatti-bot hand rank` run as a process, for the ranking and variation tests.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Runs `teenpatti-bot hand rank ARGS` with `stdin`; its exit code, standard output and standard error.
 pub fn run_rank(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_teenpatti-bot"))
+    let mut child = Command::new(crate::bot_exe())
         .args(["hand", "rank"])
         .args(args)
         .stdin(Stdio::piped())

@@ -1,7 +1,6 @@
 //! The HTTP side: every request under `/api/v10` is routed by hand against a table of route templates
 //! (spelled as in Discord's OpenAPI description), recorded, checked (auth, injected faults, OpenAPI body
 //! schema, Discord's limits) and answered from the state in `model.rs`.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::sync::Arc;

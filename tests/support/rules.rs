@@ -1,7 +1,6 @@
 //! Discord's limits on what a bot sends. Each function returns the list of broken rules (empty = fine), each
 //! with the field it is about, so that the stand-in can answer as Discord does: 400 with code 50035 "Invalid Form
 //! Body" and the problems nested by field ([`form_error`]).
-#![allow(dead_code)]
 
 use serde_json::{json, Map, Value};
 

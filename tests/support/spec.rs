@@ -4,7 +4,6 @@
 //! For an operation `METHOD /path/{param}` the JSON schema of its `application/json` request body is
 //! compiled lazily (draft 2020-12) into a standalone document that carries the spec's `components`, so
 //! the spec's internal `#/components/schemas/...` references resolve; compiled validators are cached.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -60,7 +59,7 @@ fn stringify_ids(list: &mut Value) {
 }
 
 pub fn default_spec_path() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/discord-api-spec/openapi.json")
+    crate::repo().join("../shared/discord-api-spec/openapi.json")
 }
 
 /// Whether this run must have the OpenAPI description (`TEENPATTI_REQUIRE_SPEC=1`, as `.ci/run` sets): then a

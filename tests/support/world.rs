@@ -4,7 +4,6 @@
 //!
 //! The scenarios read the database only through `World` (balances, the audit, a hand's record, seats), so a
 //! change of the store's API changes this file only.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -47,7 +46,7 @@ macro_rules! e2e_on_both_backends {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    use $crate::support::world::{Backend, World};
+                    use $crate::world::{Backend, World};
                     let w = World::start_on(Backend::Sqlite, $hand_break).await;
                     super::$name(w.unwrap_or_else(|| unreachable!("SQLite is always there"))).await;
                 }
@@ -57,7 +56,7 @@ macro_rules! e2e_on_both_backends {
             $(
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn $name() {
-                    use $crate::support::world::{Backend, World};
+                    use $crate::world::{Backend, World};
                     let Some(w) = World::start_on(Backend::Postgres, $hand_break).await else { return };
                     super::$name(w).await;
                 }
