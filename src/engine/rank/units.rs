@@ -327,10 +327,16 @@ pub(super) fn explain(
     order: Order<'_>,
 ) -> Option<(HandValue, [Stand; 3])> {
     let deck: Vec<Card> = (0..52u8).rev().filter_map(Card::from_index).collect();
+    let v = value(cards, wild, imagined, pairs, order);
+    // No stand-in is worth more than the hand's value, nor copies fewer than none: the first found with both is
+    // the one the whole search would keep (it keeps the first of equal ones), and the search ends there, not
+    // after 52^3 stand-ins of three wild units.
+    let top = (v.strength, usize::MAX);
     let mut best: Option<((u32, usize), [Stand; 3])> = None;
-    for reading in readings(cards, wild, imagined, pairs) {
+    'search: for reading in readings(cards, wild, imagined, pairs) {
         let slots: Vec<usize> = (0..3).filter(|&i| reading[i].0.is_none()).collect();
         let choices: usize = deck.len().pow(slots.len() as u32);
+        let real: Vec<Card> = reading.iter().filter_map(|(c, _)| *c).collect();
         for mut code in 0..choices {
             let mut made = reading.map(|(c, _)| c.unwrap_or(deck[0]));
             for &slot in &slots {
@@ -338,7 +344,6 @@ pub(super) fn explain(
                 code /= deck.len();
             }
             let e = three(Unit::Real(made[0]), Unit::Real(made[1]), Unit::Real(made[2]), order);
-            let real: Vec<Card> = reading.iter().filter_map(|(c, _)| *c).collect();
             let copies = slots
                 .iter()
                 .enumerate()
@@ -348,11 +353,13 @@ pub(super) fn explain(
             if best.as_ref().is_none_or(|(k, _)| key > *k) {
                 let stands = [0, 1, 2].map(|i| Stand { counts_as: made[i], source: reading[i].1 });
                 best = Some((key, stands));
+                if key == top {
+                    break 'search;
+                }
             }
         }
     }
     let (_, stands) = best?;
-    let v = value(cards, wild, imagined, pairs, order);
     Some((v, stands))
 }
 
