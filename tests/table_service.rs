@@ -79,6 +79,7 @@ on_both_backends!(
     silent_players_are_declared_high_when_the_timer_ends,
     a_player_back_from_sitting_out_posts_the_missed_ante,
     a_button_is_placed_by_its_table_s_channel_while_it_runs_and_after_it_closes,
+    a_start_refused_for_want_of_players_leaves_the_table_stopped,
 );
 
 async fn ask(
@@ -633,6 +634,50 @@ async fn a_player_back_from_sitting_out_posts_the_missed_ante(store: Store) {
     let c_seat = h5.seats.iter().position(|s| s.user == c).unwrap();
     assert_eq!((h5.pot, h5.seats[c_seat].put_in), (3 + 2, 2), "b antes 3 for all, c posts 2");
     assert_eq!(owed(store.clone()).await, vec![0, 0, 0], "the debt is paid");
+    service.shutdown().await;
+    assert_books(&store).await;
+}
+
+/// A Start refused for want of a second player changes nothing: the table stays stopped, and when a second player
+/// joins nothing is dealt until Start is pressed again (offered to the opener again).
+async fn a_start_refused_for_want_of_players_leaves_the_table_stopped(store: Store) {
+    let service = TableService::new(
+        store.clone(),
+        Arc::new(Recorder::default()),
+        Timings { hand_break: Duration::from_millis(5), ..Timings::default() },
+    );
+    let [a, b] = [PLAYERS[0], PLAYERS[1]];
+    let open = NewTable {
+        guild: GUILD,
+        channel: ChannelId(16),
+        opener: a,
+        rules: Rules::default(),
+        max_players: 6,
+        turn_seconds: 30,
+    };
+    let table = service.open(open, None).await.unwrap().view.table_id;
+    let e = ask(&service, table, a, Command::Start, None, 1).await.unwrap_err();
+    assert!(e.text().contains("At least two seated players"), "{e}");
+    let status = |user: UserId| {
+        let service = &service;
+        async move { ask(service, table, user, Command::Status, None, 0).await.unwrap().view }
+    };
+    let view = status(a).await;
+    assert!(!view.running, "a refused Start left the table running");
+    let offered = |view: &TableView| {
+        teenpatti::table::choices::for_player(view, a, teenpatti::i18n::Lang::default())
+            .iter()
+            .flatten()
+            .any(|c| c.id.command == Command::Start)
+    };
+    // A second player joins: a running table would deal after its 5 ms break; this one waits for Start.
+    ask(&service, table, b, Command::Join, None, 2).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let view = status(a).await;
+    assert!(view.hand.is_none() && !view.running, "a hand was dealt without Start");
+    assert!(offered(&view), "the opener of a stopped table with two players is not offered Start");
+    let started = ask(&service, table, a, Command::Start, None, 3).await.unwrap();
+    assert!(started.view.running && started.view.hand.is_some());
     service.shutdown().await;
     assert_books(&store).await;
 }

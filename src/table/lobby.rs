@@ -91,8 +91,13 @@ impl Table {
         if let Some(p) = &self.picking {
             return Err(UserError::said(Msg::new("error-choosing").arg("dealer", p.view.dealer.mention())));
         }
-        self.running = true;
-        self.deal_next().await?;
+        // A Start refused (fewer than two who can be dealt in) leaves the table as it was: stopped, its Start
+        // still offered, and no deal of its own when a second player joins.
+        let was_running = std::mem::replace(&mut self.running, true);
+        if let Err(e) = self.deal_next().await {
+            self.running = was_running;
+            return Err(e);
+        }
         let notice = match &self.picking {
             Some(p) => tr!(self.private_lang(), "notice-choosing-first", dealer = p.view.dealer.mention()),
             None => tr!(self.private_lang(), "notice-dealt"),
